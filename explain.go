@@ -1,0 +1,224 @@
+package goap
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"strings"
+)
+
+// Explanation says why no plan exists.
+type Explanation struct {
+	// Target is the goal's name.
+	Target string
+	// Unreachable lists the goal conditions that no sequence of actions
+	// can ever make true from the start, even ignoring every conflict
+	// between actions (relaxed reachability). Empty when each condition
+	// is reachable on its own but not all of them together.
+	Unreachable []UnreachableCondition
+	// Closest is the searched state that meets the most goal conditions
+	// (forward search), ClosestPlan the actions that reach it from the
+	// start and Unmet the goal conditions it still misses. In backward
+	// search, Closest is the start state and ClosestPlan the final
+	// actions of the plan suffix whose remaining conditions the start
+	// comes closest to meeting.
+	Closest     State
+	ClosestPlan []ActionID
+	Unmet       []string
+	// Expanded and Generated count the states searched.
+	Expanded, Generated int
+}
+
+// UnreachableCondition is a goal condition that no action can make true.
+type UnreachableCondition struct {
+	Condition string // e.g. "threat_removed"
+	Reason    string // e.g. "no action sets threat_removed"
+}
+
+func (e *Explanation) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "no plan reaches %s", e.Target)
+	if len(e.Unreachable) > 0 {
+		b.WriteString(": these goal conditions can never be met:")
+		for _, u := range e.Unreachable {
+			fmt.Fprintf(&b, "\n  - %s: %s", u.Condition, u.Reason)
+		}
+	} else {
+		b.WriteString(": each goal condition is reachable on its own, but no sequence of actions meets them all together")
+	}
+	if !e.Closest.IsZero() {
+		fmt.Fprintf(&b, "\nclosest state reached: %s", e.Closest)
+		if len(e.Unmet) > 0 {
+			fmt.Fprintf(&b, " (still missing %s)", strings.Join(e.Unmet, ", "))
+		}
+		if len(e.ClosestPlan) > 0 {
+			names := make([]string, len(e.ClosestPlan))
+			for i, a := range e.ClosestPlan {
+				names[i] = e.Closest.d.actions[a].name
+			}
+			fmt.Fprintf(&b, " via %s", strings.Join(names, ", "))
+		}
+	}
+	fmt.Fprintf(&b, "\nsearched %d states (%d generated)", e.Expanded, e.Generated)
+	return b.String()
+}
+
+// explain builds the Explanation of a NoPlan result.
+func (s *Search) explain() *Explanation {
+	p := s.p
+	d := p.d
+	t := s.t
+	e := &Explanation{Target: t.name, Expanded: s.expanded, Generated: s.generated}
+	p.rel.evaluate(s.start.w, nil, p.costs, false)
+	cost := p.rel.cost
+	for _, g := range t.cond.groups {
+		if !math.IsInf(minAtomCost(cost, g.atoms), 1) {
+			continue
+		}
+		cond := describeGroup(d, g)
+		e.Unreachable = append(e.Unreachable, UnreachableCondition{Condition: cond, Reason: s.whyUnreachable(g, cost)})
+	}
+	n := s.closest()
+	if n < 0 {
+		e.Closest = s.start.Clone()
+		e.Unmet = t.Unmet(e.Closest)
+		return e
+	}
+	e.ClosestPlan = s.pathTo(n, nil)
+	if s.dir == Backward {
+		e.Closest = s.start.Clone()
+		x := s.state(n)
+		for i := 0; i < s.w; i++ {
+			for m := x[i] & (s.start.w[i] ^ x[s.w+i]); m != 0; {
+				id := d.factAt(i, m&-m)
+				f := &d.facts[id]
+				raw := int32((x[s.w+i] & f.mask) >> f.shift)
+				e.Unmet = append(e.Unmet, describeGroup(d, group{fact: id, atoms: []int32{int32(f.atom) + raw}}))
+				m &^= f.mask
+			}
+		}
+		return e
+	}
+	e.Closest = s.start.Clone()
+	for _, a := range e.ClosestPlan {
+		d.Apply(e.Closest, a)
+	}
+	e.Unmet = t.Unmet(e.Closest)
+	return e
+}
+
+// whyUnreachable explains an unreachable goal condition g.
+func (s *Search) whyUnreachable(g group, cost []float64) string {
+	d := s.p.d
+	f := &d.facts[g.fact]
+	var writers, disabled []string
+	var blocked []string
+	for ai := range d.actions {
+		a := &d.actions[ai]
+		if !writesAny(a, g) {
+			continue
+		}
+		writers = append(writers, a.name)
+		if !s.p.rel.enabled[ai] {
+			disabled = append(disabled, a.name)
+			continue
+		}
+		var missing []string
+		for _, pg := range a.pre.groups {
+			if math.IsInf(minAtomCost(cost, pg.atoms), 1) {
+				missing = append(missing, describeGroup(d, pg))
+			}
+		}
+		blocked = append(blocked, fmt.Sprintf("%s needs %s", a.name, strings.Join(missing, ", ")))
+	}
+	switch {
+	case len(writers) == 0:
+		return fmt.Sprintf("no action sets %s to that value", f.Name)
+	case len(disabled) == len(writers):
+		return fmt.Sprintf("the actions that set it (%s) are ruled out by their context checks", strings.Join(disabled, ", "))
+	}
+	msg := "the actions that set it can never run: " + strings.Join(blocked, "; ")
+	if len(disabled) > 0 {
+		msg += fmt.Sprintf("; %s ruled out by context checks", strings.Join(disabled, ", "))
+	}
+	return msg
+}
+
+// writesAny reports whether a can make one of g's atoms true.
+func writesAny(a *action, g group) bool {
+	for _, at := range a.setAtoms {
+		if containsAtom(g.atoms, at) {
+			return true
+		}
+	}
+	for _, dl := range a.deltas {
+		if dl.fact == g.fact {
+			return true
+		}
+	}
+	return false
+}
+
+// closest returns the node that meets the most goal conditions (forward)
+// or whose remaining conditions the start meets best (backward); ties go
+// to the cheaper, then older node. It returns -1 when nothing was searched
+// beyond the root.
+func (s *Search) closest() int32 {
+	if len(s.nodes) <= 1 {
+		return -1
+	}
+	best, bestUnmet, bestG := int32(-1), math.MaxInt, 0.0
+	for i := range s.nodes {
+		u := s.unmet(int32(i))
+		if u < bestUnmet || (u == bestUnmet && s.nodes[i].g < bestG) {
+			best, bestUnmet, bestG = int32(i), u, s.nodes[i].g
+		}
+	}
+	return best
+}
+
+// unmet counts the goal conditions node n misses (forward), or the
+// conditions of subgoal n that the start misses (backward).
+func (s *Search) unmet(n int32) int {
+	x := s.state(n)
+	if s.dir == Backward {
+		c := 0
+		for i := 0; i < s.w; i++ {
+			c += bits.OnesCount64(x[i] & (s.start.w[i] ^ x[s.w+i]))
+		}
+		return c
+	}
+	c := 0
+	for _, g := range s.t.cond.groups {
+		f := &s.p.d.facts[g.fact]
+		if !containsAtom(g.atoms, int32(f.atom)+int32((x[f.word]&f.mask)>>f.shift)) {
+			c++
+		}
+	}
+	return c
+}
+
+// pathTo returns the actions from the root to node n in execution order
+// (forward), or the plan suffix that n's subgoal leads into (backward).
+func (s *Search) pathTo(n int32, buf []ActionID) []ActionID {
+	buf = buf[:0]
+	for ; s.nodes[n].parent >= 0; n = s.nodes[n].parent {
+		buf = append(buf, ActionID(s.nodes[n].action))
+	}
+	if s.dir == Forward {
+		for i, j := 0, len(buf)-1; i < j; i, j = i+1, j-1 {
+			buf[i], buf[j] = buf[j], buf[i]
+		}
+	}
+	return buf
+}
+
+// partial returns the best progress of an unfinished search.
+func (s *Search) partial() []ActionID {
+	n := s.closest()
+	if n < 0 {
+		return s.p.part[:0]
+	}
+	s.p.part = s.pathTo(n, s.p.part)
+	return s.p.part
+}

@@ -1,0 +1,3 @@
+module github.com/goap-go/goap
+
+go 1.24

@@ -1,0 +1,801 @@
+package goap
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+)
+
+// Direction selects which way the planner searches.
+type Direction uint8
+
+// Search directions.
+const (
+	// Auto searches backward when the target and every relevant action
+	// are expressible as mask/value pairs (booleans, enum and integer
+	// equalities, set effects) and forward otherwise.
+	Auto Direction = iota
+	// Forward searches from the start state towards the goal.
+	Forward
+	// Backward (regressive) searches from the goal conditions towards the
+	// start state over partial states, as F.E.A.R.'s planner does. It
+	// needs conditions and effects that mask/value pairs express.
+	Backward
+)
+
+func (d Direction) String() string {
+	switch d {
+	case Auto:
+		return "auto"
+	case Forward:
+		return "forward"
+	case Backward:
+		return "backward"
+	}
+	return fmt.Sprintf("Direction(%d)", int(d))
+}
+
+// Heuristic selects the estimate of remaining cost that guides the search.
+type Heuristic uint8
+
+// Heuristics. HMax and Blind are admissible: with them (and Weight <= 1)
+// the plan found is the cheapest. The others may return a costlier plan and
+// say so in their names.
+const (
+	// HMax estimates the cost of the most expensive goal condition in
+	// the delete relaxation. Admissible and consistent. In backward search
+	// it is computed once per plan call, from the start state.
+	HMax Heuristic = iota
+	// Blind is uniform-cost search (Dijkstra): no estimate at all.
+	Blind
+	// HAddNotOptimal sums the relaxed costs of the goal conditions: more
+	// informed than HMax, but it can overestimate, so plans may cost more
+	// than the optimum.
+	HAddNotOptimal
+	// GoalCountNotOptimal counts unmet goal conditions (the estimate of
+	// the classic GOAP write-ups). One action can meet several conditions
+	// and costs can be below 1, so it is not admissible.
+	GoalCountNotOptimal
+)
+
+func (h Heuristic) String() string {
+	switch h {
+	case HMax:
+		return "hmax"
+	case Blind:
+		return "blind"
+	case HAddNotOptimal:
+		return "hadd-not-optimal"
+	case GoalCountNotOptimal:
+		return "goalcount-not-optimal"
+	}
+	return fmt.Sprintf("Heuristic(%d)", int(h))
+}
+
+// Optimal reports whether the heuristic guarantees the cheapest plan.
+func (h Heuristic) Optimal() bool { return h == HMax || h == Blind }
+
+// Options tune a Planner. The zero value plans optimally, choosing the
+// direction automatically.
+type Options struct {
+	Direction Direction
+	Heuristic Heuristic
+	// SuboptimalWeight > 1 runs weighted A*: f = g + w*h. The plan found
+	// costs at most w times the optimum (with an admissible heuristic);
+	// fewer nodes are expanded. 0 or 1 means optimal search.
+	SuboptimalWeight float64
+	// MaxExpansions stops the search with LimitReached after that many
+	// expansions (0: no limit).
+	MaxExpansions int
+	// NoPruning keeps actions that cannot contribute to the goal and
+	// compares states on every fact. Pruning never changes the cost of the
+	// plan found; this option exists to measure it.
+	NoPruning bool
+}
+
+// Status is the outcome of a search.
+type Status uint8
+
+// Search outcomes.
+const (
+	// Running means Step used its budget and the search can go on.
+	Running Status = iota
+	// Found means Result.Plan is a cheapest plan (or, in a mode whose
+	// name says so, a plan within the stated bound).
+	Found
+	// AlreadySatisfied means the start state meets the goal: the plan is
+	// empty.
+	AlreadySatisfied
+	// NoPlan means the search space was exhausted: no plan exists.
+	// Result.Why explains.
+	NoPlan
+	// LimitReached means the expansion limit or the context deadline
+	// stopped the search first. Result.Partial holds the best progress.
+	LimitReached
+	// Failed means the plan call could not run: Result.Err says why (a
+	// CostFunc returned a bad cost, or start and target belong to other
+	// domains).
+	Failed
+)
+
+func (s Status) String() string {
+	switch s {
+	case Running:
+		return "running"
+	case Found:
+		return "found"
+	case AlreadySatisfied:
+		return "already satisfied"
+	case NoPlan:
+		return "no plan"
+	case LimitReached:
+		return "limit reached"
+	case Failed:
+		return "failed"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Result is what a plan call returns. Plan and Partial share memory with
+// the Planner: they are valid until its next call. Copy them to keep them.
+type Result struct {
+	Status Status
+	// Plan lists the actions to perform in order (Found, and empty for
+	// AlreadySatisfied).
+	Plan []ActionID
+	// Cost is the plan's total cost.
+	Cost float64
+	// Expanded counts states taken from the open list and expanded;
+	// Generated counts successor states produced.
+	Expanded, Generated int
+	// Direction is the direction actually searched.
+	Direction Direction
+	// Partial (LimitReached) is the best progress: forward, the actions
+	// leading from the start to the state closest to the goal; backward,
+	// the final actions of the most promising plan suffix.
+	Partial []ActionID
+	// Why explains a NoPlan result.
+	Why *Explanation
+	// Err is set for Failed and for LimitReached by a context.
+	Err error
+}
+
+// Planner finds plans in one Domain. It keeps its search memory between
+// calls, so a warm planner does not allocate on boolean domains. A Planner
+// is not safe for concurrent use: give each goroutine its own (the Domain
+// is shared).
+type Planner struct {
+	// Options apply to the following plan calls.
+	Options Options
+
+	d   *Domain
+	rel *relaxed
+	s   Search
+	// per plan call
+	acts  []ActionID // usable actions, in ActionID order
+	costs []float64  // per ActionID, after CostFunc
+	hatom []float64  // backward: h_max cost of every atom from the start
+	plan  []ActionID
+	part  []ActionID
+}
+
+// NewPlanner returns a planner for d.
+func NewPlanner(d *Domain) *Planner {
+	p := &Planner{d: d, costs: make([]float64, len(d.actions))}
+	p.rel = newRelaxed(d)
+	p.s.p = p
+	return p
+}
+
+// Domain returns the planner's domain.
+func (p *Planner) Domain() *Domain { return p.d }
+
+// Plan searches for a cheapest plan from start to t, honouring ctx's
+// deadline or cancellation (checked every 256 expansions) and
+// Options.MaxExpansions.
+func (p *Planner) Plan(ctx context.Context, start State, t *Target) Result {
+	s := p.Start(start, t)
+	done := ctx.Done()
+	for {
+		st := s.Step(256)
+		if st != Running {
+			return s.Result()
+		}
+		if done != nil {
+			select {
+			case <-done:
+				s.stop(LimitReached, ctx.Err())
+				return s.Result()
+			default:
+			}
+		}
+	}
+}
+
+// Start begins a search that the caller advances with Step, for instance a
+// few hundred expansions per frame. The returned Search uses the planner's
+// memory: starting another search (or calling Plan) ends it.
+func (p *Planner) Start(start State, t *Target) *Search {
+	s := &p.s
+	s.reset(start, t)
+	return s
+}
+
+// Search is a search in progress, advanced with Step.
+type Search struct {
+	p      *Planner
+	t      *Target
+	start  State
+	status Status
+	err    error
+	dir    Direction
+	weight float64
+	heur   Heuristic
+	w      int // words per state
+	sw     int // words per search node (w forward, 2w backward)
+	limit  int
+
+	nodes   []node
+	states  []uint64 // sw words per node
+	hashes  []uint32 // per node
+	table   []int32  // open addressing: node index+1, 0 empty
+	open    []openItem
+	scratch []uint64
+	mask    []uint64 // forward: relevant fields
+
+	expanded, generated int
+	goalNode            int32
+	why                 *Explanation
+}
+
+type node struct {
+	g, h   float64
+	parent int32
+	action int32
+	closed bool
+}
+
+type openItem struct {
+	f, h float64
+	g    float64
+	node int32
+}
+
+func (s *Search) reset(start State, t *Target) {
+	p := s.p
+	d := p.d
+	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0], hashes: s.hashes[:0],
+		table: s.table, open: s.open[:0], scratch: s.scratch, mask: s.mask}
+	s.status = Running
+	if start.d != d || t == nil || t.d != d {
+		s.stop(Failed, fmt.Errorf("goap: start state and target must belong to the planner's domain"))
+		return
+	}
+	opt := p.Options
+	s.heur, s.limit = opt.Heuristic, opt.MaxExpansions
+	s.weight = 1
+	if opt.SuboptimalWeight > 1 {
+		s.weight = opt.SuboptimalWeight
+	}
+	s.w = d.words
+	if t.cond.holds(start.w) {
+		s.stop(AlreadySatisfied, nil)
+		return
+	}
+	// Usable actions: relevant ones whose context check passes, at the
+	// cost their cost function gives for this call.
+	p.acts = p.acts[:0]
+	for i := range p.rel.enabled {
+		p.rel.enabled[i] = false
+	}
+	consider := t.relevant
+	if opt.NoPruning {
+		consider = allActions(d, p.acts[:0:0])
+	}
+	for _, id := range consider {
+		a := &d.actions[id]
+		if a.check != nil && !a.check(start) {
+			continue
+		}
+		c := a.cost
+		if a.costFunc != nil {
+			c = a.costFunc(start)
+			if math.IsNaN(c) || math.IsInf(c, 0) || c < 0 {
+				s.stop(Failed, fmt.Errorf("goap: action %q: CostFunc returned %v; costs must be finite and >= 0", a.name, c))
+				return
+			}
+		}
+		p.costs[id] = c
+		p.acts = append(p.acts, id)
+		p.rel.enabled[id] = true
+	}
+	s.dir = opt.Direction
+	if s.dir == Auto {
+		s.dir = Forward
+		if t.regressable && !opt.NoPruning && (s.heur == HMax || s.heur == Blind) {
+			s.dir = Backward
+		}
+	}
+	if s.dir == Backward && !t.regressable {
+		s.stop(Failed, fmt.Errorf("goap: backward search needs mask/value conditions and set effects; target %q uses integer comparisons or add/subtract (use Forward or Auto)", t.name))
+		return
+	}
+	s.sw = s.w
+	if s.dir == Backward {
+		s.sw = 2 * s.w
+	}
+	if cap(s.scratch) < s.sw {
+		s.scratch = make([]uint64, s.sw)
+	}
+	s.scratch = s.scratch[:s.sw]
+	s.mask = append(s.mask[:0], t.relMask...)
+	if opt.NoPruning {
+		for i := range s.mask {
+			s.mask[i] = ^uint64(0)
+		}
+	}
+	if len(s.table) < 64 {
+		s.table = make([]int32, 64)
+	} else {
+		clear(s.table)
+	}
+	// The relaxed check from the start proves many goals unreachable
+	// at once; backward search also takes its heuristic from it.
+	var h0 float64
+	switch {
+	case s.dir == Backward:
+		p.rel.evaluate(start.w, nil, p.costs, false)
+		p.hatom = append(p.hatom[:0], p.rel.cost...)
+		h0 = 0
+		for _, g := range t.cond.groups {
+			h0 = max(h0, minAtomCost(p.hatom, g.atoms))
+		}
+		if s.heur == Blind {
+			h0 = min(h0, 0)
+		}
+	case s.heur != Blind:
+		h0 = s.estimate(start.w)
+	}
+	if math.IsInf(h0, 1) {
+		s.stop(NoPlan, nil)
+		return
+	}
+	if s.dir == Backward {
+		copy(s.scratch[:s.w], t.cond.mask)
+		copy(s.scratch[s.w:], t.cond.val)
+	} else {
+		for i := range start.w {
+			s.scratch[i] = start.w[i] & s.mask[i]
+		}
+	}
+	idx, _ := s.insert(s.scratch)
+	s.nodes[idx] = node{h: h0, parent: -1, action: -1}
+	s.push(idx)
+}
+
+func allActions(d *Domain, buf []ActionID) []ActionID {
+	for i := range d.actions {
+		buf = append(buf, ActionID(i))
+	}
+	return buf
+}
+
+func minAtomCost(cost []float64, atoms []int32) float64 {
+	m := math.Inf(1)
+	for _, a := range atoms {
+		m = min(m, cost[a])
+	}
+	return m
+}
+
+// estimate is the forward heuristic of state w.
+func (s *Search) estimate(w []uint64) float64 {
+	p := s.p
+	switch s.heur {
+	case Blind:
+		return 0
+	case GoalCountNotOptimal:
+		n := 0
+		for i := range s.t.cond.mask {
+			n += popcountFields(s.p.d, i, (w[i]^s.t.cond.val[i])&s.t.cond.mask[i])
+		}
+		for i := range s.t.cond.num {
+			if !s.t.cond.num[i].holds(w) {
+				n++
+			}
+		}
+		return float64(n)
+	case HAddNotOptimal:
+		return p.rel.evaluate(w, &s.t.cond, p.costs, true)
+	default:
+		return p.rel.evaluate(w, &s.t.cond, p.costs, false)
+	}
+}
+
+// popcountFields counts the fields of word i with a set bit in x.
+func popcountFields(d *Domain, i int, x uint64) int {
+	n := 0
+	for x != 0 {
+		n++
+		// clear the whole field of the lowest set bit
+		low := x & -x
+		for fi := range d.facts {
+			f := &d.facts[fi]
+			if f.word == i && f.mask&low != 0 {
+				x &^= f.mask
+				break
+			}
+		}
+	}
+	return n
+}
+
+// Status returns the search's current status.
+func (s *Search) Status() Status { return s.status }
+
+func (s *Search) stop(st Status, err error) {
+	s.status, s.err = st, err
+	if st == NoPlan && s.why == nil {
+		s.why = s.explain()
+	}
+}
+
+// Step expands up to budget states and returns Running if the search
+// should go on, or its final status.
+func (s *Search) Step(budget int) Status {
+	if s.status != Running {
+		return s.status
+	}
+	if s.dir == Backward {
+		s.stepBackward(budget)
+	} else {
+		s.stepForward(budget)
+	}
+	return s.status
+}
+
+// Result returns the outcome so far. For a Running search it carries the
+// counters and partial progress.
+func (s *Search) Result() Result {
+	p := s.p
+	r := Result{Status: s.status, Expanded: s.expanded, Generated: s.generated, Direction: s.dir, Err: s.err, Why: s.why}
+	switch s.status {
+	case Found:
+		p.plan = s.pathTo(s.goalNode, p.plan)
+		r.Plan = p.plan
+		for _, a := range p.plan {
+			r.Cost += p.costs[a]
+		}
+	case AlreadySatisfied:
+		r.Plan = p.plan[:0]
+	case LimitReached, Running:
+		r.Partial = s.partial()
+	}
+	return r
+}
+
+// hash mixes a state's words (FNV-style multiply-xor with a final avalanche).
+func hashWords(w []uint64) uint32 {
+	h := uint64(0x9E3779B97F4A7C15)
+	for _, x := range w {
+		h ^= x
+		h *= 0xBF58476D1CE4E5B9
+		h ^= h >> 31
+	}
+	h *= 0x94D049BB133111EB
+	h ^= h >> 29
+	return uint32(h)
+}
+
+// insert finds or adds the state in x; it returns the node index and
+// whether the node is new. States are compared word by word, so two states
+// that share a hash are never merged.
+func (s *Search) insert(x []uint64) (int32, bool) {
+	h := hashWords(x)
+	mask := uint32(len(s.table) - 1)
+	sw := s.sw
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := s.table[i]
+		if e == 0 {
+			idx := int32(len(s.nodes))
+			s.nodes = append(s.nodes, node{})
+			s.states = append(s.states, x...)
+			s.hashes = append(s.hashes, h)
+			s.table[i] = idx + 1
+			if len(s.nodes)*2 > len(s.table) {
+				s.grow()
+			}
+			return idx, true
+		}
+		if s.hashes[e-1] == h && equalWords(s.states[int(e-1)*sw:int(e)*sw], x) {
+			return e - 1, false
+		}
+	}
+}
+
+func equalWords(a, b []uint64) bool {
+	for i := range b {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Search) grow() {
+	n := len(s.table) * 2
+	if cap(s.table) >= n {
+		s.table = s.table[:n]
+		clear(s.table)
+	} else {
+		s.table = make([]int32, n)
+	}
+	mask := uint32(n - 1)
+	for idx, h := range s.hashes {
+		i := h & mask
+		for s.table[i] != 0 {
+			i = (i + 1) & mask
+		}
+		s.table[i] = int32(idx) + 1
+	}
+}
+
+func (s *Search) state(n int32) []uint64 {
+	return s.states[int(n)*s.sw : int(n+1)*s.sw]
+}
+
+// push adds node n to the open list with its current g and h. Ties on f
+// go to the smaller h (the deeper node), then to the older node, which
+// makes the search deterministic.
+func (s *Search) push(n int32) {
+	nd := &s.nodes[n]
+	it := openItem{f: nd.g + s.weight*nd.h, h: nd.h, g: nd.g, node: n}
+	s.open = append(s.open, it)
+	o := s.open
+	i := len(o) - 1
+	for i > 0 {
+		par := (i - 1) / 2
+		if !o[i].less(&o[par]) {
+			break
+		}
+		o[i], o[par] = o[par], o[i]
+		i = par
+	}
+}
+
+func (a *openItem) less(b *openItem) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.h != b.h {
+		return a.h < b.h
+	}
+	return a.node < b.node
+}
+
+func (s *Search) pop() openItem {
+	o := s.open
+	top := o[0]
+	n := len(o) - 1
+	o[0] = o[n]
+	o = o[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && o[r].less(&o[l]) {
+			m = r
+		}
+		if !o[m].less(&o[i]) {
+			break
+		}
+		o[i], o[m] = o[m], o[i]
+		i = m
+	}
+	s.open = o
+	return top
+}
+
+// next pops the best open node that is still current, or returns -1 when
+// the open list is empty.
+func (s *Search) next() int32 {
+	for len(s.open) > 0 {
+		it := s.pop()
+		nd := &s.nodes[it.node]
+		if nd.closed || it.g != nd.g {
+			continue // stale entry: the node was closed or improved
+		}
+		return it.node
+	}
+	return -1
+}
+
+// relax records that node n is reached at cost g by action a from parent,
+// adding or improving it on the open list.
+func (s *Search) relax(x []uint64, parent int32, a ActionID, g float64) {
+	s.generated++
+	idx, fresh := s.insert(x)
+	nd := &s.nodes[idx]
+	if fresh {
+		*nd = node{g: g, parent: parent, action: int32(a)}
+		nd.h = s.childEstimate(idx)
+		if math.IsInf(nd.h, 1) {
+			nd.closed = true // a dead end: no plan passes through it
+			return
+		}
+		s.push(idx)
+		return
+	}
+	if nd.closed || g >= nd.g {
+		return
+	}
+	nd.g, nd.parent, nd.action = g, parent, int32(a)
+	s.push(idx)
+}
+
+func (s *Search) childEstimate(idx int32) float64 {
+	if s.dir == Backward {
+		return s.regressionEstimate(s.state(idx))
+	}
+	if s.heur == Blind {
+		return 0
+	}
+	return s.estimate(s.state(idx))
+}
+
+func (s *Search) limitHit() bool {
+	return s.limit > 0 && s.expanded >= s.limit
+}
+
+func (s *Search) stepForward(budget int) {
+	p := s.p
+	d := p.d
+	t := s.t
+	w := s.w
+	child := s.scratch[:w]
+	for ; budget > 0; budget-- {
+		if s.limitHit() {
+			s.stop(LimitReached, nil)
+			return
+		}
+		n := s.next()
+		if n < 0 {
+			s.stop(NoPlan, nil)
+			return
+		}
+		st := s.state(n)
+		if t.cond.holds(st) {
+			s.goalNode = n
+			s.stop(Found, nil)
+			return
+		}
+		s.nodes[n].closed = true
+		s.expanded++
+		g := s.nodes[n].g
+	actions:
+		for _, id := range p.acts {
+			a := &d.actions[id]
+			for i, m := range a.pre.mask {
+				if st[i]&m != a.pre.val[i] {
+					continue actions
+				}
+			}
+			if len(a.pre.num) > 0 && !a.pre.holds(st) {
+				continue
+			}
+			for i := range child {
+				child[i] = (st[i]&^a.effMask[i] | a.effVal[i]) & s.mask[i]
+			}
+			for i := range a.effNum {
+				e := &a.effNum[i]
+				v := int64((st[e.word]>>e.shift)&e.field) + e.delta
+				if v < 0 || v > e.limit {
+					continue actions
+				}
+				child[e.word] = (child[e.word]&^(e.field<<e.shift) | uint64(v)<<e.shift) & s.mask[e.word]
+			}
+			s.relax(child, n, id, g+p.costs[id])
+			st = s.state(n) // relax may have grown the state arena
+		}
+	}
+}
+
+// regressionEstimate is h_max of a partial state: the most expensive of
+// its conditions, each costed once from the start state.
+func (s *Search) regressionEstimate(x []uint64) float64 {
+	if s.heur == Blind {
+		return 0
+	}
+	d := s.p.d
+	w := s.w
+	h := 0.0
+	for i := 0; i < w; i++ {
+		m := x[i]
+		for m != 0 {
+			bit := m & -m
+			f := d.fieldOf(i, bit)
+			raw := (x[w+i] & f.mask) >> f.shift
+			if c := s.p.hatom[f.atom+int(raw)]; c > h {
+				h = c
+			}
+			m &^= f.mask
+		}
+	}
+	return h
+}
+
+func (s *Search) stepBackward(budget int) {
+	p := s.p
+	d := p.d
+	w := s.w
+	start := s.start.w
+	child := s.scratch
+	for ; budget > 0; budget-- {
+		if s.limitHit() {
+			s.stop(LimitReached, nil)
+			return
+		}
+		n := s.next()
+		if n < 0 {
+			s.stop(NoPlan, nil)
+			return
+		}
+		x := s.state(n)
+		sat := true
+		for i := 0; i < w; i++ {
+			if (start[i]^x[w+i])&x[i] != 0 {
+				sat = false
+				break
+			}
+		}
+		if sat {
+			s.goalNode = n
+			s.stop(Found, nil)
+			return
+		}
+		s.nodes[n].closed = true
+		s.expanded++
+		g := s.nodes[n].g
+	actions:
+		for _, id := range p.acts {
+			a := &d.actions[id]
+			achieves := false
+			for i := 0; i < w; i++ {
+				gm, gv := x[i], x[w+i]
+				em := a.effMask[i]
+				overlap := em & gm
+				if (a.effVal[i]^gv)&overlap != 0 {
+					continue actions // the action undoes a goal condition
+				}
+				if overlap != 0 {
+					achieves = true
+				}
+				keep := gm &^ em
+				if (gv^a.pre.val[i])&keep&a.pre.mask[i] != 0 {
+					continue actions // the precondition contradicts what remains
+				}
+				child[i] = keep | a.pre.mask[i]
+				child[w+i] = gv&keep | a.pre.val[i]
+			}
+			if !achieves {
+				continue
+			}
+			s.relax(child, n, id, g+p.costs[id])
+			x = s.state(n)
+		}
+	}
+}
+
+// fieldOf returns the fact whose field holds bit in word i.
+func (d *Domain) fieldOf(i int, bit uint64) *factInfo {
+	return &d.facts[d.factAt(i, bit)]
+}
+
+// factAt returns the ID of the fact whose field holds bit in word i.
+func (d *Domain) factAt(i int, bit uint64) FactID {
+	return d.bitFact[i*64+bits.TrailingZeros64(bit)]
+}

@@ -1,0 +1,306 @@
+package goap
+
+import "math"
+
+// The relaxed-planning heuristics (h_max, h_add) reason about atoms: one
+// per value of every fact. A relaxed state may hold several values of a
+// fact at once and nothing is ever deleted; the cost of an atom is what it
+// takes to make it true in that relaxation. h_max (the most expensive goal
+// condition) never overestimates, so A* with it stays optimal; h_add (the
+// sum) is more informed but may overestimate.
+
+// atomIndex is built once per Domain: which action precondition groups
+// and which add/subtract effects each atom feeds.
+type atomIndex struct {
+	useStart []int32 // per atom, into uses; len atoms+1
+	uses     []groupRef
+	trigStart []int32 // per atom, into trigs
+	trigs     []trigRef
+	groupBase []int32 // per action, first slot in a flattened group array
+	groups    int
+}
+
+type groupRef struct {
+	action int32
+	slot   int32 // flattened group slot
+}
+
+// trigRef: when the atom holds and the action is ready, fact value
+// atom+delta becomes reachable.
+type trigRef struct {
+	action int32
+	delta  int32
+}
+
+func buildAtomIndex(d *Domain) *atomIndex {
+	ix := &atomIndex{groupBase: make([]int32, len(d.actions))}
+	count := make([]int32, d.atoms+1)
+	tcount := make([]int32, d.atoms+1)
+	for ai := range d.actions {
+		a := &d.actions[ai]
+		ix.groupBase[ai] = int32(ix.groups)
+		ix.groups += len(a.pre.groups)
+		for _, g := range a.pre.groups {
+			for _, at := range g.atoms {
+				count[at]++
+			}
+		}
+		for _, dl := range a.deltas {
+			f := &d.facts[dl.fact]
+			for x := 0; x < f.size; x++ {
+				if allowedByPre(a, dl.fact, int32(f.atom+x)) && x+dl.n >= 0 && x+dl.n < f.size {
+					tcount[f.atom+x]++
+				}
+			}
+		}
+	}
+	ix.useStart = prefix(count)
+	ix.trigStart = prefix(tcount)
+	ix.uses = make([]groupRef, ix.useStart[d.atoms])
+	ix.trigs = make([]trigRef, ix.trigStart[d.atoms])
+	fill := append([]int32(nil), ix.useStart...)
+	tfill := append([]int32(nil), ix.trigStart...)
+	for ai := range d.actions {
+		a := &d.actions[ai]
+		for gi, g := range a.pre.groups {
+			for _, at := range g.atoms {
+				ix.uses[fill[at]] = groupRef{int32(ai), ix.groupBase[ai] + int32(gi)}
+				fill[at]++
+			}
+		}
+		for _, dl := range a.deltas {
+			f := &d.facts[dl.fact]
+			for x := 0; x < f.size; x++ {
+				at := f.atom + x
+				if allowedByPre(a, dl.fact, int32(at)) && x+dl.n >= 0 && x+dl.n < f.size {
+					ix.trigs[tfill[at]] = trigRef{int32(ai), int32(dl.n)}
+					tfill[at]++
+				}
+			}
+		}
+	}
+	return ix
+}
+
+// allowedByPre reports whether atom at (of fact f) satisfies a's
+// precondition on f, if it has one.
+func allowedByPre(a *action, f FactID, at int32) bool {
+	for _, g := range a.pre.groups {
+		if g.fact == f {
+			return containsAtom(g.atoms, at)
+		}
+	}
+	return true
+}
+
+func prefix(count []int32) []int32 {
+	out := make([]int32, len(count))
+	var sum int32
+	for i := 0; i < len(count)-1; i++ {
+		out[i] = sum
+		sum += count[i]
+	}
+	out[len(count)-1] = sum
+	return out
+}
+
+// relaxed is the per-planner scratch memory of the relaxed heuristics.
+type relaxed struct {
+	d        *Domain
+	ix       *atomIndex
+	cost     []float64 // per atom; +Inf until reached
+	done     []bool    // per atom: cost is final
+	pending  []int32   // per action: groups not yet satisfied
+	ready    []float64 // per action: cost at which all preconditions hold
+	gdone    []bool    // per flattened group slot
+	goalAtom []int32   // per atom: goal group index+1, 0 if none
+	goalHit  []bool    // per goal group
+	heap     []atomItem
+	enabled  []bool // per action: usable in this plan call
+}
+
+type atomItem struct {
+	cost float64
+	atom int32
+}
+
+func newRelaxed(d *Domain) *relaxed {
+	ix := d.ix
+	return &relaxed{
+		d: d, ix: ix,
+		cost:     make([]float64, d.atoms),
+		done:     make([]bool, d.atoms),
+		pending:  make([]int32, len(d.actions)),
+		ready:    make([]float64, len(d.actions)),
+		gdone:    make([]bool, ix.groups),
+		goalAtom: make([]int32, d.atoms),
+		enabled:  make([]bool, len(d.actions)),
+	}
+}
+
+// evaluate computes h_max (sum=false) or h_add (sum=true) of goal from
+// the state w, using the enabled actions at the given costs. It returns
+// +Inf when the goal is unreachable even in the relaxation. With goal nil
+// it runs to a fixed point and leaves every atom's cost in r.cost.
+func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool) float64 {
+	d := r.d
+	for i := range r.cost {
+		r.cost[i] = math.Inf(1)
+		r.done[i] = false
+	}
+	for i := range r.gdone {
+		r.gdone[i] = false
+	}
+	r.heap = r.heap[:0]
+	remaining := 0
+	if goal != nil {
+		remaining = len(goal.groups)
+		if cap(r.goalHit) < remaining {
+			r.goalHit = make([]bool, remaining)
+		}
+		r.goalHit = r.goalHit[:remaining]
+		for gi, g := range goal.groups {
+			r.goalHit[gi] = false
+			for _, at := range g.atoms {
+				r.goalAtom[at] = int32(gi) + 1
+			}
+		}
+	}
+	// Start atoms cost nothing.
+	for fi := range d.facts {
+		f := &d.facts[fi]
+		at := int32(f.atom) + int32((w[f.word]&f.mask)>>f.shift)
+		r.push(at, 0)
+	}
+	for ai := range d.actions {
+		r.pending[ai] = int32(len(d.actions[ai].pre.groups))
+		r.ready[ai] = 0
+		if r.enabled[ai] && r.pending[ai] == 0 {
+			r.fire(int32(ai), costs)
+		}
+	}
+	result := math.Inf(1)
+	var total float64
+	if goal != nil && remaining == 0 {
+		result = 0
+	}
+	for len(r.heap) > 0 && (goal == nil || remaining > 0) {
+		it := r.pop()
+		at := it.atom
+		if r.done[at] {
+			continue
+		}
+		r.done[at] = true
+		c := it.cost
+		if goal != nil {
+			if gi := r.goalAtom[at]; gi != 0 && !r.goalHit[gi-1] {
+				r.goalHit[gi-1] = true
+				remaining--
+				total += c
+				if remaining == 0 {
+					result = c
+					if sum {
+						result = total
+					}
+				}
+			}
+		}
+		for _, u := range r.ix.uses[r.ix.useStart[at]:r.ix.useStart[at+1]] {
+			if !r.enabled[u.action] || r.gdone[u.slot] {
+				continue
+			}
+			r.gdone[u.slot] = true
+			if sum {
+				r.ready[u.action] += c
+			} else if c > r.ready[u.action] {
+				r.ready[u.action] = c
+			}
+			r.pending[u.action]--
+			if r.pending[u.action] == 0 {
+				r.fire(u.action, costs)
+			}
+		}
+		for _, t := range r.ix.trigs[r.ix.trigStart[at]:r.ix.trigStart[at+1]] {
+			if r.enabled[t.action] && r.pending[t.action] == 0 {
+				r.push(at+t.delta, combine(r.ready[t.action], c, sum)+costs[t.action])
+			}
+		}
+	}
+	if goal != nil {
+		for _, g := range goal.groups {
+			for _, at := range g.atoms {
+				r.goalAtom[at] = 0
+			}
+		}
+	}
+	return result
+}
+
+func combine(a, b float64, sum bool) float64 {
+	if sum {
+		return a + b
+	}
+	return max(a, b)
+}
+
+// fire makes the effects of a ready action reachable.
+func (r *relaxed) fire(ai int32, costs []float64) {
+	a := &r.d.actions[ai]
+	c := r.ready[ai] + costs[ai]
+	for _, at := range a.setAtoms {
+		r.push(at, c)
+	}
+	for _, dl := range a.deltas {
+		f := &r.d.facts[dl.fact]
+		for x := 0; x < f.size; x++ {
+			at := int32(f.atom + x)
+			if r.done[at] && x+dl.n >= 0 && x+dl.n < f.size && allowedByPre(a, dl.fact, at) {
+				r.push(at+int32(dl.n), max(r.ready[ai], r.cost[at])+costs[ai])
+			}
+		}
+	}
+}
+
+func (r *relaxed) push(at int32, c float64) {
+	if c >= r.cost[at] {
+		return
+	}
+	r.cost[at] = c
+	r.heap = append(r.heap, atomItem{c, at})
+	h := r.heap
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if h[p].cost <= h[i].cost {
+			break
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+}
+
+func (r *relaxed) pop() atomItem {
+	h := r.heap
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if rr := l + 1; rr < n && h[rr].cost < h[l].cost {
+			m = rr
+		}
+		if h[i].cost <= h[m].cost {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	r.heap = h
+	return top
+}

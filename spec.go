@@ -1,0 +1,194 @@
+// Package goap is a Goal-Oriented Action Planning core: a domain model of
+// facts, actions and goals, a compiler that packs world states into machine
+// words, and planners that find the cheapest sequence of actions reaching a
+// goal.
+//
+// A domain is described with plain Go values (a Spec) and compiled once with
+// NewDomain. The compiled *Domain is immutable and may be shared by any
+// number of goroutines; each goroutine plans with its own *Planner, which
+// reuses its memory from one call to the next.
+//
+// Semantics:
+//
+//   - Closed world: a boolean fact that is not set is false, an integer or
+//     enum fact that is not set holds its declared default.
+//   - Preconditions and goals are partial: only the facts they name matter.
+//   - Integer conditions compare (=, !=, <, <=, >, >=); integer effects set,
+//     add or subtract. An effect that would leave the declared bounds makes
+//     the action inapplicable in that state.
+//   - Costs are finite and >= 0; zero and fractions are allowed.
+//
+// The planner returns the cheapest plan unless the caller selects one of
+// the modes whose names say they are not optimal (see Heuristic and
+// Options.Weight). Ties between equally cheap plans are broken the same way
+// on every run.
+package goap
+
+import "fmt"
+
+// Spec describes a planning domain before compilation: the facts of the
+// world, the actions that change them and the goals an agent may pursue.
+// Pass it to NewDomain.
+type Spec struct {
+	// Name is used in error messages and debug output only.
+	Name string
+	// Facts declares facts. Declarations are optional for booleans: a
+	// fact that is named in a condition or effect but not declared is a
+	// boolean. Integer and enum facts must be declared.
+	Facts []Fact
+	// Actions are the operators the planner may use, in a fixed order
+	// that also breaks ties between equally cheap plans.
+	Actions []Action
+	// Goals are named sets of desired conditions.
+	Goals []Goal
+}
+
+// FactKind says what values a fact holds.
+type FactKind uint8
+
+// The kinds of fact.
+const (
+	BoolFact FactKind = iota // true or false; default false
+	IntFact                  // an integer between Min and Max
+	EnumFact                 // one of a list of named values
+)
+
+func (k FactKind) String() string {
+	switch k {
+	case BoolFact:
+		return "bool"
+	case IntFact:
+		return "int"
+	case EnumFact:
+		return "enum"
+	}
+	return fmt.Sprintf("FactKind(%d)", int(k))
+}
+
+// MaxIntRange is the largest number of distinct values (Max-Min+1) an
+// integer fact may have. The bound keeps the state space finite and the
+// relaxed-planning heuristics, which reason about each value, cheap.
+const MaxIntRange = 1 << 16
+
+// Fact declares one fact of the world.
+type Fact struct {
+	Name string
+	Kind FactKind
+	// Min, Max and Default apply to integer facts.
+	Min, Max, Default int
+	// Values lists an enum fact's values; its default is DefaultValue, or
+	// the first value when DefaultValue is empty.
+	Values       []string
+	DefaultValue string
+}
+
+// Bool declares a boolean fact (default false).
+func Bool(name string) Fact { return Fact{Name: name, Kind: BoolFact} }
+
+// Int declares an integer fact with inclusive bounds and a default value.
+func Int(name string, min, max, def int) Fact {
+	return Fact{Name: name, Kind: IntFact, Min: min, Max: max, Default: def}
+}
+
+// Enum declares a fact that holds one of the named values; the first value
+// is the default.
+func Enum(name string, values ...string) Fact {
+	return Fact{Name: name, Kind: EnumFact, Values: values}
+}
+
+// Conds maps fact names to required values. A value is a bool (boolean
+// facts), an int (integer facts), a string (enum facts), or a Compare built
+// with Eq, Ne, Lt, Le, Gt or Ge.
+type Conds map[string]any
+
+// Effects maps fact names to what an action does to them: a bool, int or
+// string sets the fact; a Delta built with Add or Sub changes an integer.
+type Effects map[string]any
+
+// Action is an operator: it may run when its preconditions hold, and then
+// applies its effects at a cost.
+type Action struct {
+	Name string
+	// Cost must be finite and >= 0. Zero is allowed (and is the zero
+	// value: set it explicitly).
+	Cost    float64
+	Pre     Conds
+	Effects Effects
+
+	// CostFunc, when set, replaces Cost. It is called at most once per
+	// action per plan call, before the search starts, with the plan's
+	// start state; the result is used for every use of the action in that
+	// search. It must return a finite value >= 0, or the plan call fails.
+	CostFunc func(start State) float64
+	// Check is a context precondition (Orkin, Pittman): a procedural test
+	// that the facts cannot express, such as "a path to the target
+	// exists". It is called at most once per action per plan call, before
+	// the search starts, with the start state; when it returns false the
+	// action is left out of that search.
+	Check func(start State) bool
+}
+
+// Goal is a named set of desired conditions with a priority (higher is
+// more important). The planner itself ignores the priority; goal selection
+// uses it.
+type Goal struct {
+	Name     string
+	Desired  Conds
+	Priority float64
+}
+
+// Op is a comparison operator in a condition.
+type Op uint8
+
+// The comparison operators.
+const (
+	OpEq Op = iota
+	OpNe
+	OpLt
+	OpLe
+	OpGt
+	OpGe
+)
+
+var opNames = [...]string{"=", "!=", "<", "<=", ">", ">="}
+
+func (o Op) String() string {
+	if int(o) < len(opNames) {
+		return opNames[o]
+	}
+	return fmt.Sprintf("Op(%d)", int(o))
+}
+
+// Compare is a condition on a fact other than plain equality: Op applied to
+// the fact's value and Value (an int, bool or enum name).
+type Compare struct {
+	Op    Op
+	Value any
+}
+
+// Eq requires the fact to equal v.
+func Eq(v any) Compare { return Compare{OpEq, v} }
+
+// Ne requires the fact to differ from v.
+func Ne(v any) Compare { return Compare{OpNe, v} }
+
+// Lt requires an integer fact to be less than n.
+func Lt(n int) Compare { return Compare{OpLt, n} }
+
+// Le requires an integer fact to be at most n.
+func Le(n int) Compare { return Compare{OpLe, n} }
+
+// Gt requires an integer fact to be greater than n.
+func Gt(n int) Compare { return Compare{OpGt, n} }
+
+// Ge requires an integer fact to be at least n.
+func Ge(n int) Compare { return Compare{OpGe, n} }
+
+// Delta is an effect that adds N (which may be negative) to an integer fact.
+type Delta struct{ N int }
+
+// Add returns an effect that adds n to an integer fact.
+func Add(n int) Delta { return Delta{n} }
+
+// Sub returns an effect that subtracts n from an integer fact.
+func Sub(n int) Delta { return Delta{-n} }

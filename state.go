@@ -1,0 +1,201 @@
+package goap
+
+import (
+	"fmt"
+	"strings"
+)
+
+// State is a world state of one Domain: every fact packed into machine
+// words. A State is a small handle on its words, like a slice: copying the
+// handle shares the words; use Clone for an independent copy. The zero
+// State belongs to no domain and must not be used.
+type State struct {
+	d *Domain
+	w []uint64
+}
+
+// NewState returns a state with every fact at its default (booleans false).
+func (d *Domain) NewState() State {
+	return State{d: d, w: append([]uint64(nil), d.start...)}
+}
+
+// State returns a state with the given facts set and every other fact at
+// its default. Values are bools, ints or enum names, as in Effects.
+func (d *Domain) State(values map[string]any) (State, error) {
+	s := d.NewState()
+	var errs []string
+	for _, name := range sortedKeys(values) {
+		if err := s.SetValue(name, values[name]); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	if len(errs) > 0 {
+		return State{}, fmt.Errorf("%s", strings.Join(errs, "; "))
+	}
+	return s, nil
+}
+
+// Domain returns the domain the state belongs to.
+func (s State) Domain() *Domain { return s.d }
+
+// IsZero reports whether s is the zero State.
+func (s State) IsZero() bool { return s.d == nil }
+
+// Get returns the value of fact id: 0 or 1 for booleans, the integer for
+// int facts, the value's index for enums.
+func (s State) Get(id FactID) int {
+	f := &s.d.facts[id]
+	return int((s.w[f.word]&f.mask)>>f.shift) + f.Min
+}
+
+// Bool reports whether boolean fact id is true.
+func (s State) Bool(id FactID) bool { return s.Get(id) != 0 }
+
+// Set sets fact id to v (0/1 for booleans, the index for enums). It returns
+// an error when v is outside the fact's bounds.
+func (s State) Set(id FactID, v int) error {
+	f := &s.d.facts[id]
+	if v < f.Min || v > f.Max {
+		return fmt.Errorf("fact %q: value %d is outside %d..%d", f.Name, v, f.Min, f.Max)
+	}
+	s.w[f.word] = s.w[f.word]&^f.mask | uint64(v-f.Min)<<f.shift
+	return nil
+}
+
+// SetBool sets boolean fact id.
+func (s State) SetBool(id FactID, v bool) {
+	f := &s.d.facts[id]
+	if v {
+		s.w[f.word] |= f.mask
+	} else {
+		s.w[f.word] &^= f.mask
+	}
+}
+
+// Value returns the named fact's value as a bool, int or enum name.
+func (s State) Value(name string) (any, bool) {
+	id, ok := s.d.byName[name]
+	if !ok {
+		return nil, false
+	}
+	return s.value(id), true
+}
+
+func (s State) value(id FactID) any {
+	f := &s.d.facts[id]
+	v := s.Get(id)
+	switch f.Kind {
+	case BoolFact:
+		return v != 0
+	case EnumFact:
+		return f.Values[v]
+	}
+	return v
+}
+
+// SetValue sets the named fact to v (a bool, int or enum name).
+func (s State) SetValue(name string, v any) error {
+	id, ok := s.d.byName[name]
+	if !ok {
+		return fmt.Errorf("unknown fact %q%s", name, suggest(name, s.d.FactNames()))
+	}
+	f := &s.d.facts[id]
+	raw, msg := (&compiler{d: s.d}).rawValue(f, v)
+	if msg != "" {
+		return fmt.Errorf("fact %q: %s", name, msg)
+	}
+	s.w[f.word] = s.w[f.word]&^f.mask | raw<<f.shift
+	return nil
+}
+
+// Clone returns an independent copy of s.
+func (s State) Clone() State { return State{d: s.d, w: append([]uint64(nil), s.w...)} }
+
+// CopyFrom overwrites s with o's facts; both must belong to one domain.
+func (s State) CopyFrom(o State) { copy(s.w, o.w) }
+
+// Equal reports whether s and o hold the same facts.
+func (s State) Equal(o State) bool {
+	if s.d != o.d {
+		return false
+	}
+	for i := range s.w {
+		if s.w[i] != o.w[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Satisfies reports whether s meets every condition of t.
+func (s State) Satisfies(t *Target) bool { return t.cond.holds(s.w) }
+
+// String lists the facts that differ from their defaults, in fact order:
+// true booleans by name, others as name=value. A state with every fact at
+// its default prints as "{}".
+func (s State) String() string {
+	var parts []string
+	for id := range s.d.facts {
+		f := &s.d.facts[id]
+		raw := (s.w[f.word] & f.mask) >> f.shift
+		if raw == f.raw0 {
+			continue
+		}
+		switch f.Kind {
+		case BoolFact:
+			if raw == 1 {
+				parts = append(parts, f.Name)
+			} else {
+				parts = append(parts, "!"+f.Name)
+			}
+		default:
+			parts = append(parts, fmt.Sprintf("%s=%v", f.Name, s.value(FactID(id))))
+		}
+	}
+	return "{" + strings.Join(parts, " ") + "}"
+}
+
+// Values returns every fact's value by name (bools, ints and enum names).
+func (s State) Values() map[string]any {
+	m := make(map[string]any, len(s.d.facts))
+	for id := range s.d.facts {
+		m[s.d.facts[id].Name] = s.value(FactID(id))
+	}
+	return m
+}
+
+// Applicable reports whether action a's preconditions hold in s and its
+// add/subtract effects stay within bounds. Context checks (Action.Check)
+// are not consulted.
+func (d *Domain) Applicable(s State, a ActionID) bool {
+	act := &d.actions[a]
+	if !act.pre.holds(s.w) {
+		return false
+	}
+	for i := range act.effNum {
+		e := &act.effNum[i]
+		v := int64((s.w[e.word]>>e.shift)&e.field) + e.delta
+		if v < 0 || v > e.limit {
+			return false
+		}
+	}
+	return true
+}
+
+// Apply applies action a to s in place. It returns false, leaving s
+// unchanged, when the action is not applicable.
+func (d *Domain) Apply(s State, a ActionID) bool {
+	if !d.Applicable(s, a) {
+		return false
+	}
+	act := &d.actions[a]
+	for i := range s.w {
+		s.w[i] = s.w[i]&^act.effMask[i] | act.effVal[i]
+	}
+	for i := range act.effNum {
+		e := &act.effNum[i]
+		v := uint64(int64((s.w[e.word]>>e.shift)&e.field) + e.delta)
+		s.w[e.word] = s.w[e.word]&^(e.field<<e.shift) | v<<e.shift
+	}
+	return true
+}

@@ -1,0 +1,179 @@
+package goap
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Target is a compiled set of desired conditions: a goal of the domain or
+// conditions compiled with Domain.Target. It also carries what the planner
+// derives from the conditions alone (which actions can contribute), so
+// compile a target once and plan towards it many times. A Target is
+// immutable and safe for concurrent use.
+type Target struct {
+	d        *Domain
+	name     string
+	priority float64
+	cond     condSet
+	// relevant lists, in ActionID order, the actions that can contribute
+	// to reaching the conditions: those that write a fact the goal or
+	// another relevant action's preconditions read.
+	relevant []ActionID
+	// relMask keeps the fields of relevant facts. Facts outside it never
+	// influence whether a relevant action applies or the goal holds, so
+	// forward search ignores them when it compares states.
+	relMask []uint64
+	// regressable is true when every relevant action and condition is
+	// expressible as mask/value pairs, which regressive search needs.
+	regressable bool
+}
+
+// Target compiles conditions into a Target named name.
+func (d *Domain) Target(name string, c Conds) (*Target, error) {
+	comp := &compiler{d: d}
+	t := &Target{d: d, name: name}
+	t.cond = comp.conds(c, "", name)
+	if len(comp.errs) > 0 {
+		return nil, errors.Join(comp.errs...)
+	}
+	t.finish()
+	return t, nil
+}
+
+// finish computes relevance once the conditions are compiled.
+func (t *Target) finish() {
+	d := t.d
+	needed := make([]bool, len(d.facts))
+	for _, g := range t.cond.groups {
+		needed[g.fact] = true
+	}
+	used := make([]bool, len(d.actions))
+	for changed := true; changed; {
+		changed = false
+		for i := range d.actions {
+			if used[i] {
+				continue
+			}
+			a := &d.actions[i]
+			for _, f := range a.writes {
+				if needed[f] {
+					used[i], changed = true, true
+					for _, r := range a.reads {
+						needed[r] = true
+					}
+					break
+				}
+			}
+		}
+	}
+	t.relevant = t.relevant[:0]
+	t.regressable = len(t.cond.num) == 0
+	for i, u := range used {
+		if u {
+			t.relevant = append(t.relevant, ActionID(i))
+			a := &d.actions[i]
+			if len(a.pre.num) > 0 || len(a.effNum) > 0 {
+				t.regressable = false
+			}
+		}
+	}
+	t.relMask = make([]uint64, d.words)
+	for id, n := range needed {
+		if n {
+			f := &d.facts[id]
+			t.relMask[f.word] |= f.mask
+		}
+	}
+}
+
+// Name returns the target's name.
+func (t *Target) Name() string { return t.name }
+
+// Priority returns the goal's priority (0 for ad-hoc targets).
+func (t *Target) Priority() float64 { return t.priority }
+
+// Domain returns the domain the target belongs to.
+func (t *Target) Domain() *Domain { return t.d }
+
+// Relevant returns the actions that can contribute to reaching t, in
+// ActionID order; the planner ignores the others.
+func (t *Target) Relevant() []ActionID { return append([]ActionID(nil), t.relevant...) }
+
+// Facts returns the facts the target's conditions name.
+func (t *Target) Facts() []FactID {
+	out := make([]FactID, len(t.cond.groups))
+	for i, g := range t.cond.groups {
+		out[i] = g.fact
+	}
+	return out
+}
+
+// String describes the conditions, e.g. "{armed ammo>=1 at=kitchen}".
+func (t *Target) String() string {
+	parts := make([]string, len(t.cond.groups))
+	for i := range t.cond.groups {
+		parts[i] = t.describe(i)
+	}
+	return "{" + strings.Join(parts, " ") + "}"
+}
+
+// Unmet describes the target's conditions that s does not meet.
+func (t *Target) Unmet(s State) []string {
+	var out []string
+	for i, g := range t.cond.groups {
+		f := &t.d.facts[g.fact]
+		raw := int32((s.w[f.word] & f.mask) >> f.shift)
+		if !containsAtom(g.atoms, int32(f.atom)+raw) {
+			out = append(out, t.describe(i))
+		}
+	}
+	return out
+}
+
+func containsAtom(atoms []int32, a int32) bool {
+	for _, x := range atoms {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// describe renders condition group i.
+func (t *Target) describe(i int) string {
+	return describeGroup(t.d, t.cond.groups[i])
+}
+
+// describeGroup renders a condition from its atoms: a single value as
+// "fact" / "!fact" / "fact=v", a range as "fact>=v" style, other sets as
+// "fact in {a,b}".
+func describeGroup(d *Domain, g group) string {
+	f := &d.facts[g.fact]
+	lo, hi := int(g.atoms[0])-f.atom, int(g.atoms[len(g.atoms)-1])-f.atom
+	contiguous := hi-lo+1 == len(g.atoms)
+	switch {
+	case len(g.atoms) == 1 && f.Kind == BoolFact:
+		if lo == 1 {
+			return f.Name
+		}
+		return "!" + f.Name
+	case len(g.atoms) == 1:
+		return fmt.Sprintf("%s=%s", f.Name, describeValue(f, int64(lo)))
+	case f.Kind == IntFact && contiguous && lo == 0:
+		return fmt.Sprintf("%s<=%d", f.Name, hi+f.Min)
+	case f.Kind == IntFact && contiguous && hi == f.size-1:
+		return fmt.Sprintf("%s>=%d", f.Name, lo+f.Min)
+	case len(g.atoms) == f.size-1:
+		for x := 0; x < f.size; x++ {
+			if !containsAtom(g.atoms, int32(f.atom+x)) {
+				return fmt.Sprintf("%s!=%s", f.Name, describeValue(f, int64(x)))
+			}
+		}
+	}
+	vals := make([]string, len(g.atoms))
+	for i, a := range g.atoms {
+		vals[i] = describeValue(f, int64(int(a)-f.atom))
+	}
+	return fmt.Sprintf("%s in {%s}", f.Name, strings.Join(vals, ","))
+}

@@ -428,6 +428,13 @@ func (c *compiler) compileAction(a *Action) {
 	for _, g := range ca.pre.groups {
 		ca.reads = append(ca.reads, g.fact)
 	}
+	for _, dl := range ca.deltas {
+		// Whether an add/subtract stays in bounds depends on the current
+		// value, so the action reads the fact as well as writing it.
+		if !containsFact(ca.reads, dl.fact) {
+			ca.reads = append(ca.reads, dl.fact)
+		}
+	}
 	if a.Name != "" {
 		d.actByNm[a.Name] = ActionID(len(d.actions))
 	}
@@ -745,4 +752,13 @@ func (d *Domain) ActionNames(ids []ActionID) []string {
 		out[i] = d.actions[id].name
 	}
 	return out
+}
+
+func containsFact(list []FactID, f FactID) bool {
+	for _, x := range list {
+		if x == f {
+			return true
+		}
+	}
+	return false
 }

@@ -213,9 +213,22 @@ func (s *Search) pathTo(n int32, buf []ActionID) []ActionID {
 	return buf
 }
 
-// partial returns the best progress of an unfinished search.
+// partial returns the best progress of an unfinished search: the path to
+// the open node the search would expand next, which is the start (forward)
+// or end (backward) of the plan it currently believes cheapest.
 func (s *Search) partial() []ActionID {
-	n := s.closest()
+	n := int32(-1)
+	var best openItem
+	for i := range s.open {
+		it := &s.open[i]
+		nd := &s.nodes[it.node]
+		if nd.closed || it.g != nd.g {
+			continue
+		}
+		if n < 0 || it.less(&best) {
+			n, best = it.node, *it
+		}
+	}
 	if n < 0 {
 		return s.p.part[:0]
 	}

@@ -351,8 +351,8 @@ func (s *Search) reset(start State, t *Target) {
 		for _, g := range t.cond.groups {
 			h0 = max(h0, minAtomCost(p.hatom, g.atoms))
 		}
-		if s.heur == Blind {
-			h0 = min(h0, 0)
+		if s.heur == Blind && !math.IsInf(h0, 1) {
+			h0 = 0
 		}
 	case s.heur != Blind:
 		h0 = s.estimate(start.w)
@@ -706,10 +706,11 @@ func (s *Search) stepForward(budget int) {
 
 // regressionEstimate is h_max of a partial state: the most expensive of
 // its conditions, each costed once from the start state.
+//
+// Blind backward search still drops subgoals with a condition that the
+// start can never reach (infinite cost): that proves a dead end, it does
+// not estimate.
 func (s *Search) regressionEstimate(x []uint64) float64 {
-	if s.heur == Blind {
-		return 0
-	}
 	d := s.p.d
 	w := s.w
 	h := 0.0
@@ -724,6 +725,9 @@ func (s *Search) regressionEstimate(x []uint64) float64 {
 			}
 			m &^= f.mask
 		}
+	}
+	if s.heur == Blind && !math.IsInf(h, 1) {
+		return 0
 	}
 	return h
 }

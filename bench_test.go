@@ -1,0 +1,82 @@
+package goap_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/goap-go/goap"
+)
+
+var benchConfigs = []struct {
+	name string
+	opts goap.Options
+}{
+	{"auto", goap.Options{}},
+	{"forward-hmax", goap.Options{Direction: goap.Forward}},
+	{"forward-blind", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}},
+	{"backward-hmax", goap.Options{Direction: goap.Backward}},
+}
+
+// benchPlan plans repeatedly with a warm planner and reports expanded
+// nodes per plan and per second.
+func benchPlan(b *testing.B, d *goap.Domain, start goap.State, goal *goap.Target, opts goap.Options) {
+	p := goap.NewPlanner(d)
+	p.Options = opts
+	ctx := context.Background()
+	res := p.Plan(ctx, start, goal)
+	if res.Status == goap.Failed {
+		b.Skipf("not applicable: %v", res.Err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res = p.Plan(ctx, start, goal)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(res.Expanded), "expanded/op")
+	if s := b.Elapsed().Seconds(); s > 0 {
+		b.ReportMetric(float64(res.Expanded)*float64(b.N)/s, "nodes/s")
+	}
+}
+
+func BenchmarkBenchDomains(b *testing.B) {
+	for _, name := range []string{"guard", "guard_unsolvable", "trap", "restore", "synth_small", "synth_large", "synth_small_unsolvable", "synth_large_unsolvable"} {
+		d, start, goal, _ := loadBench(b, name)
+		for _, cfg := range benchConfigs {
+			b.Run(name+"/"+cfg.name, func(b *testing.B) { benchPlan(b, d, start, goal, cfg.opts) })
+		}
+	}
+}
+
+// BenchmarkExhaustive proves the large synthetic domain unsolvable by
+// searching every reachable state: blind forward search with pruning and
+// the relaxed reachability shortcut switched off.
+func BenchmarkExhaustive(b *testing.B) {
+	for _, name := range []string{"synth_large_unsolvable", "synth_large"} {
+		d, start, goal, _ := loadBench(b, name)
+		b.Run(name, func(b *testing.B) {
+			benchPlan(b, d, start, goal, goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true})
+		})
+	}
+}
+
+func BenchmarkLadder(b *testing.B) {
+	for _, l := range ladders {
+		for _, unsolvable := range []bool{false, true} {
+			spec, startVals, _ := ladderSpec(l.rungs, l.height, l.noiseFacts, l.noiseActs, unsolvable)
+			d, err := goap.NewDomain(spec)
+			if err != nil {
+				b.Fatal(err)
+			}
+			start, _ := d.State(startVals)
+			goal, _ := d.Goal("goal")
+			name := l.name
+			if unsolvable {
+				name += "_unsolvable"
+			}
+			for _, cfg := range benchConfigs {
+				b.Run(name+"/"+cfg.name, func(b *testing.B) { benchPlan(b, d, start, goal, cfg.opts) })
+			}
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package goapfile_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/goapfile"
+)
+
+// Parse a designer file and plan from its start state to its goal.
+func Example() {
+	src := `
+name: guard
+actions:
+  - name: DrawWeapon
+    preconditions: {weapon_holstered: true}
+    effects: {weapon_holstered: false, armed: true}
+  - name: FindAmmo
+    cost: 3
+    effects: {has_ammo: true}
+  - name: LoadWeapon
+    cost: 2
+    preconditions: {armed: true, has_ammo: true}
+    effects: {loaded: true}
+  - name: Approach
+    cost: 2
+    preconditions: {enemy_visible: true}
+    effects: {in_range: true}
+  - name: Attack
+    preconditions: {armed: true, loaded: true, in_range: true}
+    effects: {threat_removed: true}
+start: {weapon_holstered: true, enemy_visible: true}
+goal: {threat_removed: true}
+`
+	f, err := goapfile.Parse("guard.yaml", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res := goap.NewPlanner(f.Domain).Plan(context.Background(), f.Start, f.Goal)
+	fmt.Println(res.Status, res.Cost, f.Domain.ActionNames(res.Plan))
+	// Output: found 9 [DrawWeapon Approach FindAmmo LoadWeapon Attack]
+}
+
+// Int and enum facts, and the tests a designer writes next to the domain.
+func ExampleFile_RunTests() {
+	src := `
+facts:
+  at: {type: enum, values: [home, mine]}
+  gold: {type: int, min: 0, max: 5}
+actions:
+  - {name: GoMine, cost: 3, preconditions: {at: home}, effects: {at: mine}}
+  - {name: GoHome, cost: 3, preconditions: {at: mine}, effects: {at: home}}
+  - {name: Dig, preconditions: {at: mine, gold: "< 5"}, effects: {gold: "+2"}}
+goal: {at: home, gold: ">= 3"}
+tests:
+  - name: dig twice
+    plan: [GoMine, Dig, Dig, GoHome]
+    cost: 8
+  - name: one dig is enough
+    set: {gold: 1}
+    plan: [GoMine, Dig, GoHome]
+    cost: 7
+  - name: wrong guess
+    steps: 3
+`
+	f, err := goapfile.Parse("miner.yaml", []byte(src))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range f.RunTests(context.Background(), goap.Options{}) {
+		fmt.Println(r)
+	}
+	// Output:
+	// PASS dig twice
+	// PASS one dig is enough
+	// FAIL wrong guess: expected steps 3, got 4
+}
+
+// Parse reports every problem of a file at once, each with its position
+// and the offending line.
+func ExampleParse_errors() {
+	src := `
+actions:
+  - name: Attack
+    preconditon: {armed: true}
+    cost: -1
+start: {armd: true}
+`
+	_, err := goapfile.Parse("guard.yaml", []byte(src))
+	fmt.Println(err)
+	// Output:
+	// guard.yaml:4:5: unknown key "preconditon" in action (did you mean "preconditions"?)
+	//     4 |     preconditon: {armed: true}
+	//       |     ^
+	// guard.yaml:5:11: cost must be at least 0, got -1
+	//     5 |     cost: -1
+	//       |           ^
+	// guard.yaml:6:9: unknown fact "armd" in start
+	//     6 | start: {armd: true}
+	//       |         ^
+}

@@ -1,0 +1,74 @@
+package goapfile
+
+import (
+	"github.com/goap-go/goap"
+)
+
+// File is a parsed and compiled designer file.
+type File struct {
+	// Name is the domain's name: the file's `name:`, or the file name
+	// without its directory and extension.
+	Name string
+	// Path is the file name given to Parse or Load.
+	Path string
+	// Spec is the domain as the file describes it. Actions without a
+	// `cost:` cost 1.
+	Spec goap.Spec
+	// Domain is Spec, compiled.
+	Domain *goap.Domain
+	// Start is the file's `start:` state (every fact at its default when
+	// the file has none).
+	Start goap.State
+	// Goal is the file's `goal:`, either one of the domain's goals or
+	// conditions compiled as a target named "goal"; nil when the file has
+	// no goal.
+	Goal *goap.Target
+	// Tests are the file's `tests:`, in file order.
+	Tests []Scenario
+	// Durations holds every action's `duration:` in ticks (1 when not
+	// given), by action name.
+	Durations map[string]int
+
+	pos map[posKey]Position
+	// conds keeps the conditions of the targets compiled from the file,
+	// so that RunScenario can compile them again for a domain without
+	// some actions.
+	conds map[*goap.Target]goap.Conds
+}
+
+// Kind says what a name given to File.Pos refers to.
+type Kind uint8
+
+// The kinds of named things in a file.
+const (
+	KindFact   Kind = iota // a fact: its declaration, or its first mention
+	KindAction             // an action: its list item
+	KindGoal               // a goal of `goals:`: its list item
+)
+
+// String names the kind: "fact", "action" or "goal".
+func (k Kind) String() string {
+	switch k {
+	case KindFact:
+		return "fact"
+	case KindAction:
+		return "action"
+	case KindGoal:
+		return "goal"
+	}
+	return "kind?"
+}
+
+// posKey indexes File.pos.
+type posKey struct {
+	kind Kind
+	name string
+}
+
+// Pos returns where the named fact, action or goal is defined in the
+// file: an action's or goal's list item, a fact's declaration under
+// `facts:` or, for an undeclared fact, its first mention. It returns the
+// zero Position for unknown names.
+func (f *File) Pos(kind Kind, name string) Position {
+	return f.pos[posKey{kind, name}]
+}

@@ -1,0 +1,397 @@
+package goapfile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/goap-go/goap"
+	"go.yaml.in/yaml/v3"
+)
+
+// topKeys are the keys a file may have at its top level.
+var topKeys = []string{"name", "facts", "actions", "start", "goal", "goals", "tests"}
+
+// Load reads and parses the designer file at path. Problems in the file
+// are reported as an ErrorList; a file that cannot be read gives the
+// error of os.ReadFile.
+func Load(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse parses and compiles a designer file (YAML or JSON). filename is
+// used in error messages and as the default domain name. When the file
+// has problems Parse returns a nil *File and an ErrorList holding all of
+// them that could be found, sorted by position.
+func Parse(filename string, data []byte) (*File, error) {
+	p := newParser(filename, data)
+	if root := p.document(data); root != nil {
+		p.parseFile(root)
+	}
+	if len(p.errs) > 0 {
+		p.errs.sort()
+		if n := len(p.errs) - maxErrors; n > 0 {
+			p.errs = append(p.errs[:maxErrors], &Error{File: filename, Msg: fmt.Sprintf("and %d more errors", n)})
+		}
+		return nil, p.errs
+	}
+	return p.out, nil
+}
+
+// maxErrors is the most errors Parse lists.
+const maxErrors = 50
+
+// newParser prepares to read data, from the file filename.
+func newParser(filename string, data []byte) *parser {
+	return &parser{
+		file:     filename,
+		lines:    splitLines(data),
+		seen:     map[Error]bool{},
+		bad:      map[*yaml.Node]bool{},
+		decl:     map[string]*factDecl{},
+		broken:   map[string]bool{},
+		mentions: map[string]*yaml.Node{},
+		out: &File{
+			Path:      filename,
+			Durations: map[string]int{},
+			pos:       map[posKey]Position{},
+			conds:     map[*goap.Target]goap.Conds{},
+		},
+	}
+}
+
+// parser holds what is known while one file is read.
+type parser struct {
+	file  string
+	lines []string
+	errs  ErrorList
+	seen  map[Error]bool
+	// bad holds the nodes the pre-pass reported (aliases, unsupported
+	// tags); later checks skip them quietly.
+	bad map[*yaml.Node]bool
+
+	spec goap.Spec
+	decl map[string]*factDecl
+	// broken holds facts whose declaration is wrong.
+	broken  map[string]bool
+	actions []*actionDecl
+	goals   []*goalDecl
+	// known lists the domain's facts: declared ones, then the others in
+	// the order the file first mentions them; mentions holds the key
+	// node of each first mention.
+	known    []string
+	mentions map[string]*yaml.Node
+	// fileGoal is the file's `goal:`; hasGoal is true when the file has
+	// one, even a wrong one.
+	fileGoal *goalRef
+	hasGoal  bool
+
+	out *File
+}
+
+// splitLines splits a file into lines where the YAML decoder counts
+// them: at LF, CR LF, CR, NEL, LS and PS. UTF-16 files (with a byte order
+// mark, which the decoder needs too) are converted first.
+func splitLines(data []byte) []string {
+	text := string(data)
+	if len(data) >= 2 && (data[0] == 0xFE && data[1] == 0xFF || data[0] == 0xFF && data[1] == 0xFE) {
+		units := make([]uint16, 0, len(data)/2)
+		for i := 2; i+1 < len(data); i += 2 {
+			if data[0] == 0xFE {
+				units = append(units, uint16(data[i])<<8|uint16(data[i+1]))
+			} else {
+				units = append(units, uint16(data[i+1])<<8|uint16(data[i]))
+			}
+		}
+		text = string(utf16.Decode(units))
+	}
+	var lines []string
+	start := 0
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch r {
+		case '\r', '\n', '\u0085', '\u2028', '\u2029':
+			lines = append(lines, text[start:i])
+			if r == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+				size++
+			}
+			start = i + size
+		}
+		i += size
+	}
+	return append(lines, text[start:])
+}
+
+// errorf records an error at node n (the whole file when n is nil).
+func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
+	p.errorAt(pos(n), fmt.Sprintf(format, args...))
+}
+
+// errorAt records an error at position at.
+func (p *parser) errorAt(at Position, msg string) {
+	e := Error{File: p.file, Line: at.Line, Col: at.Col, Msg: msg}
+	if e.Line > len(p.lines) { // the end of a file without a final line break
+		e.Line, e.Col = len(p.lines), 0
+	}
+	if e.Line > 0 {
+		e.Source = p.lines[e.Line-1]
+	} else {
+		e.Col = 0
+	}
+	if p.seen[e] {
+		return
+	}
+	p.seen[e] = true
+	p.errs = append(p.errs, &e)
+}
+
+// mention records that the file names fact name at node key.
+func (p *parser) mention(name string, key *yaml.Node) {
+	if _, ok := p.mentions[name]; ok {
+		return
+	}
+	p.mentions[name] = key
+	p.known = append(p.known, name)
+	p.out.pos[posKey{KindFact, name}] = pos(key)
+}
+
+// document decodes data into a node tree and returns the root mapping's
+// node (or another node, for parseFile to refuse), or nil after reporting
+// why there is none.
+func (p *parser) document(data []byte) (root *yaml.Node) {
+	defer func() {
+		// The YAML decoder reports errors by returning them; this
+		// guards against a panic inside it all the same.
+		if r := recover(); r != nil {
+			p.errorAt(Position{}, fmt.Sprintf("cannot read YAML: %v", r))
+			root = nil
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			p.errorAt(Position{}, "the file is empty")
+		} else {
+			p.yamlError(err)
+		}
+		return nil
+	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		p.yamlError(err)
+		return nil
+	default:
+		p.errorAt(p.separatorAfter(&doc), "the file holds more than one YAML document; remove the \"---\" separator")
+		return nil
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 ||
+		isNull(doc.Content[0]) && doc.Content[0].Value == "" {
+		p.errorAt(Position{}, "the file is empty")
+		return nil
+	}
+	p.prepass(doc.Content[0])
+	return doc.Content[0]
+}
+
+// separatorAfter finds the "---" line that starts the second document.
+func (p *parser) separatorAfter(doc *yaml.Node) Position {
+	for i := doc.Line; i < len(p.lines); i++ { // doc.Line is 1-based: starts after it
+		if strings.HasPrefix(p.lines[i], "---") || strings.HasPrefix(p.lines[i], "...") {
+			return Position{i + 1, 1}
+		}
+	}
+	return Position{}
+}
+
+// standardTags are the YAML tags the loader understands.
+var standardTags = map[string]bool{
+	"!!str": true, "!!int": true, "!!float": true, "!!bool": true, "!!null": true,
+	"!!map": true, "!!seq": true, "!!merge": true, "!!timestamp": true,
+}
+
+// prepass reports every alias and every unsupported tag in the tree.
+// Aliases are refused rather than expanded, so no file can blow up
+// through them.
+func (p *parser) prepass(root *yaml.Node) {
+	stack := []*yaml.Node{root}
+	aliased := false
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch tag := n.ShortTag(); {
+		case n.Kind == yaml.AliasNode:
+			if !aliased {
+				p.errorf(n, "aliases (*%s) are not supported; write the value out", n.Value)
+				aliased = true // one report is enough
+			}
+			p.bad[n] = true
+			continue
+		case strings.HasPrefix(tag, "!=") || strings.HasPrefix(tag, "!<") || strings.HasPrefix(tag, "!>"):
+			p.errorf(n, "%s", quoteMsg(strings.TrimSpace(tag+" "+n.Value)))
+			p.bad[n] = true
+			continue
+		case !standardTags[tag]:
+			p.errorf(n, "YAML tag %s is not supported", tag)
+			p.bad[n] = true
+			continue
+		}
+		for i := len(n.Content) - 1; i >= 0; i-- {
+			stack = append(stack, n.Content[i])
+		}
+	}
+}
+
+// parseFile reads the top-level mapping, then compiles the domain, the
+// start state, the goal and the tests.
+func (p *parser) parseFile(root *yaml.Node) {
+	if root == nil || p.skip(root) {
+		return
+	}
+	if root.Kind != yaml.MappingNode {
+		p.errorf(root, "the file must be a mapping with keys such as name, actions, start and goal; got %s", describe(root))
+		return
+	}
+	fields, _ := p.mapping(root, "at top level", topKeys)
+	top := map[string]field{}
+	for _, f := range fields {
+		top[f.name] = f
+	}
+	f := p.out
+
+	if base := filepath.Base(p.file); base != "." && base != string(filepath.Separator) {
+		f.Name = strings.TrimSuffix(base, filepath.Ext(base))
+	}
+	if nf, ok := top["name"]; ok {
+		if name, ok := p.str(nf.val, "name"); ok {
+			f.Name = name
+		}
+	}
+	p.spec.Name = f.Name
+	if ff, ok := top["facts"]; ok {
+		p.facts(ff.val)
+	}
+	if af, ok := top["actions"]; ok {
+		p.actionList(af.val)
+	} else {
+		p.errorf(root, "the file has no actions: add an actions: list")
+	}
+	if gf, ok := top["goals"]; ok {
+		p.goalList(gf.val)
+	}
+
+	// The domain's facts are known now: start, goal and tests may only
+	// name those.
+	var start map[string]any
+	var startKeys map[string]*yaml.Node
+	if sf, ok := top["start"]; ok {
+		start, startKeys = p.state(sf.val, "start")
+	}
+	var goal *goalRef
+	if gf, ok := top["goal"]; ok && !isNull(gf.val) {
+		goal = p.goalRef(gf.val, "goal")
+		p.hasGoal = true
+	}
+	p.fileGoal = goal
+	var tests []*testDecl
+	if tf, ok := top["tests"]; ok {
+		tests = p.testList(tf.val, start, goal)
+	}
+	if len(p.errs) > 0 {
+		return
+	}
+
+	f.Spec = p.spec
+	d, err := goap.NewDomain(p.spec)
+	if err != nil {
+		p.specErrors(err, nil)
+		return
+	}
+	f.Domain = d
+	f.Start = p.newState(start, startKeys, pos(top["start"].val))
+	if goal != nil {
+		f.Goal = p.target(goal, "goal")
+	}
+	for _, t := range tests {
+		f.Tests = append(f.Tests, p.scenario(t))
+	}
+}
+
+// newState builds a state of the compiled domain from checked values.
+func (p *parser) newState(values map[string]any, keys map[string]*yaml.Node, at Position) goap.State {
+	s := p.out.Domain.NewState()
+	for _, name := range sortedKeys(values) {
+		if err := s.SetValue(name, values[name]); err != nil {
+			where := at
+			if k := keys[name]; k != nil {
+				where = pos(k)
+			}
+			p.errorAt(where, err.Error())
+		}
+	}
+	return s
+}
+
+// state reads a mapping of fact -> value (a start state or a test's
+// `set:`). Every fact must be one the domain knows.
+func (p *parser) state(n *yaml.Node, what string) (map[string]any, map[string]*yaml.Node) {
+	fields, _ := p.mapping(n, "in "+what, nil)
+	values := map[string]any{}
+	keys := map[string]*yaml.Node{}
+	for _, fd := range fields {
+		if !p.knownFact(fd, what) {
+			continue
+		}
+		keys[fd.name] = fd.key
+		if v, ok := p.stateValue(fd.name, fd.val); ok {
+			values[fd.name] = v
+		}
+	}
+	return values, keys
+}
+
+// knownFact reports whether the domain has the fact a field names, and
+// reports an error when it does not.
+func (p *parser) knownFact(fd field, what string) bool {
+	if _, ok := p.mentions[fd.name]; ok {
+		return true
+	}
+	p.errorf(fd.key, "unknown fact %q in %s%s", fd.name, what, suggest(fd.name, p.known))
+	return false
+}
+
+// conds reads a mapping of fact -> condition. With known set, every fact
+// must be one the domain knows; otherwise the facts are mentions that
+// add undeclared booleans to the domain.
+func (p *parser) conds(n *yaml.Node, what string, known bool) (goap.Conds, map[string]*yaml.Node, bool) {
+	fields, ok := p.mapping(n, "in "+what, nil)
+	c := goap.Conds{}
+	keys := map[string]*yaml.Node{}
+	for _, fd := range fields {
+		if known && !p.knownFact(fd, what) {
+			ok = false
+			continue
+		}
+		p.mention(fd.name, fd.key)
+		keys[fd.name] = fd.key
+		v, good := p.cond(fd.name, fd.val)
+		if !good {
+			ok = false
+			continue
+		}
+		c[fd.name] = v
+	}
+	return c, keys, ok
+}

@@ -1,0 +1,217 @@
+package goapfile
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/goap-go/goap"
+)
+
+// Scenario is one entry of a file's `tests:`: a start state, a goal and
+// what planning from one to the other is expected to give.
+type Scenario struct {
+	// Name is the test's `name:`, or "test N" (N counts from 1).
+	Name string
+	// Pos is where the test starts in the file.
+	Pos Position
+	// Start is the file's (or the test's) `start:` with `set:` applied.
+	Start goap.State
+	// Goal is the test's goal, or the file's goal when the test gives
+	// none.
+	Goal *goap.Target
+	// Remove lists actions to leave out of this scenario's domain.
+	Remove []string
+
+	// Cost, Plan and Steps, when not nil, are the expected optimal cost,
+	// exact plan and plan length.
+	Cost  *float64
+	Plan  []string
+	Steps *int
+	// NoPlan expects that no plan exists.
+	NoPlan bool
+	// AlreadySatisfied expects that the start meets the goal: an empty
+	// plan.
+	//
+	// A scenario with no expectation at all expects that some plan
+	// exists.
+	AlreadySatisfied bool
+}
+
+// ScenarioResult is the outcome of running a Scenario.
+type ScenarioResult struct {
+	// Name and Pos identify the scenario.
+	Name string
+	Pos  Position
+	// Pass reports whether every expectation held.
+	Pass bool
+	// Msg says why the scenario failed, e.g. "expected cost 9, got 11";
+	// several reasons are joined with "; ". It is "" when Pass is true.
+	Msg string
+	// Plan names the actions of the plan found (nil when none was).
+	Plan []string
+	// Result is the planner's result; its Plan and Partial are copies
+	// the caller may keep.
+	Result goap.Result
+}
+
+// String renders the result as "PASS name" or "FAIL name: msg".
+func (r ScenarioResult) String() string {
+	if r.Pass {
+		return "PASS " + r.Name
+	}
+	return "FAIL " + r.Name + ": " + r.Msg
+}
+
+// RunTests runs every test of the file, in order.
+func (f *File) RunTests(ctx context.Context, opts goap.Options) []ScenarioResult {
+	out := make([]ScenarioResult, len(f.Tests))
+	for i, sc := range f.Tests {
+		out[i] = f.RunScenario(ctx, sc, opts)
+	}
+	return out
+}
+
+// RunScenario plans from sc.Start to sc.Goal (the file's start and goal
+// when those are zero) with the given options, in a domain without the
+// actions of sc.Remove, and compares the outcome with sc's expectations.
+// It is safe to call from several goroutines at once.
+func (f *File) RunScenario(ctx context.Context, sc Scenario, opts goap.Options) ScenarioResult {
+	r := ScenarioResult{Name: sc.Name, Pos: sc.Pos}
+	fail := func(msg string) ScenarioResult {
+		r.Msg = msg
+		return r
+	}
+	d, start, goal := f.Domain, sc.Start, sc.Goal
+	if start.IsZero() {
+		start = f.Start
+	}
+	if goal == nil {
+		goal = f.Goal
+	}
+	if goal == nil {
+		return fail("no goal: the scenario and the file give none")
+	}
+	if len(sc.Remove) > 0 {
+		var err error
+		if d, start, goal, err = f.without(sc.Remove, start, goal); err != nil {
+			return fail(err.Error())
+		}
+	}
+	pl := goap.NewPlanner(d)
+	pl.Options = opts
+	res := pl.Plan(ctx, start, goal)
+	res.Plan = append([]goap.ActionID(nil), res.Plan...)
+	res.Partial = append([]goap.ActionID(nil), res.Partial...)
+	r.Result = res
+
+	var msgs []string
+	switch res.Status {
+	case goap.Found, goap.AlreadySatisfied:
+		r.Plan = d.ActionNames(res.Plan)
+		got := fmt.Sprint(r.Plan)
+		if sc.NoPlan {
+			msgs = append(msgs, fmt.Sprintf("expected no plan, got %s (cost %s)", got, formatCost(res.Cost)))
+		}
+		if sc.AlreadySatisfied && len(r.Plan) > 0 {
+			msgs = append(msgs, fmt.Sprintf("expected the start to satisfy the goal, got plan %s", got))
+		}
+		if sc.Cost != nil && !sameCost(*sc.Cost, res.Cost) {
+			msgs = append(msgs, fmt.Sprintf("expected cost %s, got %s", formatCost(*sc.Cost), formatCost(res.Cost)))
+		}
+		if sc.Plan != nil && fmt.Sprint(sc.Plan) != got {
+			msgs = append(msgs, fmt.Sprintf("expected plan %s, got %s", fmt.Sprint(sc.Plan), got))
+		}
+		if sc.Steps != nil && *sc.Steps != len(r.Plan) {
+			msgs = append(msgs, fmt.Sprintf("expected steps %d, got %d", *sc.Steps, len(r.Plan)))
+		}
+	case goap.NoPlan:
+		if !sc.NoPlan {
+			msgs = append(msgs, "expected "+expectation(sc)+", got no plan")
+		}
+	case goap.LimitReached:
+		msg := "the search stopped before it finished (limit reached)"
+		if res.Err != nil {
+			msg = "the search stopped before it finished: " + res.Err.Error()
+		}
+		msgs = append(msgs, msg)
+	default:
+		msgs = append(msgs, fmt.Sprintf("planning failed: %v", res.Err))
+	}
+	r.Pass = len(msgs) == 0
+	r.Msg = strings.Join(msgs, "; ")
+	return r
+}
+
+// expectation describes what a scenario expects, for "expected X, got no
+// plan".
+func expectation(sc Scenario) string {
+	switch {
+	case sc.Plan != nil:
+		return "plan " + fmt.Sprint(sc.Plan)
+	case sc.Cost != nil:
+		return "cost " + formatCost(*sc.Cost)
+	case sc.Steps != nil:
+		return "steps " + strconv.Itoa(*sc.Steps)
+	case sc.AlreadySatisfied:
+		return "the start to satisfy the goal"
+	}
+	return "a plan"
+}
+
+// without compiles the file's domain without the named actions and moves
+// start and goal over to it.
+func (f *File) without(remove []string, start goap.State, goal *goap.Target) (*goap.Domain, goap.State, *goap.Target, error) {
+	names := make([]string, len(f.Spec.Actions))
+	for i, a := range f.Spec.Actions {
+		names[i] = a.Name
+	}
+	drop := map[string]bool{}
+	for _, name := range remove {
+		if indexOf(names, name) < 0 {
+			return nil, goap.State{}, nil, fmt.Errorf("unknown action %q in remove%s", name, suggest(name, names))
+		}
+		drop[name] = true
+	}
+	spec := goap.Spec{Name: f.Spec.Name, Goals: f.Spec.Goals}
+	// Declaring every fact of the full domain, in its order, keeps facts
+	// that only removed actions mention, and keeps the fact IDs.
+	for id := 0; id < f.Domain.NumFacts(); id++ {
+		spec.Facts = append(spec.Facts, f.Domain.Fact(goap.FactID(id)))
+	}
+	for _, a := range f.Spec.Actions {
+		if !drop[a.Name] {
+			spec.Actions = append(spec.Actions, a)
+		}
+	}
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		return nil, goap.State{}, nil, err
+	}
+	s, err := d.State(start.Values())
+	if err != nil {
+		return nil, goap.State{}, nil, err
+	}
+	var t *goap.Target
+	if g, ok := f.Domain.Goal(goal.Name()); ok && g == goal {
+		t, _ = d.Goal(goal.Name())
+	} else if c, ok := f.conds[goal]; ok {
+		t, err = d.Target(goal.Name(), c)
+	} else {
+		err = fmt.Errorf("cannot remove actions: goal %q was not compiled from this file", goal.Name())
+	}
+	if err != nil {
+		return nil, goap.State{}, nil, err
+	}
+	return d, s, t, nil
+}
+
+// sameCost compares costs, allowing for rounding in sums of fractions.
+func sameCost(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-9*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
+
+// formatCost renders a cost as briefly as it can: 9, 2.5.
+func formatCost(c float64) string { return strconv.FormatFloat(c, 'g', -1, 64) }

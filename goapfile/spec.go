@@ -1,0 +1,188 @@
+package goapfile
+
+import (
+	"math"
+
+	"github.com/goap-go/goap"
+	"go.yaml.in/yaml/v3"
+)
+
+// actionKeys and goalKeys are the keys of an action and of a goal.
+var (
+	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration"}
+	goalKeys   = []string{"name", "priority", "desired"}
+)
+
+// actionDecl remembers where an action's parts are, to place the core's
+// errors.
+type actionDecl struct {
+	name     string
+	item     *yaml.Node
+	pre, eff map[string]*yaml.Node // fact -> key node
+}
+
+// goalDecl remembers where a goal's parts are.
+type goalDecl struct {
+	name    string
+	item    *yaml.Node
+	desired map[string]*yaml.Node
+}
+
+// actionList reads `actions:`.
+func (p *parser) actionList(n *yaml.Node) {
+	items, ok := p.sequence(n, "actions")
+	if !ok {
+		return
+	}
+	if len(items) == 0 {
+		p.errorf(n, "actions is empty: the domain needs at least one action")
+		return
+	}
+	first := map[string]*yaml.Node{}
+	for _, it := range items {
+		a, ok := p.action(it)
+		if !ok {
+			continue
+		}
+		if prev, dup := first[a.Name]; dup {
+			p.errorf(it, "duplicate action name %q (first at line %d)", a.Name, prev.Line)
+			continue
+		}
+		first[a.Name] = it
+		p.out.pos[posKey{KindAction, a.Name}] = pos(it)
+	}
+}
+
+// action reads one action. It adds the action to the spec even when a
+// part of it is wrong, so that later references to it resolve.
+func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
+	if p.skip(n) {
+		return goap.Action{}, false
+	}
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "an action must be a mapping with name, cost, preconditions and effects; got %s", describe(n))
+		return goap.Action{}, false
+	}
+	fields, _ := p.mapping(n, "in action", actionKeys)
+	a := goap.Action{Cost: 1}
+	dur := 1
+	decl := &actionDecl{item: n}
+	named := false
+	for _, fd := range fields {
+		switch fd.name {
+		case "name":
+			a.Name, named = p.str(fd.val, "action name")
+		case "cost":
+			if c, ok := p.number(fd.val, "cost", 0); ok {
+				a.Cost = c
+			}
+		case "duration":
+			if d, ok := p.integer(fd.val, "duration"); ok {
+				if d < 0 {
+					p.errorf(fd.val, "duration must be at least 0, got %d", d)
+				} else {
+					dur = d
+				}
+			}
+		case "preconditions":
+			a.Pre, decl.pre, _ = p.conds(fd.val, "preconditions", false)
+		case "effects":
+			a.Effects, decl.eff, _ = p.effects(fd.val)
+		}
+	}
+	if !named {
+		if !hasKey(fields, "name") {
+			p.errorf(n, "action has no name")
+		}
+		return a, false
+	}
+	decl.name = a.Name
+	if _, dup := p.out.Durations[a.Name]; dup {
+		return a, true // reported by the caller
+	}
+	p.out.Durations[a.Name] = dur
+	p.actions = append(p.actions, decl)
+	p.spec.Actions = append(p.spec.Actions, a)
+	return a, true
+}
+
+// effects reads an action's `effects:`.
+func (p *parser) effects(n *yaml.Node) (goap.Effects, map[string]*yaml.Node, bool) {
+	fields, ok := p.mapping(n, "in effects", nil)
+	e := goap.Effects{}
+	keys := map[string]*yaml.Node{}
+	for _, fd := range fields {
+		p.mention(fd.name, fd.key)
+		keys[fd.name] = fd.key
+		v, good := p.effect(fd.name, fd.val)
+		if !good {
+			ok = false
+			continue
+		}
+		e[fd.name] = v
+	}
+	return e, keys, ok
+}
+
+// goalList reads `goals:`.
+func (p *parser) goalList(n *yaml.Node) {
+	items, _ := p.sequence(n, "goals")
+	first := map[string]*yaml.Node{}
+	for _, it := range items {
+		if p.skip(it) {
+			continue
+		}
+		if it.Kind != yaml.MappingNode {
+			p.errorf(it, "a goal must be a mapping with name, priority and desired; got %s", describe(it))
+			continue
+		}
+		fields, _ := p.mapping(it, "in goal", goalKeys)
+		g := goap.Goal{}
+		decl := &goalDecl{item: it}
+		named, hasDesired := false, false
+		for _, fd := range fields {
+			switch fd.name {
+			case "name":
+				g.Name, named = p.str(fd.val, "goal name")
+			case "priority":
+				if v, ok := p.number(fd.val, "priority", math.NaN()); ok {
+					g.Priority = v
+				}
+			case "desired":
+				hasDesired = true
+				g.Desired, decl.desired, _ = p.conds(fd.val, "desired", false)
+				if len(decl.desired) == 0 && !p.skip(fd.val) && (isNull(fd.val) || fd.val.Kind == yaml.MappingNode) {
+					p.errorf(fd.val, "desired must name at least one condition")
+				}
+			}
+		}
+		if !hasDesired {
+			p.errorf(it, "goal has no desired conditions")
+		}
+		if !named {
+			if !hasKey(fields, "name") {
+				p.errorf(it, "goal has no name")
+			}
+			continue
+		}
+		if prev, dup := first[g.Name]; dup {
+			p.errorf(it, "duplicate goal name %q (first at line %d)", g.Name, prev.Line)
+			continue
+		}
+		first[g.Name] = it
+		decl.name = g.Name
+		p.goals = append(p.goals, decl)
+		p.spec.Goals = append(p.spec.Goals, g)
+		p.out.pos[posKey{KindGoal, g.Name}] = pos(it)
+	}
+}
+
+// hasKey reports whether fields holds the key name.
+func hasKey(fields []field, name string) bool {
+	for _, f := range fields {
+		if f.name == name {
+			return true
+		}
+	}
+	return false
+}

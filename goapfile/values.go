@@ -1,0 +1,342 @@
+package goapfile
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/goap-go/goap"
+	"go.yaml.in/yaml/v3"
+)
+
+// This file turns the values of preconditions, goals, effects and start
+// states into the values goap.Conds, goap.Effects and Domain.State take.
+// The syntax is described in the package documentation.
+
+// factOf returns the declaration of the named fact: the one under
+// `facts:`, or a boolean for an undeclared fact. (Values of facts whose
+// declaration is wrong are not checked: p.broken.)
+func (p *parser) factOf(name string) (goap.Fact, bool) {
+	if d, ok := p.decl[name]; ok {
+		return d.fact, true
+	}
+	return goap.Bool(name), false
+}
+
+// text returns a scalar's text, trimmed, and whether n is a scalar that
+// may hold a name or a number (not null, not a boolean).
+func text(n *yaml.Node) (string, bool) {
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return "", false
+	}
+	switch n.ShortTag() {
+	case "!!null", "!!bool":
+		return "", false
+	}
+	return strings.TrimSpace(n.Value), true
+}
+
+// splitOp splits a leading comparison operator off s.
+func splitOp(s string) (goap.Op, string, bool) {
+	for _, o := range [...]struct {
+		text string
+		op   goap.Op
+	}{{"==", goap.OpEq}, {"!=", goap.OpNe}, {"<=", goap.OpLe}, {">=", goap.OpGe}, {"=", goap.OpEq}, {"<", goap.OpLt}, {">", goap.OpGt}} {
+		if strings.HasPrefix(s, o.text) {
+			return o.op, strings.TrimSpace(s[len(o.text):]), true
+		}
+	}
+	return goap.OpEq, s, false
+}
+
+// looksNumeric reports whether s reads as a number or a number with an
+// operator in front: the values that only an int fact accepts.
+func looksNumeric(s string) bool {
+	s = strings.TrimLeft(s, "=!<>+- ")
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+// yesNo holds the words YAML 1.1 read as booleans; YAML 1.2, and so this
+// loader, reads them as text.
+var yesNo = map[string]bool{"yes": true, "no": true, "on": true, "off": true, "y": true, "n": true}
+
+// notBool reports a non-boolean value given to a boolean fact, with a
+// hint to declare the fact when it is undeclared.
+func (p *parser) notBool(n *yaml.Node, name string, declared bool) {
+	hint := ""
+	if s, ok := text(n); ok {
+		switch {
+		case yesNo[strings.ToLower(s)]:
+			hint = " (YAML reads " + s + " as text: write true or false)"
+		case declared:
+		case looksNumeric(s):
+			hint = " (declare it under facts: with type: int)"
+		case n.ShortTag() == "!!str":
+			hint = " (declare it under facts: with type: enum)"
+		}
+	}
+	if declared {
+		p.errorf(n, "fact %q is a bool: want true or false, got %s%s", name, describe(n), hint)
+		return
+	}
+	p.errorf(n, "fact %q is not declared, so it is a boolean: want true or false, got %s%s", name, describe(n), hint)
+}
+
+// outside reports value v outside int fact f's range.
+func (p *parser) outside(n *yaml.Node, f goap.Fact, v int) {
+	p.errorf(n, "value %d is outside %s's range %d..%d", v, f.Name, f.Min, f.Max)
+}
+
+// enumValue checks that s is one of enum fact f's values.
+func (p *parser) enumValue(n *yaml.Node, f goap.Fact, s string) bool {
+	if indexOf(f.Values, s) >= 0 {
+		return true
+	}
+	p.errorf(n, "fact %q has no value %q%s; its values are %s", f.Name, s, suggest(s, f.Values), strings.Join(f.Values, ", "))
+	return false
+}
+
+// cond reads one precondition or goal condition on fact name.
+func (p *parser) cond(name string, n *yaml.Node) (any, bool) {
+	if p.skip(n) || p.broken[name] {
+		return nil, false
+	}
+	f, declared := p.factOf(name)
+	switch f.Kind {
+	case goap.BoolFact:
+		if b, ok := scalarBool(n); ok {
+			return b, true
+		}
+		p.notBool(n, name, declared)
+		return nil, false
+	case goap.IntFact:
+		return p.intCond(f, n)
+	default:
+		return p.enumCond(f, n)
+	}
+}
+
+// intCond reads a condition on int fact f: a number or a comparison.
+func (p *parser) intCond(f goap.Fact, n *yaml.Node) (any, bool) {
+	op, v := goap.OpEq, 0
+	if i, ok := scalarInt(n); ok {
+		v = i
+	} else {
+		s, ok := text(n)
+		if ok {
+			var rest string
+			op, rest, _ = splitOp(s)
+			v, ok = atoi(rest)
+		}
+		if !ok || n.ShortTag() != "!!str" {
+			p.errorf(n, "fact %q is an int: want a number or a comparison such as \">= 1\", got %s", f.Name, describe(n))
+			return nil, false
+		}
+	}
+	var possible bool
+	switch op {
+	case goap.OpEq, goap.OpNe:
+		if v < f.Min || v > f.Max {
+			p.outside(n, f, v)
+			return nil, false
+		}
+		possible = op == goap.OpEq || f.Min != f.Max
+	case goap.OpLt:
+		possible = f.Min < v
+	case goap.OpLe:
+		possible = f.Min <= v
+	case goap.OpGt:
+		possible = f.Max > v
+	case goap.OpGe:
+		possible = f.Max >= v
+	}
+	if !possible {
+		p.errorf(n, "%s %v %d can never hold: %s's range is %d..%d", f.Name, op, v, f.Name, f.Min, f.Max)
+		return nil, false
+	}
+	if op == goap.OpEq {
+		return v, true
+	}
+	return goap.Compare{Op: op, Value: v}, true
+}
+
+// enumCond reads a condition on enum fact f: a value or "!= value".
+func (p *parser) enumCond(f goap.Fact, n *yaml.Node) (any, bool) {
+	s, ok := text(n)
+	if !ok {
+		p.errorf(n, "fact %q is an enum: want one of %s, or \"!= value\", got %s", f.Name, strings.Join(f.Values, ", "), describe(n))
+		return nil, false
+	}
+	op, rest, hasOp := splitOp(s)
+	if hasOp && op != goap.OpEq && op != goap.OpNe {
+		p.errorf(n, "fact %q is an enum: %v needs an int fact", f.Name, op)
+		return nil, false
+	}
+	if !p.enumValue(n, f, rest) {
+		return nil, false
+	}
+	if op == goap.OpNe && len(f.Values) == 1 {
+		p.errorf(n, "%s != %s can never hold: %s is %s's only value", f.Name, rest, rest, f.Name)
+		return nil, false
+	}
+	if op == goap.OpNe {
+		return goap.Ne(rest), true
+	}
+	return rest, true
+}
+
+// effect reads what an action does to fact name.
+func (p *parser) effect(name string, n *yaml.Node) (any, bool) {
+	if p.skip(n) || p.broken[name] {
+		return nil, false
+	}
+	f, declared := p.factOf(name)
+	switch f.Kind {
+	case goap.BoolFact:
+		if b, ok := scalarBool(n); ok {
+			return b, true
+		}
+		p.notBool(n, name, declared)
+		return nil, false
+	case goap.IntFact:
+		return p.intEffect(f, n)
+	default:
+		s, ok := text(n)
+		if ok {
+			if op, rest, hasOp := splitOp(s); hasOp && op == goap.OpEq && n.ShortTag() == "!!str" {
+				s = rest
+			}
+		}
+		if !ok {
+			p.errorf(n, "fact %q is an enum: want one of %s, got %s", f.Name, strings.Join(f.Values, ", "), describe(n))
+			return nil, false
+		}
+		if !p.enumValue(n, f, s) {
+			return nil, false
+		}
+		return s, true
+	}
+}
+
+// intEffect reads an int effect. A leading sign means add or subtract,
+// quoted or not ("+1", -1, "+= 2", "-= 2"); a bare number or "= n" sets.
+func (p *parser) intEffect(f goap.Fact, n *yaml.Node) (any, bool) {
+	bad := func() (any, bool) {
+		p.errorf(n, "fact %q is an int: want a number to set, or \"+1\", \"-= 2\" to add or subtract, got %s", f.Name, describe(n))
+		return nil, false
+	}
+	s, ok := text(n)
+	if !ok {
+		return bad()
+	}
+	signed := strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-")
+	v, isInt := scalarInt(n)
+	switch {
+	case isInt:
+	case n.ShortTag() != "!!str":
+		return bad()
+	case strings.HasPrefix(s, "+=") || strings.HasPrefix(s, "-="):
+		rest := strings.TrimSpace(s[2:])
+		if strings.HasPrefix(rest, "+") || strings.HasPrefix(rest, "-") {
+			return bad()
+		}
+		if v, ok = atoi(rest); !ok {
+			return bad()
+		}
+		if s[0] == '-' {
+			v = -v
+		}
+	case strings.HasPrefix(s, "="):
+		signed = false
+		if v, ok = atoi(strings.TrimSpace(strings.TrimPrefix(s[1:], "="))); !ok {
+			return bad()
+		}
+	default:
+		if v, ok = atoi(s); !ok {
+			return bad()
+		}
+	}
+	if signed {
+		if v == 0 {
+			p.errorf(n, "adding 0 to %s changes nothing", f.Name)
+			return nil, false
+		}
+		if span := uint64(f.Max) - uint64(f.Min); v < -maxSpan || v > maxSpan || uint64(absInt(v)) > span {
+			p.errorf(n, "adding %d to %s always leaves its range %d..%d", v, f.Name, f.Min, f.Max)
+			return nil, false
+		}
+		return goap.Add(v), true
+	}
+	if v < f.Min || v > f.Max {
+		p.outside(n, f, v)
+		return nil, false
+	}
+	return v, true
+}
+
+// stateValue reads a value of a start state or a test's `set`: true or
+// false, a number (quoted or not) or an enum value.
+func (p *parser) stateValue(name string, n *yaml.Node) (any, bool) {
+	if p.skip(n) || p.broken[name] {
+		return nil, false
+	}
+	f, declared := p.factOf(name)
+	switch f.Kind {
+	case goap.BoolFact:
+		if b, ok := scalarBool(n); ok {
+			return b, true
+		}
+		p.notBool(n, name, declared)
+		return nil, false
+	case goap.IntFact:
+		v, ok := scalarInt(n)
+		if !ok && n.ShortTag() == "!!str" {
+			v, ok = atoi(strings.TrimSpace(n.Value))
+		}
+		if !ok {
+			p.errorf(n, "fact %q is an int: want a number, got %s", name, describe(n))
+			return nil, false
+		}
+		if v < f.Min || v > f.Max {
+			p.outside(n, f, v)
+			return nil, false
+		}
+		return v, true
+	default:
+		s, ok := text(n)
+		if !ok {
+			p.errorf(n, "fact %q is an enum: want one of %s, got %s", name, strings.Join(f.Values, ", "), describe(n))
+			return nil, false
+		}
+		if !p.enumValue(n, f, s) {
+			return nil, false
+		}
+		return s, true
+	}
+}
+
+// atoi parses a decimal int, with an optional sign.
+func atoi(s string) (int, bool) {
+	v, err := strconv.Atoi(s)
+	return v, err == nil
+}
+
+// maxSpan bounds the deltas worth comparing with a fact's range.
+const maxSpan = goap.MaxIntRange
+
+// absInt returns |v|.
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// suggest returns ` (did you mean "x"?)` when a candidate is close to s.
+func suggest(s string, candidates []string) string {
+	if best := goap.Closest(s, candidates); best != "" {
+		return fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return ""
+}

@@ -1,0 +1,131 @@
+package goapfile
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// yamlLine matches the position the YAML decoder puts in its messages.
+var yamlLine = regexp.MustCompile(`^line (\d+): `)
+
+// unquotedOp finds a value that starts with ">" or "!=" used as a
+// comparison ("key: >= 1", "[> 0]", "{at: !=shop}"): YAML reads ">" as the
+// start of a folded text block and "!" as a tag, and fails further on.
+var unquotedOp = regexp.MustCompile(`(?:^|[:\[{,-])[ \t]*((?:>=?|!=)[ \t]*[-+]?[0-9A-Za-z_]+)`)
+
+// unknownAnchor matches the decoder's message for an undefined alias.
+var unknownAnchor = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
+
+// yamlError reports a syntax error of the YAML decoder. The decoder gives
+// a line at best, and a message in its own words: for the likely causes
+// (tabs, unquoted comparisons, undefined aliases) the report names the
+// cause and points at it.
+func (p *parser) yamlError(err error) {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
+	}
+	if at, ok := p.findTab(line); ok {
+		p.errorAt(at, "tab character in indentation: YAML indents with spaces only")
+		return
+	}
+	if at, op, ok := p.findUnquotedOp(line); ok {
+		p.errorAt(at, quoteMsg(op))
+		return
+	}
+	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
+		p.errorAt(p.find("*"+m[1]), "aliases (*"+m[1]+") are not supported; write the value out")
+		return
+	}
+	p.errorAt(Position{Line: line}, "invalid YAML: "+msg)
+}
+
+// quoteMsg asks to quote a comparison that YAML misreads.
+func quoteMsg(op string) string {
+	why := `YAML reads ">" as the start of a text block`
+	if strings.HasPrefix(op, "!") {
+		why = `YAML reads "!" as a tag`
+	}
+	return fmt.Sprintf("comparison %s must be quoted (%s): write %q", op, why, op)
+}
+
+// candidateLines returns the lines to search for the cause of an error
+// the decoder found at line (0: unknown line), as 0-based indexes.
+func (p *parser) candidateLines(line int) []int {
+	if line > 0 && line <= len(p.lines) {
+		// The decoder may blame the line before or after the cause.
+		out := []int{line - 1}
+		if line < len(p.lines) {
+			out = append(out, line)
+		}
+		if line >= 2 {
+			out = append(out, line-2)
+		}
+		return out
+	}
+	out := make([]int, len(p.lines))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// findTab looks for a tab in the indentation of a line in block style
+// (JSON and YAML flow style may indent with tabs).
+func (p *parser) findTab(line int) (Position, bool) {
+	if line == 0 && p.flowStyle() {
+		return Position{}, false
+	}
+	for _, i := range p.candidateLines(line) {
+		l := p.lines[i]
+		indent := len(l) - len(strings.TrimLeft(l, " \t"))
+		if j := strings.IndexByte(l[:indent], '\t'); j >= 0 {
+			return Position{i + 1, j + 1}, true
+		}
+	}
+	return Position{}, false
+}
+
+// flowStyle reports whether the document starts with "{" or "[", as JSON
+// does.
+func (p *parser) flowStyle() bool {
+	for _, l := range p.lines {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") || t == "---" {
+			continue
+		}
+		return t[0] == '{' || t[0] == '['
+	}
+	return false
+}
+
+// findUnquotedOp looks for an unquoted comparison starting with ">".
+func (p *parser) findUnquotedOp(line int) (Position, string, bool) {
+	for _, i := range p.candidateLines(line) {
+		if m := unquotedOp.FindStringSubmatchIndex(p.lines[i]); m != nil {
+			op := p.lines[i][m[2]:m[3]]
+			return Position{i + 1, runeCol(p.lines[i], m[2])}, op, true
+		}
+	}
+	return Position{}, "", false
+}
+
+// find returns the position of the first occurrence of s in the file.
+func (p *parser) find(s string) Position {
+	for i, l := range p.lines {
+		if j := strings.Index(l, s); j >= 0 {
+			return Position{i + 1, runeCol(l, j)}
+		}
+	}
+	return Position{}
+}
+
+// runeCol converts a byte offset in line to a 1-based column counted in
+// characters, as the YAML decoder counts.
+func runeCol(line string, off int) int {
+	return len([]rune(line[:off])) + 1
+}

@@ -1,0 +1,488 @@
+package goap_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/goap-go/goap"
+)
+
+var allDirections = []goap.Options{
+	{},
+	{Direction: goap.Forward},
+	{Direction: goap.Forward, Heuristic: goap.Blind},
+	{Direction: goap.Backward},
+	{Direction: goap.Backward, Heuristic: goap.Blind},
+}
+
+func TestBenchDomains(t *testing.T) {
+	tests := []struct {
+		name  string
+		cost  float64 // -1: no plan
+		steps int
+	}{
+		{"guard", 9, 5},
+		{"guard_unsolvable", -1, 0},
+		{"trap", 2, 2},
+		{"restore", 4, 4},
+		{"synth_small", 18, 0},
+		{"synth_large", 21, 0},
+		{"synth_small_unsolvable", -1, 0},
+		{"synth_large_unsolvable", -1, 0},
+	}
+	for _, tc := range tests {
+		d, start, goal, spec := loadBench(t, tc.name)
+		ref := newRefDomain(spec)
+		for _, opts := range allDirections {
+			t.Run(fmt.Sprintf("%s/%v-%v", tc.name, opts.Direction, opts.Heuristic), func(t *testing.T) {
+				p := goap.NewPlanner(d)
+				p.Options = opts
+				res := p.Plan(context.Background(), start, goal)
+				if tc.cost < 0 {
+					if res.Status != goap.NoPlan || res.Why == nil {
+						t.Fatalf("got %v %v, want no plan with a reason", res.Status, d.ActionNames(res.Plan))
+					}
+					return
+				}
+				if res.Status != goap.Found || res.Cost != tc.cost {
+					t.Fatalf("got %v cost %v, want cost %v", res.Status, res.Cost, tc.cost)
+				}
+				if tc.steps > 0 && len(res.Plan) != tc.steps {
+					t.Fatalf("plan %v has %d steps, want %d", d.ActionNames(res.Plan), len(res.Plan), tc.steps)
+				}
+				startVals := start.Values()
+				if _, err := ref.replay(ref.initial(startVals), spec.Goals[0].Desired, d.ActionNames(res.Plan)); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+	}
+}
+
+func TestGuardWithoutFindAmmoExplains(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "guard_unsolvable")
+	res := goap.NewPlanner(d).Plan(context.Background(), start, goal)
+	if res.Status != goap.NoPlan {
+		t.Fatalf("status %v", res.Status)
+	}
+	why := res.Why.String()
+	for _, want := range []string{"threat_removed", "Attack needs loaded", "searched"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("explanation lacks %q:\n%s", want, why)
+		}
+	}
+	if len(res.Why.Unreachable) != 1 || res.Why.Unreachable[0].Condition != "threat_removed" {
+		t.Errorf("unreachable = %+v", res.Why.Unreachable)
+	}
+}
+
+// The miner of seed 000: goals that no action reaches.
+func TestMinerNoPlanWithReason(t *testing.T) {
+	d, err := goap.NewDomain(goap.Spec{
+		Name: "miner",
+		Actions: []goap.Action{{Name: "Mine Ore", Cost: 1,
+			Pre:     goap.Conds{"Has Pick": true, "Not Tired": true, "Inventory not Full": true},
+			Effects: goap.Effects{"Adds 1 Ore to Inventory": true}}},
+		Goals: []goap.Goal{
+			{Name: "Has a Sword", Desired: goap.Conds{"Has a Sword": true}},
+			{Name: "Not Hungry", Desired: goap.Conds{"Not Hungry": true}},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := d.State(map[string]any{"Has Pick": true, "Not Tired": true, "Inventory not Full": true})
+	for _, g := range d.Goals() {
+		for _, opts := range allDirections {
+			p := goap.NewPlanner(d)
+			p.Options = opts
+			res := p.Plan(context.Background(), start, g)
+			if res.Status != goap.NoPlan {
+				t.Fatalf("%s: status %v", g.Name(), res.Status)
+			}
+			want := "no action sets " + g.Name()
+			if len(res.Why.Unreachable) != 1 || !strings.Contains(res.Why.Unreachable[0].Reason, want) {
+				t.Fatalf("%s: reason %+v, want %q", g.Name(), res.Why.Unreachable, want)
+			}
+			if res.Expanded != 0 && !(opts.Direction == goap.Forward && opts.Heuristic == goap.Blind) {
+				t.Errorf("%s: expanded %d states; relaxed reachability should answer at once", g.Name(), res.Expanded)
+			}
+		}
+	}
+}
+
+// One cheap action sets three goal facts: the optimum is 2, while the
+// unmet-goal count heuristic misleads the search into 3.
+func TestTrapCountHeuristicIsNotOptimal(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "trap")
+	p := goap.NewPlanner(d)
+	res := p.Plan(context.Background(), start, goal)
+	if res.Cost != 2 || fmt.Sprint(d.ActionNames(res.Plan)) != "[Prep Big]" {
+		t.Fatalf("optimal: %v %v", res.Cost, d.ActionNames(res.Plan))
+	}
+	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.GoalCountNotOptimal}
+	res = p.Plan(context.Background(), start, goal)
+	if res.Status != goap.Found || res.Cost != 3 {
+		t.Fatalf("goal count: %v cost %v (the test documents that it is not optimal here)", res.Status, res.Cost)
+	}
+}
+
+func TestAlreadySatisfied(t *testing.T) {
+	d, _, goal, _ := loadBench(t, "guard")
+	start, _ := d.State(map[string]any{"threat_removed": true})
+	for _, opts := range allDirections {
+		p := goap.NewPlanner(d)
+		p.Options = opts
+		res := p.Plan(context.Background(), start, goal)
+		if res.Status != goap.AlreadySatisfied || len(res.Plan) != 0 || res.Cost != 0 {
+			t.Fatalf("%+v: %v %v", opts, res.Status, res.Plan)
+		}
+	}
+}
+
+// More than 64 facts: states span several words.
+func TestManyFacts(t *testing.T) {
+	const n = 150
+	spec := goap.Spec{Name: "chain"}
+	for i := 1; i < n; i++ {
+		spec.Actions = append(spec.Actions, goap.Action{
+			Name: fmt.Sprintf("step%d", i), Cost: 1,
+			Pre:     goap.Conds{fmt.Sprintf("f%d", i-1): true, "blocked": false},
+			Effects: goap.Effects{fmt.Sprintf("f%d", i): true, fmt.Sprintf("f%d", i-1): false}})
+	}
+	spec.Goals = []goap.Goal{{Name: "top", Desired: goap.Conds{fmt.Sprintf("f%d", n-1): true, "f0": false}}}
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Words() < 3 {
+		t.Fatalf("%d facts in %d words", d.NumFacts(), d.Words())
+	}
+	start, _ := d.State(map[string]any{"f0": true})
+	goal, _ := d.Goal("top")
+	for _, opts := range allDirections {
+		p := goap.NewPlanner(d)
+		p.Options = opts
+		res := p.Plan(context.Background(), start, goal)
+		if res.Status != goap.Found || len(res.Plan) != n-1 || res.Cost != n-1 {
+			t.Fatalf("%+v: %v, %d steps, cost %v", opts, res.Status, len(res.Plan), res.Cost)
+		}
+	}
+	blocked, _ := d.State(map[string]any{"f0": true, "blocked": true})
+	if res := goap.NewPlanner(d).Plan(context.Background(), blocked, goal); res.Status != goap.NoPlan {
+		t.Fatalf("blocked: %v", res.Status)
+	}
+}
+
+func TestIntegerAndEnumFacts(t *testing.T) {
+	spec := goap.Spec{
+		Name: "shooter",
+		Facts: []goap.Fact{
+			goap.Int("ammo", 0, 6, 0),
+			goap.Int("clip", 0, 2, 0),
+			goap.Enum("at", "cover", "open", "armory"),
+			goap.Int("enemy_hp", 0, 3, 3),
+		},
+		Actions: []goap.Action{
+			{Name: "GoArmory", Cost: 3, Pre: goap.Conds{"at": goap.Ne("armory")}, Effects: goap.Effects{"at": "armory"}},
+			{Name: "TakeAmmo", Cost: 1, Pre: goap.Conds{"at": "armory", "ammo": goap.Le(3)}, Effects: goap.Effects{"ammo": goap.Add(3)}},
+			{Name: "Reload", Cost: 1, Pre: goap.Conds{"ammo": goap.Ge(1), "clip": 0}, Effects: goap.Effects{"ammo": goap.Sub(1), "clip": 2}},
+			{Name: "GoOpen", Cost: 1, Effects: goap.Effects{"at": "open"}},
+			{Name: "Shoot", Cost: 1, Pre: goap.Conds{"clip": goap.Gt(0), "at": "open"}, Effects: goap.Effects{"clip": goap.Sub(1), "enemy_hp": goap.Sub(1)}},
+		},
+		Goals: []goap.Goal{{Name: "Kill", Desired: goap.Conds{"enemy_hp": 0}}},
+	}
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := d.NewState()
+	goal, _ := d.Goal("Kill")
+	ref := newRefDomain(spec)
+	want, _ := ref.optimalCost(ref.initial(nil), goal0(spec))
+	for _, opts := range []goap.Options{{}, {Heuristic: goap.Blind}} {
+		p := goap.NewPlanner(d)
+		p.Options = opts
+		res := p.Plan(context.Background(), start, goal)
+		if res.Status != goap.Found || res.Direction != goap.Forward || res.Cost != want {
+			t.Fatalf("%+v: %v %v cost %v, want %v", opts, res.Status, res.Direction, res.Cost, want)
+		}
+		if _, err := ref.replay(ref.initial(nil), goal0(spec), d.ActionNames(res.Plan)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Bounds: an effect that would leave them makes the action inapplicable.
+	full, _ := d.State(map[string]any{"ammo": 6, "at": "armory"})
+	take, _ := d.ActionID("TakeAmmo")
+	if d.Applicable(full, take) {
+		t.Fatal("TakeAmmo applies at ammo=6 (its precondition says <= 3)")
+	}
+	five, _ := d.State(map[string]any{"ammo": 3, "at": "armory"})
+	if !d.Apply(five, take) || five.Get(mustFact(t, d, "ammo")) != 6 {
+		t.Fatalf("TakeAmmo from 3: %v", five)
+	}
+	if d.Apply(five, take) {
+		t.Fatal("TakeAmmo applied past the bound")
+	}
+	// Backward search refuses integer arithmetic and says why.
+	p := goap.NewPlanner(d)
+	p.Options.Direction = goap.Backward
+	if res := p.Plan(context.Background(), start, goal); res.Status != goap.Failed || res.Err == nil {
+		t.Fatalf("backward on numeric: %v", res.Status)
+	}
+}
+
+func goal0(spec goap.Spec) goap.Conds { return spec.Goals[0].Desired }
+
+func mustFact(t *testing.T, d *goap.Domain, name string) goap.FactID {
+	t.Helper()
+	id, ok := d.FactID(name)
+	if !ok {
+		t.Fatalf("no fact %q", name)
+	}
+	return id
+}
+
+// Stepping with any budget gives the same result as Plan.
+func TestStepAndResume(t *testing.T) {
+	for _, name := range []string{"synth_small", "synth_large", "synth_small_unsolvable", "guard"} {
+		d, start, goal, _ := loadBench(t, name)
+		for _, opts := range allDirections {
+			whole := goap.NewPlanner(d)
+			whole.Options = opts
+			want := whole.Plan(context.Background(), start, goal)
+			for _, budget := range []int{1, 3, 50} {
+				p := goap.NewPlanner(d)
+				p.Options = opts
+				s := p.Start(start, goal)
+				frames := 0
+				for s.Step(budget) == goap.Running {
+					frames++
+					if r := s.Result(); r.Expanded != frames*budget {
+						t.Fatalf("%s: after %d frames of %d: expanded %d", name, frames, budget, r.Expanded)
+					}
+				}
+				got := s.Result()
+				if got.Status != want.Status || got.Cost != want.Cost || fmt.Sprint(got.Plan) != fmt.Sprint(want.Plan) || got.Expanded != want.Expanded {
+					t.Fatalf("%s %+v budget %d: %v %v %v, want %v %v %v", name, opts, budget, got.Status, got.Cost, got.Expanded, want.Status, want.Cost, want.Expanded)
+				}
+			}
+		}
+	}
+}
+
+func TestLimitReached(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "synth_large")
+	for _, opts := range allDirections {
+		p := goap.NewPlanner(d)
+		p.Options = opts
+		p.Options.MaxExpansions = 5
+		res := p.Plan(context.Background(), start, goal)
+		if res.Status != goap.LimitReached || res.Expanded != 5 {
+			t.Fatalf("%+v: %v after %d", opts, res.Status, res.Expanded)
+		}
+		if len(res.Partial) == 0 {
+			t.Fatalf("%+v: no partial progress", opts)
+		}
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	p := goap.NewPlanner(d)
+	p.Options.Heuristic = goap.Blind
+	p.Options.NoPruning = true
+	res := p.Plan(ctx, start, goal)
+	if res.Status != goap.LimitReached || !errors.Is(res.Err, context.DeadlineExceeded) {
+		t.Fatalf("expired context: %v %v", res.Status, res.Err)
+	}
+}
+
+func TestProceduralHooks(t *testing.T) {
+	var costCalls, checkCalls int
+	spec := goap.Spec{
+		Name: "hooks",
+		Actions: []goap.Action{
+			{Name: "GrabMedkit", Cost: 1,
+				CostFunc: func(s goap.State) float64 { costCalls++; return 10 }, // far away
+				Effects:  goap.Effects{"healed": true}},
+			{Name: "UseBandage", Cost: 4, Effects: goap.Effects{"healed": true},
+				Check: func(s goap.State) bool { checkCalls++; v, _ := s.Value("has_bandage"); return v == true }},
+			{Name: "Rest", Cost: 6, Pre: goap.Conds{"safe": true}, Effects: goap.Effects{"healed": true}},
+		},
+		Facts: []goap.Fact{goap.Bool("has_bandage")},
+		Goals: []goap.Goal{{Name: "Heal", Desired: goap.Conds{"healed": true}}},
+	}
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, _ := d.Goal("Heal")
+	p := goap.NewPlanner(d)
+	for _, tc := range []struct {
+		bandage, safe bool
+		want          string
+	}{
+		{true, true, "[UseBandage]"},
+		{false, true, "[Rest]"},
+		{false, false, "[GrabMedkit]"},
+	} {
+		for _, opts := range allDirections {
+			costCalls, checkCalls = 0, 0
+			p.Options = opts
+			start, _ := d.State(map[string]any{"has_bandage": tc.bandage, "safe": tc.safe})
+			res := p.Plan(context.Background(), start, goal)
+			if got := fmt.Sprint(d.ActionNames(res.Plan)); got != tc.want {
+				t.Fatalf("bandage=%v safe=%v %+v: %v, want %v", tc.bandage, tc.safe, opts, got, tc.want)
+			}
+			if costCalls != 1 || checkCalls != 1 {
+				t.Fatalf("hooks called %d and %d times per plan call, want once each", costCalls, checkCalls)
+			}
+		}
+	}
+	bad := spec
+	bad.Actions = append([]goap.Action(nil), spec.Actions...)
+	bad.Actions[0].CostFunc = func(goap.State) float64 { return math.NaN() }
+	d2, _ := goap.NewDomain(bad)
+	g2, _ := d2.Goal("Heal")
+	res := goap.NewPlanner(d2).Plan(context.Background(), d2.NewState(), g2)
+	if res.Status != goap.Failed || !strings.Contains(res.Err.Error(), "GrabMedkit") {
+		t.Fatalf("NaN cost: %v %v", res.Status, res.Err)
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		spec goap.Spec
+		want []string
+	}{
+		{"negative cost", goap.Spec{Actions: []goap.Action{{Name: "A", Cost: -1, Effects: goap.Effects{"x": true}}}},
+			[]string{`action "A": cost must be a finite number >= 0, got -1`}},
+		{"NaN cost", goap.Spec{Actions: []goap.Action{{Name: "A", Cost: math.NaN(), Effects: goap.Effects{"x": true}}}},
+			[]string{`action "A": cost must be a finite number >= 0, got NaN`}},
+		{"Inf cost", goap.Spec{Actions: []goap.Action{{Name: "A", Cost: math.Inf(1), Effects: goap.Effects{"x": true}}}},
+			[]string{`action "A": cost must be a finite number >= 0, got +Inf`}},
+		{"duplicate action", goap.Spec{Actions: []goap.Action{{Name: "A"}, {Name: "A"}}},
+			[]string{`action "A": duplicate action name`}},
+		{"duplicate fact", goap.Spec{Facts: []goap.Fact{goap.Bool("x"), goap.Int("x", 0, 1, 0)}},
+			[]string{`fact "x": declared twice`}},
+		{"type mismatch", goap.Spec{Facts: []goap.Fact{goap.Int("ammo", 0, 5, 0)},
+			Actions: []goap.Action{{Name: "A", Pre: goap.Conds{"ammo": true}}}},
+			[]string{`action "A": fact "ammo": condition wants an integer for an int fact, got true (bool)`}},
+		{"out of bounds", goap.Spec{Facts: []goap.Fact{goap.Int("ammo", 0, 5, 0)},
+			Actions: []goap.Action{{Name: "A", Effects: goap.Effects{"ammo": 9}}}},
+			[]string{`action "A": fact "ammo": effect value 9 is outside 0..5`}},
+		{"never holds", goap.Spec{Facts: []goap.Fact{goap.Int("ammo", 0, 5, 0)},
+			Actions: []goap.Action{{Name: "A", Pre: goap.Conds{"ammo": goap.Gt(5)}}}},
+			[]string{`action "A": fact "ammo": condition > 5 can never hold (bounds 0..5)`}},
+		{"comparison on bool", goap.Spec{Actions: []goap.Action{{Name: "A", Pre: goap.Conds{"armed": goap.Ge(1)}}}},
+			[]string{`action "A": fact "armed": >= needs an int fact, this one is bool`}},
+		{"add on bool", goap.Spec{Actions: []goap.Action{{Name: "A", Effects: goap.Effects{"armed": goap.Add(1)}}}},
+			[]string{`action "A": fact "armed": add/subtract needs an int fact, this one is bool`}},
+		{"unknown enum value", goap.Spec{Facts: []goap.Fact{goap.Enum("at", "home", "shop")},
+			Goals: []goap.Goal{{Name: "G", Desired: goap.Conds{"at": "shp"}}}},
+			[]string{`goal "G": fact "at": condition "shp" is not one of home, shop (did you mean "shop"?)`}},
+		{"bad int declaration", goap.Spec{Facts: []goap.Fact{goap.Int("hp", 5, 1, 0), goap.Int("ammo", 0, 3, 7)}},
+			[]string{`fact "hp": min 5 is greater than max 1`, `fact "ammo": default 7 is outside 0..3`}},
+		{"several at once", goap.Spec{Actions: []goap.Action{{Name: "A", Cost: -2}, {Name: "", Cost: 1}}},
+			[]string{`action "A": cost must be`, `action #2 has no name`}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := goap.NewDomain(tc.spec)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\nlacks %q", err, w)
+				}
+			}
+			var se *goap.SpecError
+			if !errors.As(err, &se) {
+				t.Errorf("not a *SpecError: %T", err)
+			}
+		})
+	}
+}
+
+func TestTargetErrors(t *testing.T) {
+	d, _, _, _ := loadBench(t, "guard")
+	if _, err := d.Target("t", goap.Conds{"armd": true}); err == nil || !strings.Contains(err.Error(), `unknown fact (did you mean "armed"?)`) {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := d.State(map[string]any{"loadd": true}); err == nil || !strings.Contains(err.Error(), `did you mean "loaded"`) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// A compiled domain is shared by many goroutines, each with its planner.
+func TestConcurrentPlanners(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "synth_small")
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			p := goap.NewPlanner(d)
+			p.Options = allDirections[g%len(allDirections)]
+			for i := 0; i < 20; i++ {
+				if res := p.Plan(context.Background(), start, goal); res.Cost != 18 {
+					errs <- fmt.Errorf("goroutine %d: cost %v", g, res.Cost)
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+}
+
+// A warm planner allocates nothing on boolean domains.
+func TestWarmPlannerAllocatesNothing(t *testing.T) {
+	for _, name := range []string{"guard", "synth_small", "trap", "restore", "guard_unsolvable"} {
+		d, start, goal, _ := loadBench(t, name)
+		for _, opts := range allDirections[:4] {
+			p := goap.NewPlanner(d)
+			p.Options = opts
+			ctx := context.Background()
+			p.Plan(ctx, start, goal)
+			if name == "guard_unsolvable" {
+				continue // the explanation of a failure allocates, by design
+			}
+			allocs := testing.AllocsPerRun(50, func() { p.Plan(ctx, start, goal) })
+			if allocs != 0 {
+				t.Errorf("%s %v/%v: %v allocations per plan", name, opts.Direction, opts.Heuristic, allocs)
+			}
+		}
+	}
+}
+
+func TestLadderAgainstReference(t *testing.T) {
+	spec, startVals, goal := ladderSpec(3, 4, 3, 5, false)
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := newRefDomain(spec)
+	want, _ := ref.optimalCost(ref.initial(startVals), goal)
+	g, _ := d.Goal("goal")
+	start, _ := d.State(startVals)
+	for _, opts := range append(allDirections, goap.Options{Direction: goap.Forward, NoPruning: true}) {
+		p := goap.NewPlanner(d)
+		p.Options = opts
+		res := p.Plan(context.Background(), start, g)
+		if res.Status != goap.Found || math.Abs(res.Cost-want) > 1e-9 {
+			t.Fatalf("%+v: %v %v, want %v", opts, res.Status, res.Cost, want)
+		}
+	}
+}

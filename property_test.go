@@ -1,0 +1,261 @@
+package goap_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/goap-go/goap"
+)
+
+// randomSpec builds a small random domain: boolean facts, one or two
+// bounded integers and an enum; zero and fractional costs; negative
+// preconditions; effects that undo facts; integer comparisons and
+// add/subtract effects. When numeric is false only mask/value conditions
+// and set effects are used, so backward search applies too.
+func randomSpec(rng *rand.Rand, numeric bool) (goap.Spec, map[string]any, goap.Conds) {
+	nb := 3 + rng.Intn(6)
+	var spec goap.Spec
+	spec.Name = "random"
+	bools := make([]string, nb)
+	for i := range bools {
+		bools[i] = fmt.Sprintf("b%d", i)
+		if rng.Intn(2) == 0 { // declared or not: both must behave the same
+			spec.Facts = append(spec.Facts, goap.Bool(bools[i]))
+		}
+	}
+	ints := []string{"n0"}
+	spec.Facts = append(spec.Facts, goap.Int("n0", 0, 3, 0))
+	if rng.Intn(2) == 0 {
+		ints = append(ints, "n1")
+		spec.Facts = append(spec.Facts, goap.Int("n1", -1, 2, 1))
+	}
+	spec.Facts = append(spec.Facts, goap.Fact{Name: "where", Kind: goap.EnumFact, Values: []string{"home", "shop", "mine"}, DefaultValue: "shop"})
+	places := []string{"home", "shop", "mine"}
+	costs := []float64{0, 0.25, 0.5, 1, 1, 1.5, 2, 3, 0.1, 0.2}
+
+	cond := func(into goap.Conds) {
+		switch k := rng.Intn(10); {
+		case k < 6:
+			into[bools[rng.Intn(nb)]] = rng.Intn(4) > 0 // some negative preconditions
+		case k < 8:
+			f := ints[rng.Intn(len(ints))]
+			lo := -1
+			if f == "n0" {
+				lo = 0
+			}
+			hi := lo + 3
+			v := lo + rng.Intn(4)
+			switch {
+			case !numeric || rng.Intn(3) == 0:
+				into[f] = v
+			case rng.Intn(5) == 0:
+				into[f] = goap.Ne(v)
+			default:
+				switch rng.Intn(4) {
+				case 0:
+					into[f] = goap.Ge(v)
+				case 1:
+					into[f] = goap.Le(v)
+				case 2:
+					into[f] = goap.Gt(min(v, hi-1))
+				default:
+					into[f] = goap.Lt(max(v, lo+1))
+				}
+			}
+		default:
+			if numeric && rng.Intn(3) == 0 {
+				into["where"] = goap.Ne(places[rng.Intn(3)])
+			} else {
+				into["where"] = places[rng.Intn(3)]
+			}
+		}
+	}
+	na := 6 + rng.Intn(10)
+	for i := 0; i < na; i++ {
+		a := goap.Action{Name: fmt.Sprintf("a%d", i), Cost: costs[rng.Intn(len(costs))], Pre: goap.Conds{}, Effects: goap.Effects{}}
+		for j := rng.Intn(4); j > 0; j-- {
+			cond(a.Pre)
+		}
+		for j := 1 + rng.Intn(3); j > 0; j-- {
+			switch k := rng.Intn(10); {
+			case k < 7:
+				a.Effects[bools[rng.Intn(nb)]] = rng.Intn(4) > 0 // some effects undo facts
+			case k < 9:
+				f := ints[rng.Intn(len(ints))]
+				if numeric && rng.Intn(2) == 0 {
+					if rng.Intn(2) == 0 {
+						a.Effects[f] = goap.Add(1)
+					} else {
+						a.Effects[f] = goap.Sub(1 + rng.Intn(2))
+					}
+				} else if f == "n0" {
+					a.Effects[f] = rng.Intn(4)
+				} else {
+					a.Effects[f] = rng.Intn(4) - 1
+				}
+			default:
+				a.Effects["where"] = places[rng.Intn(3)]
+			}
+		}
+		spec.Actions = append(spec.Actions, a)
+	}
+	start := map[string]any{}
+	for _, b := range bools {
+		if rng.Intn(4) == 0 && mentioned(spec, b) {
+			start[b] = true
+		}
+	}
+	if rng.Intn(2) == 0 {
+		start["n0"] = rng.Intn(4)
+	}
+	goal := goap.Conds{}
+	for j := 1 + rng.Intn(4); j > 0; j-- {
+		cond(goal)
+	}
+	spec.Goals = []goap.Goal{{Name: "goal", Desired: goal}}
+	return spec, start, goal
+}
+
+type plannerConfig struct {
+	name    string
+	opts    goap.Options
+	optimal bool
+	bound   float64 // plan cost <= bound*optimal (when not optimal)
+}
+
+var configs = []plannerConfig{
+	{"auto", goap.Options{}, true, 1},
+	{"forward-hmax", goap.Options{Direction: goap.Forward}, true, 1},
+	{"forward-blind", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}, true, 1},
+	{"forward-nopruning", goap.Options{Direction: goap.Forward, NoPruning: true}, true, 1},
+	{"backward-hmax", goap.Options{Direction: goap.Backward}, true, 1},
+	{"backward-blind", goap.Options{Direction: goap.Backward, Heuristic: goap.Blind}, true, 1},
+	{"weighted-2", goap.Options{Direction: goap.Forward, SuboptimalWeight: 2}, false, 2},
+	{"backward-weighted-1.5", goap.Options{Direction: goap.Backward, SuboptimalWeight: 1.5}, false, 1.5},
+	{"hadd", goap.Options{Direction: goap.Forward, Heuristic: goap.HAddNotOptimal}, false, 0},
+	{"goalcount", goap.Options{Direction: goap.Forward, Heuristic: goap.GoalCountNotOptimal}, false, 0},
+}
+
+// TestOptimalAgainstReference compares every planner configuration with
+// exhaustive Dijkstra on random domains and replays every plan.
+func TestOptimalAgainstReference(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	rng := rand.New(rand.NewSource(1))
+	ctx := context.Background()
+	solvable, unsolvable, long := 0, 0, 0
+	for i := 0; i < n; i++ {
+		numeric := i%2 == 0
+		spec, startVals, goalConds := randomSpec(rng, numeric)
+		d, err := goap.NewDomain(spec)
+		if err != nil {
+			t.Fatalf("domain %d: %v", i, err)
+		}
+		start, err := d.State(startVals)
+		if err != nil {
+			t.Fatalf("domain %d: %v", i, err)
+		}
+		goal, _ := d.Goal("goal")
+		ref := newRefDomain(spec)
+		rs := ref.initial(startVals)
+		want, _ := ref.optimalCost(rs, goalConds)
+		if math.IsInf(want, 1) {
+			unsolvable++
+		} else {
+			solvable++
+		}
+		for _, cfg := range configs {
+			p := goap.NewPlanner(d)
+			p.Options = cfg.opts
+			res := p.Plan(ctx, start, goal)
+			if res.Status == goap.Failed && cfg.opts.Direction == goap.Backward && numeric {
+				continue // backward search refuses numeric targets, as documented
+			}
+			where := fmt.Sprintf("domain %d (%s) start %v goal %v", i, cfg.name, startVals, goalConds)
+			switch {
+			case math.IsInf(want, 1):
+				if res.Status != goap.NoPlan {
+					t.Fatalf("%s: reference finds no plan, planner says %v %v", where, res.Status, d.ActionNames(res.Plan))
+				}
+				if res.Why == nil {
+					t.Fatalf("%s: no plan without an explanation", where)
+				}
+				continue
+			case res.Status != goap.Found && res.Status != goap.AlreadySatisfied:
+				t.Fatalf("%s: reference cost %v, planner status %v (%v)", where, want, res.Status, res.Err)
+			}
+			names := d.ActionNames(res.Plan)
+			if cfg.name == "auto" && len(names) >= 3 {
+				long++
+			}
+			got, err := ref.replay(rs, goalConds, names)
+			if err != nil {
+				t.Fatalf("%s: plan does not replay: %v", where, err)
+			}
+			if math.Abs(got-res.Cost) > 1e-9 {
+				t.Fatalf("%s: reported cost %v, replayed cost %v", where, res.Cost, got)
+			}
+			if cfg.optimal && math.Abs(got-want) > 1e-9 {
+				t.Fatalf("%s: cost %v, optimum %v; plan %v", where, got, want, names)
+			}
+			if cfg.bound > 0 && got > cfg.bound*want+1e-9 {
+				t.Fatalf("%s: cost %v exceeds %v x optimum %v", where, got, cfg.bound, want)
+			}
+		}
+	}
+	if solvable < n/4 || unsolvable < n/20 || long < n/20 {
+		t.Fatalf("generator is lopsided: %d solvable (%d with 3+ steps), %d unsolvable", solvable, long, unsolvable)
+	}
+	t.Logf("%d solvable (%d with 3+ steps), %d unsolvable domains", solvable, long, unsolvable)
+}
+
+// TestDeterministic plans each random domain twice with fresh and warm
+// planners and expects identical plans.
+func TestDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	ctx := context.Background()
+	for i := 0; i < 200; i++ {
+		spec, startVals, _ := randomSpec(rng, i%2 == 0)
+		d, err := goap.NewDomain(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, err := d.State(startVals)
+		if err != nil {
+			t.Fatal(err)
+		}
+		goal, _ := d.Goal("goal")
+		warm := goap.NewPlanner(d)
+		first := warm.Plan(ctx, start, goal)
+		a := append([]goap.ActionID(nil), first.Plan...)
+		for k := 0; k < 3; k++ {
+			again := goap.NewPlanner(d).Plan(ctx, start, goal)
+			warmAgain := warm.Plan(ctx, start, goal)
+			if fmt.Sprint(again.Plan) != fmt.Sprint(a) || fmt.Sprint(warmAgain.Plan) != fmt.Sprint(a) {
+				t.Fatalf("domain %d: plans differ: %v, %v, %v", i, a, again.Plan, warmAgain.Plan)
+			}
+		}
+	}
+}
+
+func mentioned(spec goap.Spec, fact string) bool {
+	for _, f := range spec.Facts {
+		if f.Name == fact {
+			return true
+		}
+	}
+	for _, a := range spec.Actions {
+		if _, ok := a.Pre[fact]; ok {
+			return true
+		}
+		if _, ok := a.Effects[fact]; ok {
+			return true
+		}
+	}
+	return false
+}

@@ -139,7 +139,11 @@ type SpecError struct {
 	Action string // "" when the problem is not in an action
 	Goal   string // "" when the problem is not in a goal
 	Fact   string // "" when no single fact is involved
-	Msg    string
+	// Part names the part of the action, goal or declaration at fault:
+	// "name", "cost", "priority", "preconditions", "effects", "desired"
+	// or "facts" (a declaration).
+	Part string
+	Msg  string
 }
 
 func (e *SpecError) Error() string {
@@ -168,10 +172,11 @@ type compiler struct {
 	// pool backs the per-word mask/value slices, so a domain holds few
 	// separate allocations.
 	pool []uint64
+	part string // see SpecError.Part
 }
 
 func (c *compiler) fail(action, goal, fact, format string, args ...any) {
-	c.errs = append(c.errs, &SpecError{Domain: c.d.name, Action: action, Goal: goal, Fact: fact, Msg: fmt.Sprintf(format, args...)})
+	c.errs = append(c.errs, &SpecError{Domain: c.d.name, Action: action, Goal: goal, Fact: fact, Part: c.part, Msg: fmt.Sprintf(format, args...)})
 }
 
 // NewDomain validates and compiles a Spec. All problems found are returned
@@ -188,12 +193,14 @@ func NewDomain(spec Spec) (*Domain, error) {
 	goalNames := map[string]bool{}
 	for i := range spec.Goals {
 		g := &spec.Goals[i]
+		c.part = "name"
 		if g.Name == "" {
 			c.fail("", "", "", "goal #%d has no name", i+1)
 		} else if goalNames[g.Name] {
 			c.fail("", g.Name, "", "duplicate goal name")
 		}
 		goalNames[g.Name] = true
+		c.part = "priority"
 		if math.IsNaN(g.Priority) || math.IsInf(g.Priority, 0) {
 			c.fail("", g.Name, "", "priority must be a finite number, got %v", g.Priority)
 		}
@@ -216,6 +223,7 @@ func NewDomain(spec Spec) (*Domain, error) {
 // IDs never depend on map iteration order.
 func (c *compiler) declareFacts(spec Spec) {
 	d := c.d
+	c.part = "facts"
 	for _, f := range spec.Facts {
 		if f.Name == "" {
 			c.fail("", "", "", "a fact declaration has no name")
@@ -378,17 +386,20 @@ func (c *compiler) words() []uint64 {
 
 func (c *compiler) compileAction(a *Action) {
 	d := c.d
+	c.part = "name"
 	if a.Name == "" {
 		c.fail("", "", "", "action #%d has no name", len(d.actions)+1)
 	} else if _, dup := d.actByNm[a.Name]; dup {
 		c.fail(a.Name, "", "", "duplicate action name")
 	}
+	c.part = "cost"
 	if math.IsNaN(a.Cost) || math.IsInf(a.Cost, 0) || a.Cost < 0 {
 		c.fail(a.Name, "", "", "cost must be a finite number >= 0, got %v", a.Cost)
 	}
 	ca := action{name: a.Name, cost: a.Cost, costFunc: a.CostFunc, check: a.Check}
 	ca.pre = c.conds(a.Pre, a.Name, "")
 	ca.effMask, ca.effVal = c.words(), c.words()
+	c.part = "effects"
 	for _, name := range sortedKeys(a.Effects) {
 		id, ok := d.byName[name]
 		if !ok {
@@ -480,6 +491,10 @@ func (c *compiler) rawValue(f *factInfo, v any) (uint64, string) {
 // error messages.
 func (c *compiler) conds(m Conds, action, goal string) condSet {
 	d := c.d
+	c.part = "desired"
+	if action != "" {
+		c.part = "preconditions"
+	}
 	cs := condSet{mask: c.words(), val: c.words()}
 	for _, name := range sortedKeys(m) {
 		id, ok := d.byName[name]

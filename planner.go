@@ -88,6 +88,10 @@ type Options struct {
 	// MaxExpansions stops the search with LimitReached after that many
 	// expansions (0: no limit).
 	MaxExpansions int
+	// Exclude lists actions this planner may not use, e.g. to give one
+	// agent a subset of a shared domain's actions, or to model a level
+	// without ammo pickups. It is read at the start of each plan call.
+	Exclude []ActionID
 	// NoPruning keeps actions that cannot contribute to the goal and
 	// compares states on every fact. Pruning never changes the cost of the
 	// plan found; this option exists to measure it.
@@ -295,7 +299,7 @@ func (s *Search) reset(start State, t *Target) {
 	}
 	for _, id := range consider {
 		a := &d.actions[id]
-		if a.check != nil && !a.check(start) {
+		if excluded(opt.Exclude, id) || a.check != nil && !a.check(start) {
 			continue
 		}
 		c := a.cost
@@ -372,6 +376,15 @@ func (s *Search) reset(start State, t *Target) {
 	idx, _ := s.insert(s.scratch)
 	s.nodes[idx] = node{h: h0, parent: -1, action: -1}
 	s.push(idx)
+}
+
+func excluded(list []ActionID, id ActionID) bool {
+	for _, x := range list {
+		if x == id {
+			return true
+		}
+	}
+	return false
 }
 
 func allActions(d *Domain, buf []ActionID) []ActionID {

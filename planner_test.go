@@ -486,3 +486,22 @@ func TestLadderAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// Exclude removes actions per planner: the guard without FindAmmo.
+func TestExclude(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "guard")
+	find, _ := d.ActionID("FindAmmo")
+	for _, opts := range allDirections {
+		p := goap.NewPlanner(d)
+		p.Options = opts
+		p.Options.Exclude = []goap.ActionID{find}
+		res := p.Plan(context.Background(), start, goal)
+		if res.Status != goap.NoPlan || !strings.Contains(res.Why.String(), "Attack needs loaded") {
+			t.Fatalf("%+v: %v %v", opts, res.Status, res.Why)
+		}
+		p.Options.Exclude = nil
+		if res := p.Plan(context.Background(), start, goal); res.Cost != 9 {
+			t.Fatalf("%+v: after clearing Exclude: %v %v", opts, res.Status, res.Cost)
+		}
+	}
+}

@@ -12,8 +12,8 @@ import "math"
 // atomIndex is built once per Domain: which action precondition groups
 // and which add/subtract effects each atom feeds.
 type atomIndex struct {
-	useStart []int32 // per atom, into uses; len atoms+1
-	uses     []groupRef
+	useStart  []int32 // per atom, into uses; len atoms+1
+	uses      []groupRef
 	trigStart []int32 // per atom, into trigs
 	trigs     []trigRef
 	groupBase []int32 // per action, first slot in a flattened group array

@@ -34,6 +34,7 @@ func benchPlan(b *testing.B, d *goap.Domain, start goap.State, goal *goap.Target
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(res.Expanded), "expanded/op")
+	b.ReportMetric(float64(res.Generated), "generated/op")
 	if s := b.Elapsed().Seconds(); s > 0 {
 		b.ReportMetric(float64(res.Expanded)*float64(b.N)/s, "nodes/s")
 	}

@@ -31,7 +31,10 @@ type Domain struct {
 	atoms   int // heuristic atoms: one per value of every fact
 	start   []uint64
 	ix      *atomIndex
-	bitFact []FactID // per state bit: the fact whose field holds it
+	reach   *reachIndex
+	bitFact []FactID   // per state bit: the fact whose field holds it
+	all     []ActionID // every action, in order
+	hooks   bool       // some action has a CostFunc or Check
 }
 
 type factInfo struct {
@@ -212,6 +215,13 @@ func NewDomain(spec Spec) (*Domain, error) {
 		return nil, errors.Join(c.errs...)
 	}
 	d.ix = buildAtomIndex(d)
+	d.reach = buildReachIndex(d)
+	for i, a := range d.actions {
+		d.all = append(d.all, ActionID(i))
+		if a.costFunc != nil || a.check != nil {
+			d.hooks = true
+		}
+	}
 	for _, t := range d.goals {
 		t.finish()
 	}

@@ -222,7 +222,7 @@ func (s *Search) partial() []ActionID {
 	for i := range s.open {
 		it := &s.open[i]
 		nd := &s.nodes[it.node]
-		if nd.closed || it.g != nd.g {
+		if nd.closed || it.f != nd.g+s.weight*nd.h {
 			continue
 		}
 		if n < 0 || it.less(&best) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // Direction selects which way the planner searches.
@@ -12,9 +13,8 @@ type Direction uint8
 
 // Search directions.
 const (
-	// Auto searches backward when the target and every relevant action
-	// are expressible as mask/value pairs (booleans, enum and integer
-	// equalities, set effects) and forward otherwise.
+	// Auto chooses the direction; today it is always Forward, which
+	// measured fastest on every benchmark domain (see BENCHMARKS.md).
 	Auto Direction = iota
 	// Forward searches from the start state towards the goal.
 	Forward
@@ -39,14 +39,20 @@ func (d Direction) String() string {
 // Heuristic selects the estimate of remaining cost that guides the search.
 type Heuristic uint8
 
-// Heuristics. HMax and Blind are admissible: with them (and Weight <= 1)
-// the plan found is the cheapest. The others may return a costlier plan and
-// say so in their names.
+// Heuristics. AutoHeuristic, HMax and Blind are admissible: with them
+// (and no SuboptimalWeight) the plan found is the cheapest. The others may
+// return a costlier plan and say so in their names.
 const (
+	// AutoHeuristic lets the planner choose: Blind for forward search and
+	// HMax for backward search, which measured fastest on game-sized
+	// domains (see BENCHMARKS.md): there, relevance pruning and the
+	// relaxed reachability check leave so few states that computing h_max
+	// at every state costs more than the states it saves.
+	AutoHeuristic Heuristic = iota
 	// HMax estimates the cost of the most expensive goal condition in
 	// the delete relaxation. Admissible and consistent. In backward search
 	// it is computed once per plan call, from the start state.
-	HMax Heuristic = iota
+	HMax
 	// Blind is uniform-cost search (Dijkstra): no estimate at all.
 	Blind
 	// HAddNotOptimal sums the relaxed costs of the goal conditions: more
@@ -61,6 +67,8 @@ const (
 
 func (h Heuristic) String() string {
 	switch h {
+	case AutoHeuristic:
+		return "auto"
 	case HMax:
 		return "hmax"
 	case Blind:
@@ -74,7 +82,7 @@ func (h Heuristic) String() string {
 }
 
 // Optimal reports whether the heuristic guarantees the cheapest plan.
-func (h Heuristic) Optimal() bool { return h == HMax || h == Blind }
+func (h Heuristic) Optimal() bool { return h <= Blind }
 
 // Options tune a Planner. The zero value plans optimally, choosing the
 // direction automatically.
@@ -177,11 +185,24 @@ type Planner struct {
 	rel *relaxed
 	s   Search
 	// per plan call
-	acts  []ActionID // usable actions, in ActionID order
-	costs []float64  // per ActionID, after CostFunc
-	hatom []float64  // backward: h_max cost of every atom from the start
-	plan  []ActionID
-	part  []ActionID
+	acts []ActionID  // usable actions, in ActionID order
+	fwd  []fwdAction // the same, packed for one-word forward search
+	kids []kid
+	// live copies of acts and fwd without the actions that can never
+	// apply from this call's start
+	liveActs []ActionID
+	liveFwd  []fwdAction
+	costs    []float64 // per ActionID, after CostFunc
+	hatom    []float64 // backward: h_max cost of every atom from the start
+	plan     []ActionID
+	part     []ActionID
+	mask     []uint64 // forward: the fields of facts that matter
+	// What acts, fwd, costs and mask were prepared for: reused by the
+	// next call when nothing changed and no hook must run again.
+	prepTarget  *Target
+	prepDir     Direction
+	prepNoPrune bool
+	prepExclude []ActionID
 }
 
 // NewPlanner returns a planner for d.
@@ -242,14 +263,17 @@ type Search struct {
 
 	nodes   []node
 	states  []uint64 // sw words per node
-	hashes  []uint32 // per node
-	table   []int32  // open addressing: node index+1, 0 empty
+	table   []slot   // open addressing over nodes, see insert
 	open    []openItem
 	scratch []uint64
 	mask    []uint64 // forward: relevant fields
 
+	acts []ActionID  // usable actions that can ever apply from the start
+	fwd  []fwdAction // the same, packed (forward, one-word states)
+
 	expanded, generated int
 	goalNode            int32
+	touch               uint64 // keeps the prefetching loads alive
 	why                 *Explanation
 }
 
@@ -257,20 +281,24 @@ type node struct {
 	g, h   float64
 	parent int32
 	action int32
+	slot   int32 // the node's slot in the table
 	closed bool
 }
 
+// openItem is an open-list entry. An entry whose f no longer matches its
+// node (the node was reached more cheaply and pushed again) is stale and
+// skipped; h breaks ties and is narrowed to keep entries at 16 bytes.
 type openItem struct {
-	f, h float64
-	g    float64
+	f    float64
+	h    float32
 	node int32
 }
 
 func (s *Search) reset(start State, t *Target) {
 	p := s.p
 	d := p.d
-	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0], hashes: s.hashes[:0],
-		table: s.table, open: s.open[:0], scratch: s.scratch, mask: s.mask}
+	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0],
+		table: s.table, open: s.open[:0], scratch: s.scratch}
 	s.status = Running
 	if start.d != d || t == nil || t.d != d {
 		s.stop(Failed, fmt.Errorf("goap: start state and target must belong to the planner's domain"))
@@ -287,42 +315,18 @@ func (s *Search) reset(start State, t *Target) {
 		s.stop(AlreadySatisfied, nil)
 		return
 	}
-	// Usable actions: relevant ones whose context check passes, at the
-	// cost their cost function gives for this call.
-	p.acts = p.acts[:0]
-	for i := range p.rel.enabled {
-		p.rel.enabled[i] = false
-	}
-	consider := t.relevant
-	if opt.NoPruning {
-		consider = allActions(d, p.acts[:0:0])
-	}
-	for _, id := range consider {
-		a := &d.actions[id]
-		if excluded(opt.Exclude, id) || a.check != nil && !a.check(start) {
-			continue
-		}
-		c := a.cost
-		if a.costFunc != nil {
-			c = a.costFunc(start)
-			if math.IsNaN(c) || math.IsInf(c, 0) || c < 0 {
-				s.stop(Failed, fmt.Errorf("goap: action %q: CostFunc returned %v; costs must be finite and >= 0", a.name, c))
-				return
-			}
-		}
-		p.costs[id] = c
-		p.acts = append(p.acts, id)
-		p.rel.enabled[id] = true
-	}
 	s.dir = opt.Direction
 	if s.dir == Auto {
 		s.dir = Forward
-		if t.regressable && !opt.NoPruning && (s.heur == HMax || s.heur == Blind) {
-			s.dir = Backward
+	}
+	if s.heur == AutoHeuristic {
+		s.heur = Blind
+		if s.dir == Backward {
+			s.heur = HMax
 		}
 	}
 	if s.dir == Backward && !t.regressable {
-		s.stop(Failed, fmt.Errorf("goap: backward search needs mask/value conditions and set effects; target %q uses integer comparisons or add/subtract (use Forward or Auto)", t.name))
+		s.stop(Failed, fmt.Errorf("goap: backward search handles equality conditions and set effects only; reaching %q involves integer comparisons, != on an enum, or add/subtract effects (use Forward or Auto)", t.name))
 		return
 	}
 	s.sw = s.w
@@ -333,19 +337,24 @@ func (s *Search) reset(start State, t *Target) {
 		s.scratch = make([]uint64, s.sw)
 	}
 	s.scratch = s.scratch[:s.sw]
-	s.mask = append(s.mask[:0], t.relMask...)
-	if opt.NoPruning {
-		for i := range s.mask {
-			s.mask[i] = ^uint64(0)
+	if err := p.prepare(start, t, s.dir, opt); err != nil {
+		s.stop(Failed, err)
+		return
+	}
+	s.mask = p.mask
+	s.acts, s.fwd = p.acts, p.fwd
+	if !opt.NoPruning {
+		// Relaxed reachability: proves unreachable goals at once and
+		// drops actions that can never apply from this start.
+		if !p.rel.reachable(start.w, p.acts, nil) || !p.rel.goalReachable(&t.cond) {
+			s.stop(NoPlan, nil)
+			return
 		}
+		s.dropDead()
 	}
-	if len(s.table) < 64 {
-		s.table = make([]int32, 64)
-	} else {
-		clear(s.table)
-	}
-	// The relaxed check from the start proves many goals unreachable
-	// at once; backward search also takes its heuristic from it.
+	s.resetTable()
+	// Backward search takes its heuristic from a relaxed exploration of
+	// the start; forward search estimates the start itself.
 	var h0 float64
 	switch {
 	case s.dir == Backward:
@@ -373,9 +382,59 @@ func (s *Search) reset(start State, t *Target) {
 			s.scratch[i] = start.w[i] & s.mask[i]
 		}
 	}
-	idx, _ := s.insert(s.scratch)
-	s.nodes[idx] = node{h: h0, parent: -1, action: -1}
+	idx, _, _ := s.insert(s.scratch)
+	nd := &s.nodes[idx]
+	nd.h, nd.parent, nd.action = h0, -1, -1
 	s.push(idx)
+}
+
+// prepare selects the usable actions for a plan call: the relevant ones
+// (all, for forward search without pruning) that are not excluded and
+// whose context check passes, at the cost their cost function gives.
+// When the previous call prepared the same thing and no hook is involved,
+// the result is reused.
+func (p *Planner) prepare(start State, t *Target, dir Direction, opt Options) error {
+	d := p.d
+	noPrune := opt.NoPruning && dir == Forward
+	hooks := t.hooks || noPrune && d.hooks
+	if !hooks && p.prepTarget == t && p.prepDir == dir && p.prepNoPrune == noPrune && slices.Equal(p.prepExclude, opt.Exclude) {
+		return nil
+	}
+	p.prepTarget = nil
+	p.acts = p.acts[:0]
+	clear(p.rel.enabled)
+	consider := t.relevant
+	if noPrune {
+		consider = d.all
+	}
+	for _, id := range consider {
+		a := &d.actions[id]
+		if excluded(opt.Exclude, id) || a.check != nil && !a.check(start) {
+			continue
+		}
+		c := a.cost
+		if a.costFunc != nil {
+			c = a.costFunc(start)
+			if math.IsNaN(c) || math.IsInf(c, 0) || c < 0 {
+				return fmt.Errorf("goap: action %q: CostFunc returned %v; costs must be finite and >= 0", a.name, c)
+			}
+		}
+		p.costs[id] = c
+		p.acts = append(p.acts, id)
+		p.rel.enabled[id] = true
+	}
+	p.mask = append(p.mask[:0], t.relMask...)
+	if noPrune {
+		for i := range p.mask {
+			p.mask[i] = ^uint64(0)
+		}
+	}
+	if dir == Forward && d.words == 1 {
+		p.packForward(p.mask[0])
+	}
+	p.prepTarget, p.prepDir, p.prepNoPrune = t, dir, noPrune
+	p.prepExclude = append(p.prepExclude[:0], opt.Exclude...)
+	return nil
 }
 
 func excluded(list []ActionID, id ActionID) bool {
@@ -385,13 +444,6 @@ func excluded(list []ActionID, id ActionID) bool {
 		}
 	}
 	return false
-}
-
-func allActions(d *Domain, buf []ActionID) []ActionID {
-	for i := range d.actions {
-		buf = append(buf, ActionID(i))
-	}
-	return buf
 }
 
 func minAtomCost(cost []float64, atoms []int32) float64 {
@@ -460,9 +512,12 @@ func (s *Search) Step(budget int) Status {
 	if s.status != Running {
 		return s.status
 	}
-	if s.dir == Backward {
+	switch {
+	case s.dir == Backward:
 		s.stepBackward(budget)
-	} else {
+	case s.w == 1:
+		s.stepForward1(budget)
+	default:
 		s.stepForward(budget)
 	}
 	return s.status
@@ -488,72 +543,6 @@ func (s *Search) Result() Result {
 	return r
 }
 
-// hash mixes a state's words (FNV-style multiply-xor with a final avalanche).
-func hashWords(w []uint64) uint32 {
-	h := uint64(0x9E3779B97F4A7C15)
-	for _, x := range w {
-		h ^= x
-		h *= 0xBF58476D1CE4E5B9
-		h ^= h >> 31
-	}
-	h *= 0x94D049BB133111EB
-	h ^= h >> 29
-	return uint32(h)
-}
-
-// insert finds or adds the state in x; it returns the node index and
-// whether the node is new. States are compared word by word, so two states
-// that share a hash are never merged.
-func (s *Search) insert(x []uint64) (int32, bool) {
-	h := hashWords(x)
-	mask := uint32(len(s.table) - 1)
-	sw := s.sw
-	for i := h & mask; ; i = (i + 1) & mask {
-		e := s.table[i]
-		if e == 0 {
-			idx := int32(len(s.nodes))
-			s.nodes = append(s.nodes, node{})
-			s.states = append(s.states, x...)
-			s.hashes = append(s.hashes, h)
-			s.table[i] = idx + 1
-			if len(s.nodes)*2 > len(s.table) {
-				s.grow()
-			}
-			return idx, true
-		}
-		if s.hashes[e-1] == h && equalWords(s.states[int(e-1)*sw:int(e)*sw], x) {
-			return e - 1, false
-		}
-	}
-}
-
-func equalWords(a, b []uint64) bool {
-	for i := range b {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func (s *Search) grow() {
-	n := len(s.table) * 2
-	if cap(s.table) >= n {
-		s.table = s.table[:n]
-		clear(s.table)
-	} else {
-		s.table = make([]int32, n)
-	}
-	mask := uint32(n - 1)
-	for idx, h := range s.hashes {
-		i := h & mask
-		for s.table[i] != 0 {
-			i = (i + 1) & mask
-		}
-		s.table[i] = int32(idx) + 1
-	}
-}
-
 func (s *Search) state(n int32) []uint64 {
 	return s.states[int(n)*s.sw : int(n+1)*s.sw]
 }
@@ -563,7 +552,7 @@ func (s *Search) state(n int32) []uint64 {
 // makes the search deterministic.
 func (s *Search) push(n int32) {
 	nd := &s.nodes[n]
-	it := openItem{f: nd.g + s.weight*nd.h, h: nd.h, g: nd.g, node: n}
+	it := openItem{f: nd.g + s.weight*nd.h, h: float32(nd.h), node: n}
 	s.open = append(s.open, it)
 	o := s.open
 	i := len(o) - 1
@@ -619,7 +608,7 @@ func (s *Search) next() int32 {
 	for len(s.open) > 0 {
 		it := s.pop()
 		nd := &s.nodes[it.node]
-		if nd.closed || it.g != nd.g {
+		if nd.closed || it.f != nd.g+s.weight*nd.h {
 			continue // stale entry: the node was closed or improved
 		}
 		return it.node
@@ -631,19 +620,22 @@ func (s *Search) next() int32 {
 // adding or improving it on the open list.
 func (s *Search) relax(x []uint64, parent int32, a ActionID, g float64) {
 	s.generated++
-	idx, fresh := s.insert(x)
+	idx, fresh, closed := s.insert(x)
+	if closed {
+		return
+	}
 	nd := &s.nodes[idx]
 	if fresh {
-		*nd = node{g: g, parent: parent, action: int32(a)}
+		nd.g, nd.parent, nd.action = g, parent, int32(a)
 		nd.h = s.childEstimate(idx)
 		if math.IsInf(nd.h, 1) {
-			nd.closed = true // a dead end: no plan passes through it
+			s.close(idx) // a dead end: no plan passes through it
 			return
 		}
 		s.push(idx)
 		return
 	}
-	if nd.closed || g >= nd.g {
+	if g >= nd.g {
 		return
 	}
 	nd.g, nd.parent, nd.action = g, parent, int32(a)
@@ -686,11 +678,11 @@ func (s *Search) stepForward(budget int) {
 			s.stop(Found, nil)
 			return
 		}
-		s.nodes[n].closed = true
+		s.close(n)
 		s.expanded++
 		g := s.nodes[n].g
 	actions:
-		for _, id := range p.acts {
+		for _, id := range s.acts {
 			a := &d.actions[id]
 			for i, m := range a.pre.mask {
 				if st[i]&m != a.pre.val[i] {
@@ -710,6 +702,9 @@ func (s *Search) stepForward(budget int) {
 					continue actions
 				}
 				child[e.word] = (child[e.word]&^(e.field<<e.shift) | uint64(v)<<e.shift) & s.mask[e.word]
+			}
+			if equalWords(st, child) {
+				continue // a no-op here: it cannot lead anywhere cheaper
 			}
 			s.relax(child, n, id, g+p.costs[id])
 			st = s.state(n) // relax may have grown the state arena
@@ -774,11 +769,11 @@ func (s *Search) stepBackward(budget int) {
 			s.stop(Found, nil)
 			return
 		}
-		s.nodes[n].closed = true
+		s.close(n)
 		s.expanded++
 		g := s.nodes[n].g
 	actions:
-		for _, id := range p.acts {
+		for _, id := range s.acts {
 			a := &d.actions[id]
 			achieves := false
 			for i := 0; i < w; i++ {
@@ -815,4 +810,171 @@ func (d *Domain) fieldOf(i int, bit uint64) *factInfo {
 // factAt returns the ID of the fact whose field holds bit in word i.
 func (d *Domain) factAt(i int, bit uint64) FactID {
 	return d.bitFact[i*64+bits.TrailingZeros64(bit)]
+}
+
+// fwdAction is an action packed for forward search over one-word states:
+// its masks inline, its cost for this plan call, and whether it needs the
+// general path (integer comparisons or add/subtract).
+type fwdAction struct {
+	pm, pv, em, ev uint64
+	cost           float64
+	id             ActionID
+	slow           bool
+}
+
+// packForward fills p.fwd from p.acts; mask keeps the relevant fields.
+func (p *Planner) packForward(mask uint64) {
+	p.fwd = p.fwd[:0]
+	for _, id := range p.acts {
+		a := &p.d.actions[id]
+		p.fwd = append(p.fwd, fwdAction{
+			pm: a.pre.mask[0], pv: a.pre.val[0], em: a.effMask[0], ev: a.effVal[0] & mask,
+			cost: p.costs[id], id: id, slow: len(a.pre.num) > 0 || len(a.effNum) > 0,
+		})
+	}
+}
+
+// stepForward1 is stepForward for one-word states, the common case.
+func (s *Search) stepForward1(budget int) {
+	p := s.p
+	t := s.t
+	gm, gv := t.cond.mask[0], t.cond.val[0]
+	gnum := len(t.cond.num) > 0
+	mask := s.mask[0]
+	for ; budget > 0; budget-- {
+		if s.limitHit() {
+			s.stop(LimitReached, nil)
+			return
+		}
+		n := s.next()
+		if n < 0 {
+			s.stop(NoPlan, nil)
+			return
+		}
+		st := s.states[n]
+		if st&gm == gv && (!gnum || t.cond.holds(s.states[n:n+1])) {
+			s.goalNode = n
+			s.stop(Found, nil)
+			return
+		}
+		s.close(n)
+		s.expanded++
+		g := s.nodes[n].g
+		// Two passes: first compute the successors and touch their table
+		// slots, so the cache misses of all probes overlap; then insert.
+		kids := p.kids[:0]
+		tmask := uint64(len(s.table) - 1)
+		var touch uint64
+		for i := range s.fwd {
+			a := &s.fwd[i]
+			if st&a.pm != a.pv {
+				continue
+			}
+			child := st&^a.em | a.ev
+			if a.slow {
+				var ok bool
+				if child, ok = s.applySlow(st, child, a.id, mask); !ok {
+					continue
+				}
+			}
+			if child == st {
+				continue // a no-op here: it cannot lead anywhere cheaper
+			}
+			touch += s.table[mix64(child)&tmask].key
+			kids = append(kids, kid{child, int32(i)})
+		}
+		s.touch = touch
+		for _, k := range kids {
+			a := &s.fwd[k.act]
+			s.relax1(k.state, n, a.id, g+a.cost)
+		}
+		p.kids = kids
+	}
+}
+
+// kid is a successor awaiting insertion: its state and its p.fwd index.
+type kid struct {
+	state uint64
+	act   int32
+}
+
+// applySlow finishes applying an action with integer comparisons or
+// add/subtract effects to the one-word state st; child already holds the
+// set effects.
+func (s *Search) applySlow(st, child uint64, id ActionID, mask uint64) (uint64, bool) {
+	a := &s.p.d.actions[id]
+	w := [1]uint64{st}
+	for i := range a.pre.num {
+		if !a.pre.num[i].holds(w[:]) {
+			return 0, false
+		}
+	}
+	for i := range a.effNum {
+		e := &a.effNum[i]
+		v := int64((st>>e.shift)&e.field) + e.delta
+		if v < 0 || v > e.limit {
+			return 0, false
+		}
+		child = child&^(e.field<<e.shift) | uint64(v)<<e.shift
+	}
+	return child & mask, true
+}
+
+// relax1 is relax for one-word forward states.
+func (s *Search) relax1(x uint64, parent int32, a ActionID, g float64) {
+	s.generated++
+	idx, fresh, closed := s.insert1(x)
+	if closed {
+		return
+	}
+	nd := &s.nodes[idx]
+	if fresh {
+		nd.g, nd.parent, nd.action = g, parent, int32(a)
+		if s.heur != Blind {
+			nd.h = s.estimate(s.states[idx : idx+1])
+			if math.IsInf(nd.h, 1) {
+				s.close(idx) // a dead end: no plan passes through it
+				return
+			}
+		}
+		s.push(idx)
+		return
+	}
+	if g >= nd.g {
+		return
+	}
+	nd.g, nd.parent, nd.action = g, parent, int32(a)
+	s.push(idx)
+}
+
+// dropDead removes from the search the actions that relaxed reachability
+// found can never apply. The planner's prepared lists stay intact.
+func (s *Search) dropDead() {
+	p := s.p
+	fired := p.rel.fired
+	dead := 0
+	for _, id := range s.acts {
+		if !fired[id] {
+			dead++
+		}
+	}
+	if dead == 0 {
+		return
+	}
+	p.liveActs = p.liveActs[:0]
+	for _, id := range s.acts {
+		if fired[id] {
+			p.liveActs = append(p.liveActs, id)
+		}
+	}
+	s.acts = p.liveActs
+	if s.fwd != nil {
+		p.liveFwd = p.liveFwd[:0]
+		for _, a := range s.fwd {
+			if fired[a.id] {
+				p.liveFwd = append(p.liveFwd, a)
+			}
+		}
+		s.fwd = p.liveFwd
+	}
 }

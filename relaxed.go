@@ -117,6 +117,9 @@ type relaxed struct {
 	goalHit  []bool    // per goal group
 	heap     []atomItem
 	enabled  []bool // per action: usable in this plan call
+	// reachability (reach.go)
+	reach []uint64 // atom bitset
+	fired []bool   // per action
 }
 
 type atomItem struct {
@@ -135,6 +138,7 @@ func newRelaxed(d *Domain) *relaxed {
 		gdone:    make([]bool, ix.groups),
 		goalAtom: make([]int32, d.atoms),
 		enabled:  make([]bool, len(d.actions)),
+		fired:    make([]bool, len(d.actions)),
 	}
 }
 

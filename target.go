@@ -3,6 +3,7 @@ package goap
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,9 @@ type Target struct {
 	// regressable is true when every relevant action and condition is
 	// expressible as mask/value pairs, which regressive search needs.
 	regressable bool
+	// hooks is true when a relevant action has a CostFunc or Check, which
+	// must run on every plan call.
+	hooks bool
 }
 
 // Target compiles conditions into a Target named name.
@@ -75,6 +79,9 @@ func (t *Target) finish() {
 			a := &d.actions[i]
 			if len(a.pre.num) > 0 || len(a.effNum) > 0 {
 				t.regressable = false
+			}
+			if a.costFunc != nil || a.check != nil {
+				t.hooks = true
 			}
 		}
 	}
@@ -131,13 +138,18 @@ func (t *Target) Unmet(s State) []string {
 	return out
 }
 
+// containsAtom reports whether the sorted list atoms holds a.
 func containsAtom(atoms []int32, a int32) bool {
-	for _, x := range atoms {
-		if x == a {
-			return true
+	if len(atoms) <= 8 {
+		for _, x := range atoms {
+			if x == a {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	_, found := slices.BinarySearch(atoms, a)
+	return found
 }
 
 // describe renders condition group i.

@@ -3,7 +3,6 @@ package goapfile
 import (
 	"errors"
 	"sort"
-	"strings"
 
 	"github.com/goap-go/goap"
 	"go.yaml.in/yaml/v3"
@@ -34,9 +33,10 @@ func (p *parser) specErrors(err error, adhoc *goalRef) {
 	}
 }
 
-// locate finds the node a *goap.SpecError is about: the fact's key in the
-// action's or goal's conditions, the action or goal itself, or the fact's
-// declaration.
+// locate finds the node a *goap.SpecError is about, using the error's
+// Part: the fact's key in the action's preconditions or effects or in the
+// goal's desired conditions, the action or goal itself (its name, cost or
+// priority), or the fact's declaration.
 func (p *parser) locate(se *goap.SpecError, adhoc *goalRef) Position {
 	var at *yaml.Node
 	switch {
@@ -47,26 +47,32 @@ func (p *parser) locate(se *goap.SpecError, adhoc *goalRef) Position {
 		}
 	case se.Action != "":
 		for _, a := range p.actions {
-			if a.name == se.Action {
-				at = a.item
-				if k := a.pre[se.Fact]; k != nil {
-					at = k
-				}
-				if k := a.eff[se.Fact]; k != nil && (at == a.item || effectMsg(se.Msg)) {
-					at = k
-				}
-				break
+			if a.name != se.Action {
+				continue
 			}
+			at = a.item
+			switch se.Part {
+			case "preconditions":
+				at = keyOr(a.pre, se.Fact, at)
+			case "effects":
+				at = keyOr(a.eff, se.Fact, at)
+			case "":
+				// An error without a part (not one of NewDomain's):
+				// the fact's first place in the action.
+				at = keyOr(a.pre, se.Fact, keyOr(a.eff, se.Fact, at))
+			}
+			break
 		}
 	case se.Goal != "":
 		for _, g := range p.goals {
-			if g.name == se.Goal {
-				at = g.item
-				if k := g.desired[se.Fact]; k != nil {
-					at = k
-				}
-				break
+			if g.name != se.Goal {
+				continue
 			}
+			at = g.item
+			if se.Part == "desired" || se.Part == "" {
+				at = keyOr(g.desired, se.Fact, at)
+			}
+			break
 		}
 	case se.Fact != "":
 		if d, ok := p.decl[se.Fact]; ok {
@@ -78,15 +84,12 @@ func (p *parser) locate(se *goap.SpecError, adhoc *goalRef) Position {
 	return pos(at)
 }
 
-// effectMsg reports whether a core message is about an effect rather
-// than a precondition.
-func effectMsg(msg string) bool {
-	for _, prefix := range []string{"effect", "add", "adding"} {
-		if strings.HasPrefix(msg, prefix) {
-			return true
-		}
+// keyOr returns the key node of fact in keys, or def when there is none.
+func keyOr(keys map[string]*yaml.Node, fact string, def *yaml.Node) *yaml.Node {
+	if k := keys[fact]; k != nil && fact != "" {
+		return k
 	}
-	return false
+	return def
 }
 
 // sortedKeys returns the keys of m in order.

@@ -27,31 +27,38 @@ goal: {c: true}
 		t.Fatal(p.errs)
 	}
 	p.specErrors(errors.Join(
-		&goap.SpecError{Domain: "t", Action: "A", Fact: "n", Msg: "condition wrong"},
-		&goap.SpecError{Domain: "t", Action: "A", Fact: "n", Msg: "effect wrong"},
-		&goap.SpecError{Domain: "t", Action: "A", Fact: "c", Msg: "c wrong"},
-		&goap.SpecError{Domain: "t", Action: "A", Msg: "action wrong"},
-		&goap.SpecError{Domain: "t", Goal: "G", Fact: "b", Msg: "desired wrong"},
-		&goap.SpecError{Domain: "t", Goal: "G", Msg: "goal wrong"},
-		&goap.SpecError{Domain: "t", Fact: "n", Msg: "declaration wrong"},
-		&goap.SpecError{Domain: "t", Fact: "b", Msg: "mention wrong"},
+		&goap.SpecError{Domain: "t", Action: "A", Fact: "n", Part: "preconditions", Msg: "condition wrong"},
+		&goap.SpecError{Domain: "t", Action: "A", Fact: "n", Part: "effects", Msg: "effect wrong"},
+		&goap.SpecError{Domain: "t", Action: "A", Fact: "c", Part: "effects", Msg: "c wrong"},
+		&goap.SpecError{Domain: "t", Action: "A", Part: "name", Msg: "action wrong"},
+		&goap.SpecError{Domain: "t", Action: "A", Fact: "n", Part: "cost", Msg: "cost wrong"},
+		&goap.SpecError{Domain: "t", Action: "A", Fact: "c", Msg: "no part"},
+		&goap.SpecError{Domain: "t", Action: "A", Fact: "b", Part: "effects", Msg: "not an effect"},
+		&goap.SpecError{Domain: "t", Goal: "G", Fact: "b", Part: "desired", Msg: "desired wrong"},
+		&goap.SpecError{Domain: "t", Goal: "G", Part: "priority", Msg: "goal wrong"},
+		&goap.SpecError{Domain: "t", Fact: "n", Part: "facts", Msg: "declaration wrong"},
+		&goap.SpecError{Domain: "t", Fact: "b", Part: "facts", Msg: "mention wrong"},
 		&goap.SpecError{Domain: "t", Msg: "domain wrong"},
 		errors.New("plain error"),
 	), nil)
-	p.specErrors(&goap.SpecError{Domain: "t", Goal: "goal", Fact: "c", Msg: "target wrong"}, p.fileGoal)
+	p.specErrors(&goap.SpecError{Domain: "t", Goal: "goal", Fact: "c", Part: "desired", Msg: "target wrong"}, p.fileGoal)
 	want := []string{
-		`t.yaml:5:21: action "A": fact "n": condition wrong`,
-		`t.yaml:6:15: action "A": fact "n": effect wrong`,
-		`t.yaml:6:21: action "A": fact "c": c wrong`,
-		`t.yaml:4:5: action "A": action wrong`,
-		`t.yaml:8:25: goal "G": fact "b": desired wrong`,
-		`t.yaml:8:5: goal "G": goal wrong`,
-		`t.yaml:2:3: fact "n": declaration wrong`,
-		`t.yaml:5:27: fact "b": mention wrong`,
 		`t.yaml: domain wrong`,
 		`t.yaml: plain error`,
+		`t.yaml:2:3: fact "n": declaration wrong`,
+		`t.yaml:4:5: action "A": action wrong`,
+		`t.yaml:4:5: action "A": fact "n": cost wrong`,
+		`t.yaml:4:5: action "A": fact "b": not an effect`,
+		`t.yaml:5:21: action "A": fact "n": condition wrong`,
+		`t.yaml:5:27: fact "b": mention wrong`,
+		`t.yaml:6:15: action "A": fact "n": effect wrong`,
+		`t.yaml:6:21: action "A": fact "c": c wrong`,
+		`t.yaml:6:21: action "A": fact "c": no part`,
+		`t.yaml:8:5: goal "G": goal wrong`,
+		`t.yaml:8:25: goal "G": fact "b": desired wrong`,
 		`t.yaml:9:8: fact "c": target wrong`,
 	}
+	p.errs.sort()
 	if len(p.errs) != len(want) {
 		t.Fatalf("%d errors, want %d:\n%v", len(p.errs), len(want), p.errs)
 	}

@@ -23,7 +23,7 @@
 //	    start: {...}             # optional; default: the file's start
 //	    set: {...}               # optional; applied on top of start
 //	    goal: ...                # optional; default: the file's goal
-//	    remove: [FindAmmo]       # actions left out of this test's domain
+//	    remove: [FindAmmo]       # actions the planner may not use
 //	    cost: 9                  # expected optimal cost
 //	    plan: [DrawWeapon, Approach, FindAmmo, LoadWeapon, Attack]
 //	    steps: 5                 # expected plan length

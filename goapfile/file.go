@@ -30,10 +30,6 @@ type File struct {
 	Durations map[string]int
 
 	pos map[posKey]Position
-	// conds keeps the conditions of the targets compiled from the file,
-	// so that RunScenario can compile them again for a domain without
-	// some actions.
-	conds map[*goap.Target]goap.Conds
 }
 
 // Kind says what a name given to File.Pos refers to.

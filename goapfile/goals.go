@@ -67,6 +67,5 @@ func (p *parser) target(g *goalRef, label string) *goap.Target {
 		p.specErrors(err, g)
 		return nil
 	}
-	p.out.conds[t] = g.conds
 	return t
 }

@@ -65,7 +65,6 @@ func newParser(filename string, data []byte) *parser {
 			Path:      filename,
 			Durations: map[string]int{},
 			pos:       map[posKey]Position{},
-			conds:     map[*goap.Target]goap.Conds{},
 		},
 	}
 }

@@ -22,7 +22,8 @@ type Scenario struct {
 	// Goal is the test's goal, or the file's goal when the test gives
 	// none.
 	Goal *goap.Target
-	// Remove lists actions to leave out of this scenario's domain.
+	// Remove lists actions the planner may not use in this scenario
+	// (they are passed as goap.Options.Exclude).
 	Remove []string
 
 	// Cost, Plan and Steps, when not nil, are the expected optimal cost,
@@ -75,9 +76,9 @@ func (f *File) RunTests(ctx context.Context, opts goap.Options) []ScenarioResult
 }
 
 // RunScenario plans from sc.Start to sc.Goal (the file's start and goal
-// when those are zero) with the given options, in a domain without the
-// actions of sc.Remove, and compares the outcome with sc's expectations.
-// It is safe to call from several goroutines at once.
+// when those are zero) with the given options, leaving out the actions of
+// sc.Remove (added to opts.Exclude), and compares the outcome with sc's
+// expectations. It is safe to call from several goroutines at once.
 func (f *File) RunScenario(ctx context.Context, sc Scenario, opts goap.Options) ScenarioResult {
 	r := ScenarioResult{Name: sc.Name, Pos: sc.Pos}
 	fail := func(msg string) ScenarioResult {
@@ -95,10 +96,20 @@ func (f *File) RunScenario(ctx context.Context, sc Scenario, opts goap.Options) 
 		return fail("no goal: the scenario and the file give none")
 	}
 	if len(sc.Remove) > 0 {
-		var err error
-		if d, start, goal, err = f.without(sc.Remove, start, goal); err != nil {
-			return fail(err.Error())
+		// A fresh slice: the caller's Exclude must not change.
+		exclude := append([]goap.ActionID(nil), opts.Exclude...)
+		for _, name := range sc.Remove {
+			id, ok := d.ActionID(name)
+			if !ok {
+				names := make([]string, d.NumActions())
+				for i := range names {
+					names[i] = d.ActionName(goap.ActionID(i))
+				}
+				return fail(fmt.Sprintf("unknown action %q in remove%s", name, suggest(name, names)))
+			}
+			exclude = append(exclude, id)
 		}
+		opts.Exclude = exclude
 	}
 	pl := goap.NewPlanner(d)
 	pl.Options = opts
@@ -159,53 +170,6 @@ func expectation(sc Scenario) string {
 		return "the start to satisfy the goal"
 	}
 	return "a plan"
-}
-
-// without compiles the file's domain without the named actions and moves
-// start and goal over to it.
-func (f *File) without(remove []string, start goap.State, goal *goap.Target) (*goap.Domain, goap.State, *goap.Target, error) {
-	names := make([]string, len(f.Spec.Actions))
-	for i, a := range f.Spec.Actions {
-		names[i] = a.Name
-	}
-	drop := map[string]bool{}
-	for _, name := range remove {
-		if indexOf(names, name) < 0 {
-			return nil, goap.State{}, nil, fmt.Errorf("unknown action %q in remove%s", name, suggest(name, names))
-		}
-		drop[name] = true
-	}
-	spec := goap.Spec{Name: f.Spec.Name, Goals: f.Spec.Goals}
-	// Declaring every fact of the full domain, in its order, keeps facts
-	// that only removed actions mention, and keeps the fact IDs.
-	for id := 0; id < f.Domain.NumFacts(); id++ {
-		spec.Facts = append(spec.Facts, f.Domain.Fact(goap.FactID(id)))
-	}
-	for _, a := range f.Spec.Actions {
-		if !drop[a.Name] {
-			spec.Actions = append(spec.Actions, a)
-		}
-	}
-	d, err := goap.NewDomain(spec)
-	if err != nil {
-		return nil, goap.State{}, nil, err
-	}
-	s, err := d.State(start.Values())
-	if err != nil {
-		return nil, goap.State{}, nil, err
-	}
-	var t *goap.Target
-	if g, ok := f.Domain.Goal(goal.Name()); ok && g == goal {
-		t, _ = d.Goal(goal.Name())
-	} else if c, ok := f.conds[goal]; ok {
-		t, err = d.Target(goal.Name(), c)
-	} else {
-		err = fmt.Errorf("cannot remove actions: goal %q was not compiled from this file", goal.Name())
-	}
-	if err != nil {
-		return nil, goap.State{}, nil, err
-	}
-	return d, s, t, nil
 }
 
 // sameCost compares costs, allowing for rounding in sums of fractions.

@@ -171,14 +171,26 @@ func TestScenarioDefaults(t *testing.T) {
 	if r.Pass || r.Msg != "no goal: the scenario and the file give none" {
 		t.Errorf("got %v", r)
 	}
-	// A target compiled outside the file cannot move to a domain without
-	// some actions: goap.Target does not give its conditions back.
+	// Remove works for any target, even one compiled outside the file,
+	// and leaves the caller's Exclude alone.
 	target, err := f.Domain.Target("mine", goap.Conds{"armed": true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r = f.RunScenario(context.Background(), Scenario{Name: "x", Goal: target, Remove: []string{"FindAmmo"}}, goap.Options{})
-	if r.Pass || r.Msg != `cannot remove actions: goal "mine" was not compiled from this file` {
+	attack, _ := f.Domain.ActionID("Attack")
+	backing := []goap.ActionID{attack, -1}
+	exclude := backing[:1] // room to append: RunScenario must not use it
+	r = f.RunScenario(context.Background(), Scenario{Name: "x", Goal: target, Remove: []string{"DrawWeapon"}, NoPlan: true}, goap.Options{Exclude: exclude})
+	if !r.Pass {
+		t.Errorf("got %v", r)
+	}
+	if backing[1] != -1 {
+		t.Errorf("RunScenario changed the caller's Exclude: %v", backing)
+	}
+	// The caller's Exclude still applies next to remove.
+	draw, _ := f.Domain.ActionID("DrawWeapon")
+	r = f.RunScenario(context.Background(), Scenario{Name: "x", Goal: target, Remove: []string{"FindAmmo"}, NoPlan: true}, goap.Options{Exclude: []goap.ActionID{draw}})
+	if !r.Pass {
 		t.Errorf("got %v", r)
 	}
 	r = f.RunScenario(context.Background(), Scenario{Name: "x", Goal: target}, goap.Options{})

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/lint"
+)
+
+// CheckCommand runs `goap check FILE...`: it reports every error in each
+// file and, for files that load, lint warnings (see package lint).
+//
+// Exit status: 2 when a file cannot be read or has errors; otherwise 1
+// with --strict when there are warnings, and 0.
+type CheckCommand struct {
+	Stdout, Stderr io.Writer
+}
+
+// Run runs the command with args (after "check").
+func (c *CheckCommand) Run(ctx context.Context, args []string) error {
+	flags := newFlagSet("check")
+	strict := flags.Bool("strict", false, "exit with status 1 when there are warnings")
+	files, help, err := parse(flags, "check", args, c.Stdout)
+	if help || err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usageError("check", "want at least one FILE")
+	}
+	code := exitOK
+	for _, path := range files {
+		switch c.checkFile(path) {
+		case fileBroken:
+			code = exitUsage
+		case fileWarned:
+			if *strict && code == exitOK {
+				code = exitNo
+			}
+		}
+	}
+	return silentExit(code)
+}
+
+// fileState is what checking one file found.
+type fileState int
+
+const (
+	fileClean fileState = iota
+	fileWarned
+	fileBroken
+)
+
+// checkFile checks one file and prints what it found.
+func (c *CheckCommand) checkFile(path string) fileState {
+	w := c.Stdout
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(w, "%s: cannot read: %v\n", path, unwrapPathError(err))
+		return fileBroken
+	}
+	f, err := goapfile.Parse(path, data)
+	if err != nil {
+		fmt.Fprintln(w, err)
+		n := 1
+		var list goapfile.ErrorList
+		if errors.As(err, &list) {
+			n = len(list)
+		}
+		fmt.Fprintf(w, "%s: %s\n", path, plural(n, "error"))
+		return fileBroken
+	}
+	warnings := lint.Check(f, data)
+	lines := strings.Split(string(data), "\n")
+	for _, wn := range warnings {
+		e := goapfile.Error{File: path, Line: wn.Pos.Line, Col: wn.Pos.Col, Msg: "warning: " + wn.Msg}
+		if e.Line > 0 && e.Line <= len(lines) {
+			e.Source = strings.TrimSuffix(lines[e.Line-1], "\r")
+		} else {
+			e.Line, e.Col = 0, 0
+		}
+		fmt.Fprintln(w, e.Error())
+	}
+	counts := fmt.Sprintf("%s, %s, %s", plural(f.Domain.NumActions(), "action"), plural(f.Domain.NumFacts(), "fact"), plural(len(f.Domain.Goals()), "goal"))
+	if len(warnings) == 0 {
+		fmt.Fprintf(w, "%s: ok (%s)\n", path, counts)
+		return fileClean
+	}
+	fmt.Fprintf(w, "%s: %s (%s)\n", path, plural(len(warnings), "warning"), counts)
+	return fileWarned
+}
+
+// unwrapPathError drops the path from an *fs.PathError, which the caller
+// already printed.
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/goap-go/goap"
+)
+
+// HelpCommand runs `goap help [COMMAND]`.
+type HelpCommand struct {
+	Stdout, Stderr io.Writer
+}
+
+// Run prints the overview, or the help of the command named in args.
+func (c *HelpCommand) Run(ctx context.Context, args []string) error {
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(c.Stdout, mainUsage)
+		return nil
+	case len(args) > 1:
+		return usageError("help", "want at most one COMMAND, got %d arguments", len(args))
+	}
+	if text, ok := helpText[args[0]]; ok {
+		fmt.Fprint(c.Stdout, text)
+		return nil
+	}
+	msg := fmt.Sprintf("goap help: unknown command %q", args[0])
+	if s := goap.Closest(args[0], commandNames()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}
+}
+
+const mainUsage = `goap plans with Goal-Oriented Action Planning: given a designer file that
+lists facts, actions (preconditions, effects, cost), a start state and a
+goal, it finds the cheapest sequence of actions that reaches the goal.
+
+Usage:
+
+	goap COMMAND [arguments]
+
+Commands:
+
+	plan     find the cheapest plan from a file's start to its goal
+	check    validate files and warn about likely mistakes
+	test     run the tests written in files
+	dot      draw the actions of a file, or a search, for Graphviz
+	bench    measure how fast a file plans
+	help     show help for goap or one of its commands
+	version  print goap's version
+
+Examples:
+
+	goap plan examples/guard.yaml
+	goap plan examples/guard.yaml --set enemy_visible=false
+	goap check examples/*.yaml
+	goap test examples/*.yaml
+	goap dot examples/guard.yaml | dot -Tsvg > guard.svg
+
+Exit status: 0 on success, 1 when the answer is "no" (no plan, failing
+tests, warnings with check --strict), 2 on bad input or usage.
+
+Run 'goap help COMMAND' for the details of a command. The file format is
+described in the documentation of package
+github.com/goap-go/goap/goapfile.
+`
+
+// helpText holds each command's help, as `goap help COMMAND` and
+// `goap COMMAND -h` print it.
+var helpText = map[string]string{
+	"plan": `Usage: goap plan FILE [flags]
+
+Plan finds the cheapest sequence of actions from the file's start state to
+its goal and prints it as a table: step, action, cost and running total,
+then the total cost and how much searching it took.
+
+Flags may come before or after FILE.
+
+	--goal NAME          plan for one of the file's goals: instead of goal:
+	--set fact=value     change the start state; repeat for several facts.
+	                     Values are written as in the file: true, false,
+	                     a number, or an enum value's name.
+	--search DIR         auto (default), forward or backward
+	--heuristic H        auto (default: the planner picks), hmax or blind
+	                     (all three find the cheapest plan), or
+	                     hadd-not-optimal or goalcount-not-optimal (often
+	                     faster; plans may cost more than the cheapest)
+	--weight W           weighted A*: plans cost at most W times the
+	                     cheapest, usually found faster (default 0: optimal)
+	--max-expansions N   give up after expanding N states
+	--timeout DUR        give up after DUR, e.g. 50ms or 2s
+	--json               print one JSON object instead of the table:
+	                     {"found", "plan", "cost", "steps", "status",
+	                     "expanded", "generated", "direction", "goal",
+	                     "why", "elapsed_ns", ...}
+
+When no plan exists, plan explains why: the goal conditions no action can
+ever meet, and the closest state the search reached.
+
+Exit status: 0 when a plan is found (or the start already meets the
+goal), 1 when no plan exists or a limit stopped the search first (the
+best progress so far is printed), 2 on bad input.
+
+Examples:
+
+	goap plan examples/guard.yaml
+	goap plan examples/guard.yaml --set enemy_visible=false
+	goap plan examples/guard.yaml --set has_ammo=true --set enemy_visible=true
+	goap plan examples/miner.yaml --goal Retire --json
+	goap plan big.yaml --heuristic hadd-not-optimal --timeout 100ms
+`,
+	"check": `Usage: goap check [--strict] FILE...
+
+Check loads each file and reports every error in it (a typo in a key, a
+fact used with the wrong type, an unknown action in a test, ...) with its
+line, column and the offending line. For files that load, it then warns
+about likely mistakes:
+
+  - actions that can never run from the start state, because no sequence
+    of actions meets their preconditions;
+  - preconditions on facts that no action sets and the start does not
+    meet;
+  - goals that no sequence of actions can reach;
+  - facts that no action reads or sets and no goal names.
+
+Warnings are certain (the analysis over-approximates what is reachable),
+but they may be intended: a fact set only by a test's set:, say.
+
+Everything check finds is printed on standard output. A clean file prints
+"FILE: ok (N actions, M facts, K goals)".
+
+	--strict   exit with status 1 when there are warnings
+
+Exit status: 0 when every file loads (warnings allowed), 1 with --strict
+when there are warnings, 2 when a file cannot be read or has errors.
+
+Examples:
+
+	goap check examples/guard.yaml
+	goap check --strict examples/*.yaml
+`,
+	"test": `Usage: goap test [--run REGEXP] [--search DIR] FILE...
+
+Test runs the tests: written in each file. A test plans from the file's
+start (or its own start:, with set: applied) to the file's goal (or its
+own goal:), optionally without some actions (remove:), and checks what
+the planner finds: cost:, plan:, steps:, no_plan: or already_satisfied:.
+
+It prints "PASS name" or "FAIL file:line:col name: why" for each test and
+a line per file.
+
+	--run REGEXP   run only the tests whose names match REGEXP
+	--search DIR   plan with auto (default), forward or backward search
+
+Exit status: 0 when every test passes, 1 when one fails, 2 when a file
+cannot be read or has errors.
+
+Examples:
+
+	goap test examples/guard.yaml
+	goap test --run 'ammo' examples/*.yaml
+`,
+	"dot": `Usage: goap dot FILE [--search-tree] [--goal NAME] [--set fact=value ...]
+
+Dot prints a Graphviz graph of the file on standard output. Render it with
+Graphviz's dot tool, e.g. "goap dot guard.yaml | dot -Tsvg > guard.svg".
+
+By default it draws the action graph: facts as ellipses (shaded when the
+start state sets them), actions as boxes with their cost, and goals as
+octagons. An edge from a fact to an action is a precondition, from an
+action to a fact an effect, from a fact to a goal a desired condition.
+Edges are labelled with the value when it is not plain true, and dashed
+when they require or set false, or require a value to differ.
+
+	--search-tree      draw the states a search visits instead: a
+	                   cheapest-first exploration of the first 500 states
+	                   from the start, with the plan the planner finds in
+	                   bold red and goal states in green
+	--goal NAME        the goal to highlight or plan for (default: goal:)
+	--set fact=value   change the start state (repeatable)
+
+Exit status: 0 on success, 2 on bad input.
+
+Examples:
+
+	goap dot examples/guard.yaml | dot -Tpng > guard.png
+	goap dot --search-tree examples/guard.yaml --set has_ammo=true | dot -Tsvg > tree.svg
+`,
+	"bench": `Usage: goap bench FILE [flags]
+
+Bench plans from the file's start to its goal over and over with one warm
+planner and prints what one plan call costs: time (ns/plan), heap
+allocations (allocs/plan, bytes/plan), states expanded (expanded/plan)
+and expansion speed (nodes/s).
+
+	--goal NAME          benchmark one of the file's goals: instead
+	--set fact=value     change the start state (repeatable)
+	--count N            plan exactly N times
+	--time DUR           plan for about DUR (default 1s; ignored with --count)
+	--search DIR         auto (default), forward or backward
+	--heuristic H        auto, hmax, blind, hadd-not-optimal, goalcount-not-optimal
+	--weight W           weighted A* (see goap help plan)
+	--json               print one JSON object
+
+Exit status: 0 on success, 2 on bad input. A goal without a plan is
+benchmarked too (proving that none exists takes time as well).
+
+Examples:
+
+	goap bench examples/guard.yaml
+	goap bench examples/miner.yaml --search forward --time 3s
+	goap bench examples/guard.yaml --count 100000 --json
+`,
+	"help": `Usage: goap help [COMMAND]
+
+Help prints an overview of goap, or the help of COMMAND. "goap COMMAND -h"
+does the same.
+
+Example:
+
+	goap help plan
+`,
+	"version": `Usage: goap version
+
+Version prints the version of the goap module the command was built from.
+`,
+}

@@ -1,0 +1,228 @@
+// Command goap plans with Goal-Oriented Action Planning domains written as
+// designer files (YAML or JSON, see package goapfile).
+//
+// Usage:
+//
+//	goap plan FILE [--goal NAME] [--set fact=value ...] [--json]
+//	goap check FILE...
+//	goap test FILE...
+//	goap dot FILE [--search-tree]
+//	goap bench FILE [--count N] [--time DUR] [--json]
+//	goap help [COMMAND]
+//
+// Exit status: 0 on success (a plan was found or the goal is already met;
+// files check or test clean), 1 when the answer is "no" (no plan exists or
+// the search hit a limit; tests failed; lint warnings under --strict), 2
+// on bad input or usage (unknown command or flag, unreadable or invalid
+// file, unknown fact or goal).
+//
+// Run "goap help" for more.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+
+	"github.com/goap-go/goap"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0 // success
+	exitNo    = 1 // no plan, failing tests, warnings under --strict
+	exitUsage = 2 // bad input or usage
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	m := &Main{Stdout: os.Stdout, Stderr: os.Stderr, HideTimings: os.Getenv("GOAP_HIDE_TIMINGS") == "1"}
+	code := m.Exec(ctx, os.Args[1:])
+	stop()
+	os.Exit(code)
+}
+
+// Main dispatches a command line to the subcommands.
+type Main struct {
+	// Stdout receives results, Stderr errors and usage messages.
+	Stdout, Stderr io.Writer
+	// HideTimings leaves measured times and memory figures out of the
+	// output so that it is the same on every run (for golden tests and
+	// documentation). The environment variable GOAP_HIDE_TIMINGS=1 sets
+	// it.
+	HideTimings bool
+}
+
+// Command is a subcommand: it parses its own flags from args and writes
+// to the Stdout and Stderr it was built with.
+type Command interface {
+	Run(ctx context.Context, args []string) error
+}
+
+// commands lists the subcommands in the order help shows them.
+var commands = []struct {
+	name, summary string
+	new           func(m *Main) Command
+}{
+	{"plan", "find the cheapest plan from a file's start to its goal", func(m *Main) Command {
+		return &PlanCommand{Stdout: m.Stdout, Stderr: m.Stderr, HideTimings: m.HideTimings}
+	}},
+	{"check", "validate files and warn about likely mistakes", func(m *Main) Command {
+		return &CheckCommand{Stdout: m.Stdout, Stderr: m.Stderr}
+	}},
+	{"test", "run the tests written in files", func(m *Main) Command {
+		return &TestCommand{Stdout: m.Stdout, Stderr: m.Stderr}
+	}},
+	{"dot", "draw the actions of a file, or a search, for Graphviz", func(m *Main) Command {
+		return &DotCommand{Stdout: m.Stdout, Stderr: m.Stderr}
+	}},
+	{"bench", "measure how fast a file plans", func(m *Main) Command {
+		return &BenchCommand{Stdout: m.Stdout, Stderr: m.Stderr, HideTimings: m.HideTimings}
+	}},
+	{"help", "show help for goap or one of its commands", func(m *Main) Command {
+		return &HelpCommand{Stdout: m.Stdout, Stderr: m.Stderr}
+	}},
+	{"version", "print goap's version", func(m *Main) Command {
+		return &VersionCommand{Stdout: m.Stdout}
+	}},
+}
+
+func commandNames() []string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return names
+}
+
+// Run runs the command line args (without the program name) and returns
+// its error; ExitCode turns that into the exit status.
+func (m *Main) Run(ctx context.Context, args []string) error {
+	if len(args) == 0 {
+		fmt.Fprint(m.Stderr, mainUsage)
+		return &exitError{code: exitUsage}
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help":
+		fmt.Fprint(m.Stdout, mainUsage)
+		return nil
+	case "-v", "-version", "--version":
+		name = "version"
+	}
+	for _, c := range commands {
+		if c.name == name {
+			return c.new(m).Run(ctx, args[1:])
+		}
+	}
+	msg := fmt.Sprintf("goap: unknown command %q", name)
+	if s := goap.Closest(name, commandNames()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}
+}
+
+// Exec runs args, reports its error on Stderr and returns the exit
+// status.
+func (m *Main) Exec(ctx context.Context, args []string) int {
+	err := m.Run(ctx, args)
+	var e *exitError
+	switch {
+	case err == nil:
+	case !errors.As(err, &e):
+		fmt.Fprintf(m.Stderr, "goap: %v\n", err)
+	case e.msg != "":
+		fmt.Fprintln(m.Stderr, e.msg)
+	}
+	return ExitCode(err)
+}
+
+// ExitCode returns the exit status that err stands for.
+func ExitCode(err error) int {
+	var e *exitError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &e):
+		return e.code
+	}
+	return exitUsage
+}
+
+// exitError ends a command with an exit status. msg, when not empty, has
+// not been printed yet: Exec prints it on stderr.
+type exitError struct {
+	code int
+	msg  string
+}
+
+// Error returns the message, or the exit status when it was printed.
+func (e *exitError) Error() string {
+	if e.msg == "" {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.msg
+}
+
+// usageError reports a mistake on the command line of command cmd.
+func usageError(cmd, format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %s\nRun 'goap help %s' for usage.", cmd, fmt.Sprintf(format, args...), cmd)}
+}
+
+// inputError reports bad input (a file, a fact or goal name) to command
+// cmd.
+func inputError(cmd, format string, args ...any) error {
+	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %s", cmd, fmt.Sprintf(format, args...))}
+}
+
+// silentExit ends a command with a status after it printed everything.
+func silentExit(code int) error {
+	if code == exitOK {
+		return nil
+	}
+	return &exitError{code: code}
+}
+
+// VersionCommand runs `goap version`.
+type VersionCommand struct {
+	Stdout io.Writer
+}
+
+// Run prints the module version goap was built from.
+func (c *VersionCommand) Run(ctx context.Context, args []string) error {
+	if len(args) > 0 {
+		if args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+			fmt.Fprint(c.Stdout, helpText["version"])
+			return nil
+		}
+		return usageError("version", "unexpected argument %q", args[0])
+	}
+	version := "(devel)"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+		version = bi.Main.Version
+	}
+	fmt.Fprintf(c.Stdout, "goap %s\n", version)
+	return nil
+}
+
+// plural renders "1 step", "2 steps".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// quoteList renders names as "a", "b" and "c" for messages.
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}

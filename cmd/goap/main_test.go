@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// runGoap runs a command line the way main does, with timings hidden, and
+// returns what it printed and its exit status.
+func runGoap(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	return goapCtx(t, context.Background(), true, args...)
+}
+
+func goapCtx(t *testing.T, ctx context.Context, hide bool, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdout: &out, Stderr: &errb, HideTimings: hide}
+	code = m.Exec(ctx, args)
+	return out.String(), errb.String(), code
+}
+
+// goldenCases are the command lines whose whole output is kept in
+// testdata/NAME.golden. Run "go test ./cmd/goap -update" to rewrite them
+// after an intended change, and review the diff.
+var goldenCases = []struct {
+	name string
+	args []string
+	code int
+}{
+	{"plan", []string{"plan", "testdata/guard.yaml"}, 0},
+	{"plan_set", []string{"plan", "testdata/guard.yaml", "--set", "has_ammo=true"}, 0},
+	{"plan_goal", []string{"plan", "--goal", "BeReady", "testdata/guard.yaml"}, 0},
+	{"plan_backward", []string{"plan", "testdata/guard.yaml", "--search", "backward"}, 0},
+	{"plan_satisfied", []string{"plan", "testdata/guard.yaml", "--goal", "BeReady", "--set", "armed=true", "--set", "loaded=true"}, 0},
+	{"plan_enemy_hidden", []string{"plan", "testdata/guard.yaml", "--set", "enemy_visible=false"}, 1},
+	{"plan_no_plan", []string{"plan", "testdata/guard_no_findammo.yaml"}, 1},
+	{"plan_no_plan_json", []string{"plan", "testdata/guard_no_findammo.yaml", "--json"}, 1},
+	{"plan_limit", []string{"plan", "testdata/guard.yaml", "--search", "forward", "--max-expansions", "2"}, 1},
+	{"plan_limit_json", []string{"plan", "testdata/guard.yaml", "--search", "forward", "--max-expansions", "2", "--json"}, 1},
+	{"plan_json", []string{"plan", "testdata/guard.yaml", "--json"}, 0},
+	{"plan_miner", []string{"plan", "testdata/miner.yaml", "--set", "at=mine", "--set", "gold=3", "--set", "has_pick=true"}, 0},
+	{"plan_broken", []string{"plan", "testdata/broken.yaml"}, 2},
+	{"check", []string{"check", "testdata/guard.yaml", "testdata/miner.yaml"}, 0},
+	{"check_lint", []string{"check", "testdata/lint.yaml", "testdata/guard_no_findammo.yaml"}, 0},
+	{"check_strict", []string{"check", "--strict", "testdata/lint.yaml"}, 1},
+	{"check_broken", []string{"check", "testdata/broken.yaml", "testdata/guard.yaml", "testdata/missing.yaml"}, 2},
+	{"test", []string{"test", "testdata/guard.yaml", "testdata/miner.yaml"}, 0},
+	{"test_run", []string{"test", "--run", "ammo", "testdata/guard.yaml"}, 0},
+	{"test_failing", []string{"test", "testdata/failing.yaml"}, 1},
+	{"test_broken", []string{"test", "testdata/broken.yaml", "testdata/guard.yaml"}, 2},
+	{"dot", []string{"dot", "testdata/guard.yaml"}, 0},
+	{"dot_miner", []string{"dot", "testdata/miner.yaml"}, 0},
+	{"dot_quoted", []string{"dot", "testdata/quoted.yaml"}, 0},
+	{"dot_tree", []string{"dot", "--search-tree", "testdata/guard.yaml"}, 0},
+	{"dot_tree_backward", []string{"dot", "--search-tree", "--search", "backward", "testdata/guard.yaml"}, 0},
+	{"dot_tree_no_plan", []string{"dot", "--search-tree", "testdata/guard.yaml", "--set", "enemy_visible=false", "--search", "forward"}, 0},
+	{"bench", []string{"bench", "testdata/guard.yaml", "--count", "3"}, 0},
+	{"bench_json", []string{"bench", "testdata/guard.yaml", "--count", "3", "--json"}, 0},
+	{"help", []string{"help"}, 0},
+	{"help_plan", []string{"help", "plan"}, 0},
+	{"no_args", nil, 2},
+	{"unknown_command", []string{"plna", "testdata/guard.yaml"}, 2},
+	{"unknown_fact", []string{"plan", "testdata/guard.yaml", "--set", "enemy_visibel=false"}, 2},
+}
+
+func TestGolden(t *testing.T) {
+	for _, c := range goldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, code := runGoap(t, c.args...)
+			got := fmt.Sprintf("$ goap %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(c.args, " "), code, stdout, stderr)
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (run go test -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
+			}
+			if code != c.code {
+				t.Errorf("exit status %d, want %d", code, c.code)
+			}
+		})
+	}
+}

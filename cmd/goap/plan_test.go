@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/goapfile"
+)
+
+// TestPlanJSONContract checks the fields of `goap plan --json` that
+// scripts rely on, on the benchmark's guard domain.
+func TestPlanJSONContract(t *testing.T) {
+	stdout, stderr, code := goapCtx(t, context.Background(), false, "plan", "../../testdata/bench/guard.json", "--json")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var got map[string]any
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("not one JSON object: %v\n%s", err, stdout)
+	}
+	var keys []string
+	for k := range got {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	wantKeys := []string{"cost", "direction", "elapsed_ns", "expanded", "file", "found", "generated", "goal", "plan", "status", "steps", "why"}
+	if !reflect.DeepEqual(keys, wantKeys) {
+		t.Errorf("keys %v, want %v", keys, wantKeys)
+	}
+	exact := map[string]any{
+		"found":  true,
+		"plan":   []any{"DrawWeapon", "Approach", "FindAmmo", "LoadWeapon", "Attack"},
+		"cost":   9.0,
+		"steps":  5.0,
+		"status": "found",
+		"goal":   "goal",
+		"file":   "../../testdata/bench/guard.json",
+		"why":    nil,
+	}
+	for k, v := range exact {
+		if !reflect.DeepEqual(got[k], v) {
+			t.Errorf("%s = %#v, want %#v", k, got[k], v)
+		}
+	}
+	expanded, ok1 := got["expanded"].(float64)
+	generated, ok2 := got["generated"].(float64)
+	elapsed, ok3 := got["elapsed_ns"].(float64)
+	if !ok1 || !ok2 || !ok3 || expanded < 5 || generated < expanded || elapsed <= 0 {
+		t.Errorf("expanded %v, generated %v, elapsed_ns %v", got["expanded"], got["generated"], got["elapsed_ns"])
+	}
+	if d := got["direction"]; d != "forward" && d != "backward" {
+		t.Errorf("direction %v", d)
+	}
+	// The exact bytes of the start of the object, as documented.
+	if !strings.Contains(stdout, `"found": true,`) || !strings.Contains(stdout, `"cost": 9,`) {
+		t.Errorf("unexpected rendering:\n%s", stdout)
+	}
+}
+
+// TestPlanJSONNoPlan checks the no-plan contract: found false, an empty
+// plan (never null) and an explanation object.
+func TestPlanJSONNoPlan(t *testing.T) {
+	stdout, _, code := runGoap(t, "plan", "../../testdata/bench/guard_unsolvable.json", "--json")
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	var got struct {
+		Found  bool
+		Plan   []string
+		Status string
+		Why    *struct {
+			Unreachable []struct{ Condition, Reason string }
+			Closest     string
+			ClosestPlan []string `json:"closest_plan"`
+			Unmet       []string
+			Text        string
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, `"plan": [],`) {
+		t.Errorf("plan is not []:\n%s", stdout)
+	}
+	if got.Found || got.Status != "no plan" || got.Why == nil {
+		t.Fatalf("%+v", got)
+	}
+	w := got.Why
+	if len(w.Unreachable) != 1 || w.Unreachable[0].Condition != "threat_removed" || !strings.Contains(w.Unreachable[0].Reason, "Attack needs loaded") {
+		t.Errorf("unreachable: %+v", w.Unreachable)
+	}
+	if w.Closest == "" || len(w.Unmet) != 1 || w.Unmet[0] != "threat_removed" || w.ClosestPlan == nil || !strings.HasPrefix(w.Text, "no plan reaches") {
+		t.Errorf("why: %+v", w)
+	}
+}
+
+// TestPlanTable checks the running totals of the table against the
+// planner's own result, with fractional costs.
+func TestPlanTable(t *testing.T) {
+	f, err := goapfile.Parse("frac.yaml", []byte(`
+actions:
+  - {name: A, cost: 0.1, effects: {a: true}}
+  - {name: B, cost: 0.2, preconditions: {a: true}, effects: {b: true}}
+goal: {b: true}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := goap.NewPlanner(f.Domain).Plan(context.Background(), f.Start, f.Goal)
+	var b strings.Builder
+	writePlanTable(&b, f.Domain, res.Plan, stepCosts(f.Domain, res.Plan))
+	want := "step  action  cost  total\n" +
+		"   1  A        0.1    0.1\n" +
+		"   2  B        0.2    0.3\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	if formatCost(res.Cost) != "0.3" {
+		t.Errorf("total %s", formatCost(res.Cost))
+	}
+}

@@ -1,0 +1,198 @@
+// Package lint finds problems in a designer file that do not stop it
+// loading but are probably mistakes: actions that can never run, goals
+// that can never be reached, facts nothing uses, and preconditions on
+// facts that nothing sets.
+//
+// The analysis is relaxed reachability over (fact, value) pairs (see
+// Reach), so every warning is certain: an action it reports can never run
+// from the file's start state, nor from the start of any of its tests.
+package lint
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/goapfile"
+)
+
+// Warning is one problem found by Check, at the place in the file it
+// concerns (the zero Position when that is unknown).
+type Warning struct {
+	Pos goapfile.Position
+	// Check names the check that found it: "unused-fact",
+	// "unset-precondition", "dead-action" or "unreachable-goal".
+	Check string
+	Msg   string
+}
+
+// Check lints a loaded file. src, the file's text, helps place warnings
+// about the file's `goal:`; it may be nil. Warnings come sorted by
+// position, then message.
+func Check(f *goapfile.File, src []byte) []Warning {
+	d := f.Domain
+	starts := []goap.State{f.Start}
+	for _, sc := range f.Tests {
+		starts = append(starts, sc.Start)
+	}
+	r := NewReach(f.Spec, d, starts...)
+	var out []Warning
+	add := func(pos goapfile.Position, check, format string, args ...any) {
+		out = append(out, Warning{Pos: pos, Check: check, Msg: fmt.Sprintf(format, args...)})
+	}
+
+	// Which facts are read, written and wanted.
+	written := make([]bool, d.NumFacts())
+	used := make([]bool, d.NumFacts())
+	for a := 0; a < d.NumActions(); a++ {
+		for _, id := range d.ActionWrites(goap.ActionID(a)) {
+			written[id], used[id] = true, true
+		}
+		for _, id := range d.ActionReads(goap.ActionID(a)) {
+			used[id] = true
+		}
+	}
+	targets := d.Goals()
+	if f.Goal != nil {
+		targets = append(targets, f.Goal)
+	}
+	for _, sc := range f.Tests {
+		if sc.Goal != nil {
+			targets = append(targets, sc.Goal)
+		}
+	}
+	for _, t := range targets {
+		for _, id := range t.Facts() {
+			used[id] = true
+		}
+	}
+	for id, u := range used {
+		if !u {
+			name := d.Fact(goap.FactID(id)).Name
+			add(f.Pos(goapfile.KindFact, name), "unused-fact",
+				"fact %q is never used: no action reads or sets it and no goal names it", name)
+		}
+	}
+
+	// Actions that can never run.
+	for i := range f.Spec.Actions {
+		a := &f.Spec.Actions[i]
+		id, ok := d.ActionID(a.Name)
+		if !ok || r.CanRun(id) {
+			continue
+		}
+		pos := f.Pos(goapfile.KindAction, a.Name)
+		var blocked []string
+		for _, name := range sortedKeys(a.Pre) {
+			c := a.Pre[name]
+			if r.CondReachable(name, c) {
+				continue
+			}
+			fid, _ := d.FactID(name)
+			text := CondText(d.Fact(fid), c)
+			if !written[fid] {
+				add(pos, "unset-precondition",
+					"action %q can never run: it needs %s, which no action sets and the start does not meet", a.Name, text)
+				continue
+			}
+			blocked = append(blocked, text)
+		}
+		if len(blocked) > 0 {
+			add(pos, "dead-action",
+				"action %q can never run: no sequence of actions from the start meets %s", a.Name, strings.Join(blocked, ", "))
+		}
+	}
+
+	// Goals that can never be reached.
+	// why explains unreachable goal conditions: facts no action sets,
+	// then the others.
+	why := func(bad []TargetCond) string {
+		var unset, blocked []string
+		for _, c := range bad {
+			if written[c.Fact] {
+				blocked = append(blocked, c.Text)
+			} else {
+				unset = append(unset, d.Fact(c.Fact).Name)
+			}
+		}
+		var parts []string
+		if len(unset) > 0 {
+			parts = append(parts, "no action sets "+strings.Join(unset, ", "))
+		}
+		if len(blocked) > 0 {
+			parts = append(parts, "no sequence of actions from the start meets "+strings.Join(blocked, ", "))
+		}
+		return strings.Join(parts, "; ")
+	}
+	named := map[*goap.Target]bool{}
+	for _, t := range d.Goals() {
+		named[t] = true
+		if bad := r.UnreachableConds(t); len(bad) > 0 {
+			add(f.Pos(goapfile.KindGoal, t.Name()), "unreachable-goal", "goal %q can never be reached: %s", t.Name(), why(bad))
+		}
+	}
+	if f.Goal != nil && !named[f.Goal] {
+		if bad := r.UnreachableConds(f.Goal); len(bad) > 0 {
+			add(goalKey(src), "unreachable-goal", "the file's goal can never be reached: %s", why(bad))
+		}
+	}
+
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Pos, out[j].Pos
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return out[i].Msg < out[j].Msg
+	})
+	return out
+}
+
+// goalLine matches the top-level `goal:` key of a YAML file, or a
+// `"goal":` key of a JSON one.
+var goalLine = []*regexp.Regexp{regexp.MustCompile(`^goal\s*:`), regexp.MustCompile(`^\s*"goal"\s*:`)}
+
+// goalKey finds the file's `goal:` key in src. The loader does not record
+// its position, so this reads the text: a best effort.
+func goalKey(src []byte) goapfile.Position {
+	lines := strings.Split(string(src), "\n")
+	for _, re := range goalLine {
+		for i, line := range lines {
+			if loc := re.FindStringIndex(line); loc != nil {
+				col := strings.Index(line, strings.TrimLeft(line, " \t")) + 1
+				return goapfile.Position{Line: i + 1, Col: col}
+			}
+		}
+	}
+	return goapfile.Position{}
+}
+
+// CondText describes a goap.Conds value on fact f the way the core
+// describes conditions: "armed", "!armed", "ammo>=1", "at=shop",
+// "at!=shop".
+func CondText(f goap.Fact, c any) string {
+	op, v := goap.OpEq, c
+	if cmp, ok := c.(goap.Compare); ok {
+		op, v = cmp.Op, cmp.Value
+	}
+	if b, ok := v.(bool); ok && f.Kind == goap.BoolFact && (op == goap.OpEq || op == goap.OpNe) {
+		if b == (op == goap.OpEq) {
+			return f.Name
+		}
+		return "!" + f.Name
+	}
+	return fmt.Sprintf("%s%v%v", f.Name, op, v)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,242 @@
+package lint
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/goapfile"
+)
+
+func parse(t *testing.T, src string) *goapfile.File {
+	t.Helper()
+	f, err := goapfile.Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestCheck(t *testing.T) {
+	src := `facts:
+  mana: {type: int, min: 0, max: 10}
+  weather: {type: enum, values: [sun, rain]}
+actions:
+  - name: Eat
+    effects: {fed: true}
+  - name: Fly
+    preconditions: {has_wings: true}
+    effects: {airborne: true}
+  - name: Land
+    preconditions: {airborne: true}
+    effects: {airborne: false, landed: true}
+  - name: Rest
+    preconditions: {fed: true, mana: "< 5"}
+    effects: {mana: "+1"}
+  - name: Cast
+    preconditions: {mana: ">= 3", fed: true}
+    effects: {spell_cast: true}
+  - name: Overcast
+    preconditions: {mana: ">= 9", weather: rain}
+    effects: {spell_cast: true}
+goals:
+  - {name: Landed, desired: {landed: true}}
+  - {name: Sleep, desired: {asleep: true, fed: true}}
+  - {name: Magic, desired: {spell_cast: true}}
+goal: {landed: true, mana: ">= 1"}
+`
+	f := parse(t, src)
+	got := Check(f, []byte(src))
+	want := []string{
+		"7:5 unset-precondition: action \"Fly\" can never run: it needs has_wings, which no action sets and the start does not meet",
+		"10:5 dead-action: action \"Land\" can never run: no sequence of actions from the start meets airborne",
+		"19:5 unset-precondition: action \"Overcast\" can never run: it needs weather=rain, which no action sets and the start does not meet",
+		"23:5 unreachable-goal: goal \"Landed\" can never be reached: no sequence of actions from the start meets landed",
+		"24:5 unreachable-goal: goal \"Sleep\" can never be reached: no action sets asleep",
+		"26:1 unreachable-goal: the file's goal can never be reached: no sequence of actions from the start meets landed",
+	}
+	var lines []string
+	for _, w := range got {
+		lines = append(lines, fmt.Sprintf("%v %s: %s", w.Pos, w.Check, w.Msg))
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestUnusedFact(t *testing.T) {
+	f := parse(t, `facts:
+  spare: {type: bool}
+  used_by_test: {type: bool}
+actions: [{name: A, effects: {x: true}}]
+goal: {x: true}
+tests:
+  - {goal: {used_by_test: true}, no_plan: true}
+`)
+	got := Check(f, nil)
+	if len(got) != 1 || got[0].Check != "unused-fact" || !strings.Contains(got[0].Msg, `"spare"`) || got[0].Pos.Line != 2 {
+		t.Errorf("%+v", got)
+	}
+}
+
+// TestTestStarts checks that the starts of tests count: an action that
+// only a test's set: enables is not reported.
+func TestTestStarts(t *testing.T) {
+	src := `actions:
+  - {name: UseKey, preconditions: {key: true}, effects: {open: true}}
+goal: {open: true}
+tests:
+  - {set: {key: true}, plan: [UseKey]}
+`
+	if got := Check(parse(t, src), nil); len(got) != 0 {
+		t.Errorf("%+v", got)
+	}
+	src = strings.Replace(src, "tests:\n  - {set: {key: true}, plan: [UseKey]}\n", "", 1)
+	if got := Check(parse(t, src), nil); len(got) != 2 {
+		t.Errorf("without the test: %+v", got)
+	}
+}
+
+func TestTargetConds(t *testing.T) {
+	f := parse(t, `facts:
+  ammo: {type: int, min: -2, max: 3}
+  at: {type: enum, values: [home, shop, mine]}
+actions: [{name: A, effects: {armed: true, ammo: "+1", at: shop}}]
+goal: {ammo: ">= 2", at: "!= home", armed: false}
+goals: [{name: Any, desired: {ammo: ">= -2"}}]
+`)
+	conds := TargetConds(f.Goal)
+	got := map[string]string{}
+	for _, c := range conds {
+		var holds []string
+		fact := f.Domain.Fact(c.Fact)
+		for i, h := range c.Holds {
+			if h {
+				holds = append(holds, fmt.Sprint(fact.Min+i))
+			}
+		}
+		got[c.Text] = strings.Join(holds, ",")
+	}
+	want := map[string]string{"ammo>=2": "2,3", "at!=home": "1,2", "!armed": "0"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	any, _ := f.Domain.Goal("Any")
+	if c := TargetConds(any); len(c) != 1 || c[0].Text != "ammo" || len(c[0].Holds) != 6 {
+		t.Errorf("always-true condition: %+v", c)
+	}
+}
+
+func TestCondText(t *testing.T) {
+	b, i, e := goap.Bool("b"), goap.Int("n", 0, 5, 0), goap.Enum("at", "home", "shop")
+	cases := []struct {
+		f    goap.Fact
+		c    any
+		want string
+	}{
+		{b, true, "b"}, {b, false, "!b"}, {b, goap.Ne(true), "!b"}, {b, goap.Eq(false), "!b"},
+		{i, 3, "n=3"}, {i, goap.Ge(2), "n>=2"}, {i, goap.Lt(1), "n<1"},
+		{e, "shop", "at=shop"}, {e, goap.Ne("home"), "at!=home"},
+	}
+	for _, c := range cases {
+		if got := CondText(c.f, c.c); got != c.want {
+			t.Errorf("CondText(%v, %v) = %q, want %q", c.f.Name, c.c, got, c.want)
+		}
+	}
+}
+
+// TestReachSound checks Reach against exhaustive search on random
+// domains: every value that a reachable state holds is marked
+// reachable, and every action that applies in a reachable state is
+// marked as able to run.
+func TestReachSound(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for n := 0; n < 300; n++ {
+		spec := randomSpec(rng)
+		d, err := goap.NewDomain(spec)
+		if err != nil {
+			t.Fatalf("spec %d: %v", n, err)
+		}
+		start := d.NewState()
+		for id := 0; id < d.NumFacts(); id++ {
+			f := d.Fact(goap.FactID(id))
+			_ = start.Set(goap.FactID(id), f.Min+rng.Intn(f.Max-f.Min+1))
+		}
+		r := NewReach(spec, d, start)
+		seen := map[string]bool{start.String(): true}
+		queue := []goap.State{start}
+		for len(queue) > 0 {
+			s := queue[0]
+			queue = queue[1:]
+			for id := 0; id < d.NumFacts(); id++ {
+				if !r.ValueReachable(goap.FactID(id), s.Get(goap.FactID(id))) {
+					t.Fatalf("spec %d: state %v reached, but Reach misses %s", n, s, d.Fact(goap.FactID(id)).Name)
+				}
+			}
+			for a := 0; a < d.NumActions(); a++ {
+				if !d.Applicable(s, goap.ActionID(a)) {
+					continue
+				}
+				if !r.CanRun(goap.ActionID(a)) {
+					t.Fatalf("spec %d: %s applies in %v, but Reach says it never runs", n, d.ActionName(goap.ActionID(a)), s)
+				}
+				c := s.Clone()
+				d.Apply(c, goap.ActionID(a))
+				if k := c.String(); !seen[k] {
+					seen[k] = true
+					queue = append(queue, c)
+				}
+			}
+		}
+	}
+}
+
+// randomSpec builds a small domain with bool, int and enum facts.
+func randomSpec(rng *rand.Rand) goap.Spec {
+	spec := goap.Spec{Facts: []goap.Fact{
+		goap.Bool("a"), goap.Bool("b"), goap.Bool("c"),
+		goap.Int("n", 0, 4, 0), goap.Enum("at", "x", "y", "z"),
+	}}
+	cond := func(f string) any {
+		switch f {
+		case "n":
+			ops := []goap.Compare{goap.Eq(rng.Intn(5)), goap.Ne(rng.Intn(5)), goap.Ge(rng.Intn(5)), goap.Le(rng.Intn(5)), goap.Gt(rng.Intn(4)), goap.Lt(1 + rng.Intn(4))}
+			return ops[rng.Intn(len(ops))]
+		case "at":
+			v := []string{"x", "y", "z"}[rng.Intn(3)]
+			if rng.Intn(2) == 0 {
+				return goap.Ne(v)
+			}
+			return v
+		}
+		return rng.Intn(2) == 0
+	}
+	effect := func(f string) any {
+		switch f {
+		case "n":
+			if rng.Intn(2) == 0 {
+				return goap.Add([]int{-2, -1, 1, 2}[rng.Intn(4)])
+			}
+			return rng.Intn(5)
+		case "at":
+			return []string{"x", "y", "z"}[rng.Intn(3)]
+		}
+		return rng.Intn(2) == 0
+	}
+	names := []string{"a", "b", "c", "n", "at"}
+	for i := 0; i < 2+rng.Intn(5); i++ {
+		a := goap.Action{Name: fmt.Sprintf("A%d", i), Cost: 1, Pre: goap.Conds{}, Effects: goap.Effects{}}
+		for _, f := range names {
+			if rng.Intn(3) == 0 {
+				a.Pre[f] = cond(f)
+			}
+			if rng.Intn(3) == 0 {
+				a.Effects[f] = effect(f)
+			}
+		}
+		spec.Actions = append(spec.Actions, a)
+	}
+	return spec
+}

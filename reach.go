@@ -1,0 +1,148 @@
+package goap
+
+// Relaxed reachability without costs, as bitsets over atoms: which fact
+// values can ever hold, ignoring that effects also delete. It runs once per
+// plan call, in a few nanoseconds per action, and settles two things before
+// any search: a goal condition that no atom can satisfy proves at once that
+// no plan exists, and an action whose preconditions can never all hold is
+// left out of the search.
+
+// reachAction is an action seen by the reachability check.
+type reachAction struct {
+	pre  []uint64 // single-value preconditions, as atom bits
+	any  []group  // preconditions that several values satisfy
+	eff  []uint64 // atoms set by set effects
+	slow bool     // has add/subtract effects (handled by the slow path)
+}
+
+// reachIndex is built once per Domain.
+type reachIndex struct {
+	words   int // words per atom bitset
+	actions []reachAction
+}
+
+func buildReachIndex(d *Domain) *reachIndex {
+	ri := &reachIndex{words: (d.atoms + 63) / 64}
+	for i := range d.actions {
+		a := &d.actions[i]
+		ra := reachAction{pre: make([]uint64, ri.words), eff: make([]uint64, ri.words), slow: len(a.deltas) > 0}
+		for _, g := range a.pre.groups {
+			if len(g.atoms) == 1 {
+				setBit(ra.pre, int(g.atoms[0]))
+			} else {
+				ra.any = append(ra.any, g)
+			}
+		}
+		for _, at := range a.setAtoms {
+			setBit(ra.eff, int(at))
+		}
+		ri.actions = append(ri.actions, ra)
+	}
+	return ri
+}
+
+func setBit(b []uint64, i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
+func hasBit(b []uint64, i int) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
+
+// reachable computes, into r.reach, every atom reachable from the state w
+// with the actions in acts, and marks in r.fired the actions that can
+// ever apply. It stops early once every goal condition is reachable.
+func (r *relaxed) reachable(w []uint64, acts []ActionID, goal *condSet) bool {
+	d := r.d
+	ri := d.reach
+	if len(r.reach) != ri.words {
+		r.reach = make([]uint64, ri.words)
+	}
+	clear(r.reach)
+	for fi := range d.facts {
+		f := &d.facts[fi]
+		setBit(r.reach, f.atom+int((w[f.word]&f.mask)>>f.shift))
+	}
+	for _, id := range acts {
+		r.fired[id] = false
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, id := range acts {
+			ra := &ri.actions[id]
+			if r.fired[id] {
+				// Add/subtract effects reach further whenever new values
+				// of their fact appear, so they apply again.
+				if ra.slow && r.applyDeltas(&d.actions[id]) {
+					changed = true
+				}
+				continue
+			}
+			if !r.applicableRelaxed(ra) {
+				continue
+			}
+			r.fired[id], changed = true, true
+			for i, e := range ra.eff {
+				r.reach[i] |= e
+			}
+			if ra.slow {
+				r.applyDeltas(&d.actions[id])
+			}
+		}
+		if goal != nil && r.goalReachable(goal) {
+			return true
+		}
+	}
+	return goal == nil || r.goalReachable(goal)
+}
+
+func (r *relaxed) applicableRelaxed(ra *reachAction) bool {
+	for i, p := range ra.pre {
+		if p&^r.reach[i] != 0 {
+			return false
+		}
+	}
+	for _, g := range ra.any {
+		if !r.anyReached(g.atoms) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *relaxed) anyReached(atoms []int32) bool {
+	for _, at := range atoms {
+		if hasBit(r.reach, int(at)) {
+			return true
+		}
+	}
+	return false
+}
+
+// applyDeltas adds, for each add/subtract effect, the values reachable by
+// applying it to any reached value its preconditions allow. It reports
+// whether any atom was added.
+func (r *relaxed) applyDeltas(a *action) bool {
+	added := false
+	for _, dl := range a.deltas {
+		f := &r.d.facts[dl.fact]
+		// Repeat within the fact so chains (0 -> 1 -> 2 ...) close at once.
+		for grew := true; grew; {
+			grew = false
+			for x := 0; x < f.size; x++ {
+				at := f.atom + x
+				y := x + dl.n
+				if y < 0 || y >= f.size || !hasBit(r.reach, at) || hasBit(r.reach, f.atom+y) || !allowedByPre(a, dl.fact, int32(at)) {
+					continue
+				}
+				setBit(r.reach, f.atom+y)
+				grew, added = true, true
+			}
+		}
+	}
+	return added
+}
+
+func (r *relaxed) goalReachable(goal *condSet) bool {
+	for _, g := range goal.groups {
+		if !r.anyReached(g.atoms) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,141 @@
+package goap
+
+// The closed/open set is an open-addressing hash table of node indices.
+// A slot holds the state itself when a state is one word (most GOAP
+// domains), so a probe touches one cache line; otherwise it holds the
+// state's 64-bit hash and the words are compared in the arena. Either way
+// two distinct states are never merged.
+
+type slot struct {
+	key uint64 // the state (one-word states) or its hash
+	idx int32  // node index + 1; 0 marks an empty slot
+	// closed mirrors the node's flag, so that a successor that is
+	// already closed (the common case late in a search) is dismissed
+	// without touching the node arena.
+	closed bool
+}
+
+// close marks node n expanded (or a dead end).
+func (s *Search) close(n int32) {
+	nd := &s.nodes[n]
+	nd.closed = true
+	s.table[nd.slot].closed = true
+}
+
+const minTable = 64
+
+func mix64(x uint64) uint64 {
+	x ^= x >> 33
+	x *= 0xFF51AFD7ED558CCD
+	x ^= x >> 33
+	x *= 0xC4CEB9FE1A85EC53
+	x ^= x >> 33
+	return x
+}
+
+// hashWords hashes a multi-word state.
+func hashWords(w []uint64) uint64 {
+	h := uint64(0x9E3779B97F4A7C15)
+	for _, x := range w {
+		h = mix64(h ^ x)
+	}
+	return h
+}
+
+// resetTable empties the table, shrinking it to its minimum length but
+// keeping its memory for growth.
+func (s *Search) resetTable() {
+	if cap(s.table) < minTable {
+		s.table = make([]slot, minTable)
+		return
+	}
+	s.table = s.table[:minTable]
+	clear(s.table)
+}
+
+// insert1 finds or adds the one-word state x. It returns the node index,
+// whether the node is new and whether it is closed.
+func (s *Search) insert1(x uint64) (int32, bool, bool) {
+	mask := uint64(len(s.table) - 1)
+	for i := mix64(x) & mask; ; i = (i + 1) & mask {
+		e := &s.table[i]
+		if e.idx == 0 {
+			idx := int32(len(s.nodes))
+			s.nodes = append(s.nodes, node{slot: int32(i)})
+			s.states = append(s.states, x)
+			e.key, e.idx = x, idx+1
+			if len(s.nodes)*2 > len(s.table) {
+				s.grow()
+			}
+			return idx, true, false
+		}
+		if e.key == x {
+			return e.idx - 1, false, e.closed
+		}
+	}
+}
+
+// insert finds or adds the state in x; it returns the node index,
+// whether the node is new and whether it is closed.
+func (s *Search) insert(x []uint64) (int32, bool, bool) {
+	if s.sw == 1 {
+		return s.insert1(x[0])
+	}
+	h := hashWords(x)
+	mask := uint64(len(s.table) - 1)
+	sw := s.sw
+	for i := h & mask; ; i = (i + 1) & mask {
+		e := &s.table[i]
+		if e.idx == 0 {
+			idx := int32(len(s.nodes))
+			s.nodes = append(s.nodes, node{slot: int32(i)})
+			s.states = append(s.states, x...)
+			e.key, e.idx = h, idx+1
+			if len(s.nodes)*2 > len(s.table) {
+				s.grow()
+			}
+			return idx, true, false
+		}
+		if e.key == h && equalWords(s.states[int(e.idx-1)*sw:int(e.idx)*sw], x) {
+			return e.idx - 1, false, e.closed
+		}
+	}
+}
+
+func equalWords(a, b []uint64) bool {
+	for i := range b {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// grow doubles the table and re-inserts every node.
+func (s *Search) grow() {
+	n := len(s.table) * 2
+	if cap(s.table) >= n {
+		s.table = s.table[:n]
+		clear(s.table)
+	} else {
+		s.table = make([]slot, n)
+	}
+	mask := uint64(n - 1)
+	sw := s.sw
+	for idx := range s.nodes {
+		var key, h uint64
+		if sw == 1 {
+			key = s.states[idx]
+			h = mix64(key)
+		} else {
+			h = hashWords(s.states[idx*sw : (idx+1)*sw])
+			key = h
+		}
+		i := h & mask
+		for s.table[i].idx != 0 {
+			i = (i + 1) & mask
+		}
+		s.table[i] = slot{key: key, idx: int32(idx) + 1, closed: s.nodes[idx].closed}
+		s.nodes[idx].slot = int32(i)
+	}
+}

@@ -403,8 +403,8 @@ func (c *compiler) compileAction(a *Action) {
 		c.fail(a.Name, "", "", "duplicate action name")
 	}
 	c.part = "cost"
-	if math.IsNaN(a.Cost) || math.IsInf(a.Cost, 0) || a.Cost < 0 {
-		c.fail(a.Name, "", "", "cost must be a finite number >= 0, got %v", a.Cost)
+	if !validCost(a.Cost) {
+		c.fail(a.Name, "", "", "cost must be a number from 0 to %g, got %v", MaxCost, a.Cost)
 	}
 	ca := action{name: a.Name, cost: a.Cost, costFunc: a.CostFunc, check: a.Check}
 	ca.pre = c.conds(a.Pre, a.Name, "")
@@ -769,6 +769,12 @@ func (d *Domain) Goal(name string) (*Target, bool) {
 
 // Words returns how many 64-bit words hold one state.
 func (d *Domain) Words() int { return d.words }
+
+// MaxCost is the largest cost an action may have. The bound keeps the
+// cost of any plan finite: summing huge costs could overflow to infinity.
+const MaxCost = 1e15
+
+func validCost(c float64) bool { return c >= 0 && c <= MaxCost } // false for NaN
 
 // ActionNames returns the names of the given actions, e.g. of a plan.
 func (d *Domain) ActionNames(ids []ActionID) []string {

@@ -181,9 +181,10 @@ type Planner struct {
 	// Options apply to the following plan calls.
 	Options Options
 
-	d   *Domain
-	rel *relaxed
-	s   Search
+	d    *Domain
+	rel  *relaxed
+	s    Search
+	twin Search // the backward half of an Auto search
 	// per plan call
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
@@ -197,6 +198,9 @@ type Planner struct {
 	plan     []ActionID
 	part     []ActionID
 	mask     []uint64 // forward: the fields of facts that matter
+	// backward, one-word domains: h_max of each boolean bit's values
+	bitCost [64][2]float64
+	multi   uint64 // bits of multi-bit fields
 	// What acts, fwd, costs and mask were prepared for: reused by the
 	// next call when nothing changed and no hook must run again.
 	prepTarget  *Target
@@ -209,7 +213,7 @@ type Planner struct {
 func NewPlanner(d *Domain) *Planner {
 	p := &Planner{d: d, costs: make([]float64, len(d.actions))}
 	p.rel = newRelaxed(d)
-	p.s.p = p
+	p.s.p, p.twin.p = p, p
 	return p
 }
 
@@ -273,8 +277,15 @@ type Search struct {
 
 	expanded, generated int
 	goalNode            int32
-	touch               uint64 // keeps the prefetching loads alive
-	why                 *Explanation
+	// Auto runs a backward twin in turns with this forward search.
+	portfolio bool
+	twin      *Search // the backward half, once started
+	winner    *Search // the twin, when it finished first
+	turn      int     // 0: forward's turn, 1: the twin's
+	used      int     // expansions used in the current turn
+	total     int     // MaxExpansions over both halves
+	touch     uint64  // keeps the prefetching loads alive
+	why       *Explanation
 }
 
 type node struct {
@@ -300,6 +311,7 @@ func (s *Search) reset(start State, t *Target) {
 	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0],
 		table: s.table, open: s.open[:0], scratch: s.scratch}
 	s.status = Running
+	s.w = d.words
 	if start.d != d || t == nil || t.d != d {
 		s.stop(Failed, fmt.Errorf("goap: start state and target must belong to the planner's domain"))
 		return
@@ -310,7 +322,6 @@ func (s *Search) reset(start State, t *Target) {
 	if opt.SuboptimalWeight > 1 {
 		s.weight = opt.SuboptimalWeight
 	}
-	s.w = d.words
 	if t.cond.holds(start.w) {
 		s.stop(AlreadySatisfied, nil)
 		return
@@ -318,6 +329,10 @@ func (s *Search) reset(start State, t *Target) {
 	s.dir = opt.Direction
 	if s.dir == Auto {
 		s.dir = Forward
+		// Forward and backward search each win by orders of magnitude
+		// on some domains (BENCHMARKS.md), so Auto runs both in turns
+		// and takes whichever finishes first: both are optimal.
+		s.portfolio = t.regressable && !opt.NoPruning && (s.heur == AutoHeuristic || s.heur == HMax || s.heur == Blind)
 	}
 	if s.heur == AutoHeuristic {
 		s.heur = Blind
@@ -329,14 +344,6 @@ func (s *Search) reset(start State, t *Target) {
 		s.stop(Failed, fmt.Errorf("goap: backward search handles equality conditions and set effects only; reaching %q involves integer comparisons, != on an enum, or add/subtract effects (use Forward or Auto)", t.name))
 		return
 	}
-	s.sw = s.w
-	if s.dir == Backward {
-		s.sw = 2 * s.w
-	}
-	if cap(s.scratch) < s.sw {
-		s.scratch = make([]uint64, s.sw)
-	}
-	s.scratch = s.scratch[:s.sw]
 	if err := p.prepare(start, t, s.dir, opt); err != nil {
 		s.stop(Failed, err)
 		return
@@ -352,6 +359,27 @@ func (s *Search) reset(start State, t *Target) {
 		}
 		s.dropDead()
 	}
+	if s.portfolio {
+		s.total, s.limit = s.limit, 0
+		s.twin = nil // started on its first turn
+	}
+	s.begin()
+}
+
+// begin sets up the open list with the root: the start state (forward)
+// or the goal conditions (backward).
+func (s *Search) begin() {
+	p := s.p
+	t := s.t
+	start := s.start
+	s.sw = s.w
+	if s.dir == Backward {
+		s.sw = 2 * s.w
+	}
+	if cap(s.scratch) < s.sw {
+		s.scratch = make([]uint64, s.sw)
+	}
+	s.scratch = s.scratch[:s.sw]
 	s.resetTable()
 	// Backward search takes its heuristic from a relaxed exploration of
 	// the start; forward search estimates the start itself.
@@ -360,6 +388,9 @@ func (s *Search) reset(start State, t *Target) {
 	case s.dir == Backward:
 		p.rel.evaluate(start.w, nil, p.costs, false)
 		p.hatom = append(p.hatom[:0], p.rel.cost...)
+		if s.w == 1 {
+			p.bitCosts()
+		}
 		h0 = 0
 		for _, g := range t.cond.groups {
 			h0 = max(h0, minAtomCost(p.hatom, g.atoms))
@@ -386,6 +417,72 @@ func (s *Search) reset(start State, t *Target) {
 	nd := &s.nodes[idx]
 	nd.h, nd.parent, nd.action = h0, -1, -1
 	s.push(idx)
+}
+
+// portfolioSlices is how many expansions each direction gets per turn
+// when Auto runs both: forward expansions are about three times cheaper
+// than backward ones, so forward gets the larger share.
+var portfolioSlices = [2]int{256, 128}
+
+// startTwin sets up the backward half of an Auto search, sharing the
+// actions, costs and hook results the forward half prepared.
+func (s *Search) startTwin() {
+	p := s.p
+	tw := &p.twin
+	*tw = Search{p: p, t: s.t, start: s.start, nodes: tw.nodes[:0], states: tw.states[:0],
+		table: tw.table, open: tw.open[:0], scratch: tw.scratch}
+	tw.status = Running
+	tw.w, tw.dir, tw.heur, tw.weight = s.w, Backward, HMax, s.weight
+	if s.heur == Blind && p.Options.Heuristic == Blind {
+		tw.heur = Blind
+	}
+	tw.mask, tw.acts, tw.fwd = s.mask, s.acts, s.fwd
+	s.twin = tw
+	tw.begin()
+}
+
+// stepPortfolio runs the two directions of an Auto search in turns of
+// portfolioSlices expansions, forward first, until one finishes.
+func (s *Search) stepPortfolio(budget int) {
+	for budget > 0 && s.status == Running {
+		if s.total > 0 && s.expanded+s.twinExpanded() >= s.total {
+			s.stop(LimitReached, nil)
+			return
+		}
+		slice := portfolioSlices[s.turn]
+		n := min(budget, slice-s.used)
+		if s.total > 0 {
+			n = min(n, s.total-s.expanded-s.twinExpanded())
+		}
+		if s.turn == 0 {
+			before := s.expanded
+			s.stepOwn(n)
+			n = max(s.expanded-before, 1)
+		} else {
+			if s.twin == nil {
+				s.startTwin()
+			}
+			tw := s.twin
+			before := tw.expanded
+			tw.stepOwn(n)
+			n = max(tw.expanded-before, 1)
+			if tw.status != Running {
+				s.status, s.err, s.winner = tw.status, tw.err, tw
+				return
+			}
+		}
+		budget -= n
+		if s.used += n; s.used >= slice {
+			s.used, s.turn = 0, 1-s.turn
+		}
+	}
+}
+
+func (s *Search) twinExpanded() int {
+	if s.twin == nil {
+		return 0
+	}
+	return s.twin.expanded
 }
 
 // prepare selects the usable actions for a plan call: the relevant ones
@@ -415,8 +512,8 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt Options) er
 		c := a.cost
 		if a.costFunc != nil {
 			c = a.costFunc(start)
-			if math.IsNaN(c) || math.IsInf(c, 0) || c < 0 {
-				return fmt.Errorf("goap: action %q: CostFunc returned %v; costs must be finite and >= 0", a.name, c)
+			if !validCost(c) {
+				return fmt.Errorf("goap: action %q: CostFunc returned %v; costs must be numbers from 0 to %g", a.name, c, MaxCost)
 			}
 		}
 		p.costs[id] = c
@@ -429,7 +526,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt Options) er
 			p.mask[i] = ^uint64(0)
 		}
 	}
-	if dir == Forward && d.words == 1 {
+	if d.words == 1 {
 		p.packForward(p.mask[0])
 	}
 	p.prepTarget, p.prepDir, p.prepNoPrune = t, dir, noPrune
@@ -512,7 +609,19 @@ func (s *Search) Step(budget int) Status {
 	if s.status != Running {
 		return s.status
 	}
+	if s.portfolio {
+		s.stepPortfolio(budget)
+	} else {
+		s.stepOwn(budget)
+	}
+	return s.status
+}
+
+// stepOwn advances this search alone.
+func (s *Search) stepOwn(budget int) {
 	switch {
+	case s.dir == Backward && s.w == 1:
+		s.stepBackward1(budget)
 	case s.dir == Backward:
 		s.stepBackward(budget)
 	case s.w == 1:
@@ -520,14 +629,23 @@ func (s *Search) Step(budget int) Status {
 	default:
 		s.stepForward(budget)
 	}
-	return s.status
 }
 
 // Result returns the outcome so far. For a Running search it carries the
 // counters and partial progress.
 func (s *Search) Result() Result {
+	if s.winner != nil {
+		r := s.winner.Result()
+		r.Expanded += s.expanded
+		r.Generated += s.generated
+		return r
+	}
 	p := s.p
 	r := Result{Status: s.status, Expanded: s.expanded, Generated: s.generated, Direction: s.dir, Err: s.err, Why: s.why}
+	if s.twin != nil {
+		r.Expanded += s.twin.expanded
+		r.Generated += s.twin.generated
+	}
 	switch s.status {
 	case Found:
 		p.plan = s.pathTo(s.goalNode, p.plan)
@@ -643,6 +761,9 @@ func (s *Search) relax(x []uint64, parent int32, a ActionID, g float64) {
 }
 
 func (s *Search) childEstimate(idx int32) float64 {
+	if s.dir == Backward && s.w == 1 {
+		return s.regressionEstimate1(s.states[2*idx], s.states[2*idx+1])
+	}
 	if s.dir == Backward {
 		return s.regressionEstimate(s.state(idx))
 	}
@@ -798,6 +919,87 @@ func (s *Search) stepBackward(budget int) {
 			}
 			s.relax(child, n, id, g+p.costs[id])
 			x = s.state(n)
+		}
+	}
+}
+
+// bitCosts tabulates, for one-word domains, the h_max cost of each
+// boolean field's two values, so a subgoal's estimate is a walk over its
+// mask bits. Multi-bit fields are marked in p.multi and costed the long way.
+func (p *Planner) bitCosts() {
+	d := p.d
+	p.multi = 0
+	for b := 0; b < 64; b++ {
+		f := &d.facts[d.bitFact[b]]
+		if f.mask&(1<<uint(b)) == 0 {
+			continue // an unused bit
+		}
+		if f.size != 2 || f.mask != 1<<uint(b) {
+			p.multi |= 1 << uint(b)
+			continue
+		}
+		p.bitCost[b] = [2]float64{p.hatom[f.atom], p.hatom[f.atom+1]}
+	}
+}
+
+// regressionEstimate1 is regressionEstimate for one-word subgoals.
+func (s *Search) regressionEstimate1(m, v uint64) float64 {
+	p := s.p
+	h := 0.0
+	for b := m &^ p.multi; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(b)
+		if c := p.bitCost[i][(v>>uint(i))&1]; c > h {
+			h = c
+		}
+	}
+	if m&p.multi != 0 {
+		x := [2]uint64{m & p.multi, v}
+		h = max(h, s.regressionEstimate(x[:]))
+		if math.IsInf(h, 1) {
+			return h
+		}
+	}
+	if s.heur == Blind && !math.IsInf(h, 1) {
+		return 0
+	}
+	return h
+}
+
+// stepBackward1 is stepBackward for one-word domains: a subgoal is a
+// (mask, value) pair of words.
+func (s *Search) stepBackward1(budget int) {
+	start := s.start.w[0]
+	for ; budget > 0; budget-- {
+		if s.limitHit() {
+			s.stop(LimitReached, nil)
+			return
+		}
+		n := s.next()
+		if n < 0 {
+			s.stop(NoPlan, nil)
+			return
+		}
+		gm, gv := s.states[2*n], s.states[2*n+1]
+		if (start^gv)&gm == 0 {
+			s.goalNode = n
+			s.stop(Found, nil)
+			return
+		}
+		s.close(n)
+		s.expanded++
+		g := s.nodes[n].g
+		for i := range s.fwd {
+			a := &s.fwd[i]
+			overlap := a.em & gm
+			if overlap == 0 || (a.ev^gv)&overlap != 0 {
+				continue // achieves nothing, or undoes a goal condition
+			}
+			keep := gm &^ a.em
+			if (gv^a.pv)&keep&a.pm != 0 {
+				continue // the precondition contradicts what remains
+			}
+			s.scratch[0], s.scratch[1] = keep|a.pm, gv&keep|a.pv
+			s.relax(s.scratch, n, a.id, g+a.cost)
 		}
 	}
 }

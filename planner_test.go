@@ -362,11 +362,11 @@ func TestCompileErrors(t *testing.T) {
 		want []string
 	}{
 		{"negative cost", goap.Spec{Actions: []goap.Action{{Name: "A", Cost: -1, Effects: goap.Effects{"x": true}}}},
-			[]string{`action "A": cost must be a finite number >= 0, got -1`}},
+			[]string{`action "A": cost must be a number from 0 to 1e+15, got -1`}},
 		{"NaN cost", goap.Spec{Actions: []goap.Action{{Name: "A", Cost: math.NaN(), Effects: goap.Effects{"x": true}}}},
-			[]string{`action "A": cost must be a finite number >= 0, got NaN`}},
+			[]string{`action "A": cost must be a number from 0 to 1e+15, got NaN`}},
 		{"Inf cost", goap.Spec{Actions: []goap.Action{{Name: "A", Cost: math.Inf(1), Effects: goap.Effects{"x": true}}}},
-			[]string{`action "A": cost must be a finite number >= 0, got +Inf`}},
+			[]string{`action "A": cost must be a number from 0 to 1e+15, got +Inf`}},
 		{"duplicate action", goap.Spec{Actions: []goap.Action{{Name: "A"}, {Name: "A"}}},
 			[]string{`action "A": duplicate action name`}},
 		{"duplicate fact", goap.Spec{Facts: []goap.Fact{goap.Bool("x"), goap.Int("x", 0, 1, 0)}},

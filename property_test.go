@@ -128,6 +128,7 @@ type plannerConfig struct {
 
 var configs = []plannerConfig{
 	{"auto", goap.Options{}, true, 1},
+	{"auto-alternating", goap.Options{}, true, 1}, // Auto with turns of one expansion
 	{"forward-hmax", goap.Options{Direction: goap.Forward}, true, 1},
 	{"forward-blind", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}, true, 1},
 	{"forward-nopruning", goap.Options{Direction: goap.Forward, NoPruning: true}, true, 1},
@@ -172,7 +173,12 @@ func TestOptimalAgainstReference(t *testing.T) {
 		for _, cfg := range configs {
 			p := goap.NewPlanner(d)
 			p.Options = cfg.opts
+			restore := func() {}
+			if cfg.name == "auto-alternating" {
+				restore = goap.SetPortfolioSlices(1, 1)
+			}
 			res := p.Plan(ctx, start, goal)
+			restore()
 			if res.Status == goap.Failed && cfg.opts.Direction == goap.Backward && numeric {
 				continue // backward search refuses numeric targets, as documented
 			}

@@ -16,7 +16,7 @@
 //   - Integer conditions compare (=, !=, <, <=, >, >=); integer effects set,
 //     add or subtract. An effect that would leave the declared bounds makes
 //     the action inapplicable in that state.
-//   - Costs are finite and >= 0; zero and fractions are allowed.
+//   - Costs are between 0 and MaxCost; zero and fractions are allowed.
 //
 // The planner returns the cheapest plan unless the caller selects one of
 // the modes whose names say they are not optimal (see Heuristic and
@@ -109,8 +109,8 @@ type Effects map[string]any
 // applies its effects at a cost.
 type Action struct {
 	Name string
-	// Cost must be finite and >= 0. Zero is allowed (and is the zero
-	// value: set it explicitly).
+	// Cost must be between 0 and MaxCost. Zero is allowed (and is the
+	// zero value: set it explicitly).
 	Cost    float64
 	Pre     Conds
 	Effects Effects
@@ -118,7 +118,8 @@ type Action struct {
 	// CostFunc, when set, replaces Cost. It is called at most once per
 	// action per plan call, before the search starts, with the plan's
 	// start state; the result is used for every use of the action in that
-	// search. It must return a finite value >= 0, or the plan call fails.
+	// search. It must return a value between 0 and MaxCost, or the plan
+	// call fails.
 	CostFunc func(start State) float64
 	// Check is a context precondition (Orkin, Pittman): a procedural test
 	// that the facts cannot express, such as "a path to the target

@@ -107,12 +107,40 @@ func (s *Search) explain() *Explanation {
 	return e
 }
 
-// whyUnreachable explains an unreachable goal condition g.
+// whyUnreachable explains an unreachable goal condition g, following the
+// chain of unreachable preconditions back to its root (at most four links),
+// e.g. "Attack needs loaded; loaded: LoadWeapon needs has_ammo; has_ammo:
+// no action sets it".
 func (s *Search) whyUnreachable(g group, cost []float64) string {
+	var b strings.Builder
+	seen := map[FactID]bool{g.fact: true}
+	queue := []group{g}
+	for depth := 0; len(queue) > 0 && depth < 4; depth++ {
+		var next []group
+		for _, q := range queue {
+			if q.fact != g.fact || depth > 0 {
+				fmt.Fprintf(&b, "; %s: ", describeGroup(s.p.d, q))
+			}
+			reason, missing := s.unreachableStep(q, cost)
+			b.WriteString(reason)
+			for _, m := range missing {
+				if !seen[m.fact] {
+					seen[m.fact] = true
+					next = append(next, m)
+				}
+			}
+		}
+		queue = next
+	}
+	return b.String()
+}
+
+// unreachableStep explains one unreachable condition and returns the
+// unreachable preconditions of the actions that could meet it.
+func (s *Search) unreachableStep(g group, cost []float64) (string, []group) {
 	d := s.p.d
-	f := &d.facts[g.fact]
-	var writers, disabled []string
-	var blocked []string
+	var writers, disabled, blocked []string
+	var missingAll []group
 	for ai := range d.actions {
 		a := &d.actions[ai]
 		if !writesAny(a, g) {
@@ -127,21 +155,25 @@ func (s *Search) whyUnreachable(g group, cost []float64) string {
 		for _, pg := range a.pre.groups {
 			if math.IsInf(minAtomCost(cost, pg.atoms), 1) {
 				missing = append(missing, describeGroup(d, pg))
+				missingAll = append(missingAll, pg)
 			}
 		}
 		blocked = append(blocked, fmt.Sprintf("%s needs %s", a.name, strings.Join(missing, ", ")))
 	}
 	switch {
 	case len(writers) == 0:
-		return fmt.Sprintf("no action sets %s to that value", f.Name)
+		if f := &d.facts[g.fact]; f.Kind == BoolFact && len(g.atoms) == 1 && int(g.atoms[0]) == f.atom+1 {
+			return fmt.Sprintf("no action sets %s", f.Name), nil
+		}
+		return fmt.Sprintf("no action sets %s to a value that meets it", d.facts[g.fact].Name), nil
 	case len(disabled) == len(writers):
-		return fmt.Sprintf("the actions that set it (%s) are ruled out by their context checks", strings.Join(disabled, ", "))
+		return fmt.Sprintf("the actions that set it (%s) are excluded or ruled out by their context checks", strings.Join(disabled, ", ")), nil
 	}
-	msg := "the actions that set it can never run: " + strings.Join(blocked, "; ")
+	msg := strings.Join(blocked, "; ")
 	if len(disabled) > 0 {
-		msg += fmt.Sprintf("; %s ruled out by context checks", strings.Join(disabled, ", "))
+		msg += fmt.Sprintf("; %s excluded or ruled out by context checks", strings.Join(disabled, ", "))
 	}
-	return msg
+	return msg, missingAll
 }
 
 // writesAny reports whether a can make one of g's atoms true.

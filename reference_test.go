@@ -4,7 +4,6 @@ import (
 	"container/heap"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/goap-go/goap"
@@ -49,13 +48,6 @@ func newRefDomain(spec goap.Spec) *refDomain {
 		}
 	}
 	return r
-}
-
-func (r *refDomain) kind(name string) goap.FactKind {
-	if f, ok := r.decl[name]; ok {
-		return f.Kind
-	}
-	return goap.BoolFact
 }
 
 func (r *refDomain) bounds(name string) (int, int) {
@@ -244,13 +236,4 @@ func (r *refDomain) replay(start refState, goal goap.Conds, plan []string) (floa
 		return 0, fmt.Errorf("plan %v ends in %v, which misses the goal", plan, s)
 	}
 	return cost, nil
-}
-
-func sortedNames(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

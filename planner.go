@@ -188,7 +188,6 @@ type Planner struct {
 	// per plan call
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
-	kids []kid
 	// live copies of acts and fwd without the actions that can never
 	// apply from this call's start
 	liveActs []ActionID
@@ -278,14 +277,15 @@ type Search struct {
 	expanded, generated int
 	goalNode            int32
 	// Auto runs a backward twin in turns with this forward search.
-	portfolio bool
-	twin      *Search // the backward half, once started
-	winner    *Search // the twin, when it finished first
-	turn      int     // 0: forward's turn, 1: the twin's
-	used      int     // expansions used in the current turn
-	total     int     // MaxExpansions over both halves
-	touch     uint64  // keeps the prefetching loads alive
-	why       *Explanation
+	portfolio    bool
+	pendingCheck bool    // relaxed reachability not run yet
+	twin         *Search // the backward half, once started
+	winner       *Search // the twin, when it finished first
+	turn         int     // 0: forward's turn, 1: the twin's
+	used         int     // expansions used in the current turn
+	total        int     // MaxExpansions over both halves
+	touch        uint64  // keeps the prefetching loads alive
+	why          *Explanation
 }
 
 type node struct {
@@ -350,15 +350,11 @@ func (s *Search) reset(start State, t *Target) {
 	}
 	s.mask = p.mask
 	s.acts, s.fwd = p.acts, p.fwd
-	if !opt.NoPruning {
-		// Relaxed reachability: proves unreachable goals at once and
-		// drops actions that can never apply from this start.
-		if !p.rel.reachable(start.w, p.acts, nil) || !p.rel.goalReachable(&t.cond) {
-			s.stop(NoPlan, nil)
-			return
-		}
-		s.dropDead()
-	}
+	// Relaxed reachability proves unreachable goals at once and drops
+	// actions that can never apply. Forward search runs it after
+	// reachCheckAfter expansions, so the many searches that finish sooner
+	// skip it; backward search gets the same from its h_max.
+	s.pendingCheck = !opt.NoPruning && s.dir == Forward
 	if s.portfolio {
 		s.total, s.limit = s.limit, 0
 		s.twin = nil // started on its first turn
@@ -788,6 +784,9 @@ func (s *Search) stepForward(budget int) {
 			s.stop(LimitReached, nil)
 			return
 		}
+		if !s.checkpoint() {
+			return
+		}
 		n := s.next()
 		if n < 0 {
 			s.stop(NoPlan, nil)
@@ -1036,9 +1035,27 @@ func (p *Planner) packForward(mask uint64) {
 	}
 }
 
+// reachCheckAfter is how many expansions forward search makes before it
+// runs the relaxed reachability check.
+const reachCheckAfter = 32
+
+// checkpoint runs the deferred reachability check when its time has come;
+// it returns false when that check proved that no plan exists.
+func (s *Search) checkpoint() bool {
+	if !s.pendingCheck || s.expanded < reachCheckAfter {
+		return true
+	}
+	s.pendingCheck = false
+	if !s.p.rel.reachable(s.start.w, s.acts, nil) || !s.p.rel.goalReachable(&s.t.cond) {
+		s.stop(NoPlan, nil)
+		return false
+	}
+	s.dropDead()
+	return true
+}
+
 // stepForward1 is stepForward for one-word states, the common case.
 func (s *Search) stepForward1(budget int) {
-	p := s.p
 	t := s.t
 	gm, gv := t.cond.mask[0], t.cond.val[0]
 	gnum := len(t.cond.num) > 0
@@ -1046,6 +1063,9 @@ func (s *Search) stepForward1(budget int) {
 	for ; budget > 0; budget-- {
 		if s.limitHit() {
 			s.stop(LimitReached, nil)
+			return
+		}
+		if !s.checkpoint() {
 			return
 		}
 		n := s.next()
@@ -1062,11 +1082,6 @@ func (s *Search) stepForward1(budget int) {
 		s.close(n)
 		s.expanded++
 		g := s.nodes[n].g
-		// Two passes: first compute the successors and touch their table
-		// slots, so the cache misses of all probes overlap; then insert.
-		kids := p.kids[:0]
-		tmask := uint64(len(s.table) - 1)
-		var touch uint64
 		for i := range s.fwd {
 			a := &s.fwd[i]
 			if st&a.pm != a.pv {
@@ -1082,22 +1097,9 @@ func (s *Search) stepForward1(budget int) {
 			if child == st {
 				continue // a no-op here: it cannot lead anywhere cheaper
 			}
-			touch += s.table[mix64(child)&tmask].key
-			kids = append(kids, kid{child, int32(i)})
+			s.relax1(child, n, a.id, g+a.cost)
 		}
-		s.touch = touch
-		for _, k := range kids {
-			a := &s.fwd[k.act]
-			s.relax1(k.state, n, a.id, g+a.cost)
-		}
-		p.kids = kids
 	}
-}
-
-// kid is a successor awaiting insertion: its state and its p.fwd index.
-type kid struct {
-	state uint64
-	act   int32
 }
 
 // applySlow finishes applying an action with integer comparisons or

@@ -110,8 +110,10 @@ func TestMinerNoPlanWithReason(t *testing.T) {
 			if len(res.Why.Unreachable) != 1 || !strings.Contains(res.Why.Unreachable[0].Reason, want) {
 				t.Fatalf("%s: reason %+v, want %q", g.Name(), res.Why.Unreachable, want)
 			}
-			if res.Expanded != 0 && !(opts.Direction == goap.Forward && opts.Heuristic == goap.Blind) {
-				t.Errorf("%s: expanded %d states; relaxed reachability should answer at once", g.Name(), res.Expanded)
+			// Relaxed reachability answers within the first few dozen
+			// expansions (at once, in backward search).
+			if res.Expanded > 32 || opts.Direction == goap.Backward && res.Expanded != 0 {
+				t.Errorf("%s: expanded %d states before proving the goal unreachable", g.Name(), res.Expanded)
 			}
 		}
 	}

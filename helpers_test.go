@@ -75,7 +75,7 @@ func ladderSpec(rungs, height, noiseFacts, noiseActions int, unsolvable bool) (g
 			}
 			spec.Actions = append(spec.Actions, a)
 			if i >= 2 {
-				spec.Actions = append(spec.Actions, goap.Action{Name: fmt.Sprintf("Skip%d_%d", r, i), Cost: 2.75,
+				spec.Actions = append(spec.Actions, goap.Action{Name: fmt.Sprintf("Skip%d_%d", r, i), Cost: 3.25,
 					Pre: goap.Conds{fact(i - 2): true}, Effects: goap.Effects{fact(i): true}})
 			}
 		}
@@ -102,7 +102,7 @@ var ladders = []struct {
 	name                                 string
 	rungs, height, noiseFacts, noiseActs int
 }{
-	{"ladder48", 2, 6, 35, 43},
-	{"ladder100", 3, 8, 75, 157},
-	{"ladder200", 4, 9, 163, 335},
+	{"ladder48", 2, 7, 33, 39},
+	{"ladder100", 3, 9, 72, 151},
+	{"ladder200", 4, 11, 155, 315},
 }

@@ -507,3 +507,55 @@ func TestExclude(t *testing.T) {
 		}
 	}
 }
+
+// The search tree is visible for debuggers: the plan is a path in it.
+func TestSearchTree(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "guard")
+	for _, opts := range allDirections {
+		p := goap.NewPlanner(d)
+		p.Options = opts
+		s := p.Start(start, goal)
+		for s.Step(1) == goap.Running {
+		}
+		res := s.Result()
+		tree := s.Tree()
+		if len(tree) == 0 || tree[0].Parent != -1 || tree[0].Action != -1 {
+			t.Fatalf("%+v: bad root %+v", opts, tree)
+		}
+		expanded := 0
+		for _, n := range tree {
+			if n.Expanded {
+				expanded++
+			}
+			if n.Parent >= n.ID {
+				t.Fatalf("%+v: node %d has parent %d", opts, n.ID, n.Parent)
+			}
+		}
+		if expanded != res.Expanded {
+			t.Fatalf("%+v: %d expanded nodes in the tree, result says %d", opts, expanded, res.Expanded)
+		}
+		// Walk from the node whose path is the plan back to the root.
+		var leaf *goap.TreeNode
+		for i := range tree {
+			n := &tree[i]
+			if s.Direction() == goap.Forward && !n.State.IsZero() && n.State.Satisfies(goal) && n.G == res.Cost {
+				leaf = n
+				break
+			}
+			if s.Direction() == goap.Backward && n.G == res.Cost && n.Subgoal != "" && len(res.Plan) > 0 && n.Action == res.Plan[0] {
+				leaf = n
+				break
+			}
+		}
+		if leaf == nil {
+			t.Fatalf("%+v: no node ends the plan", opts)
+		}
+		steps := 0
+		for n := leaf; n.Parent >= 0; n = &tree[n.Parent] {
+			steps++
+		}
+		if steps != len(res.Plan) {
+			t.Fatalf("%+v: path of %d steps, plan of %d", opts, steps, len(res.Plan))
+		}
+	}
+}

@@ -1,0 +1,79 @@
+package goap
+
+// TreeNode is one node of a search tree, for debuggers and drawings (see
+// Search.Tree).
+type TreeNode struct {
+	ID     int // index in the tree; the root is 0
+	Parent int // -1 for the root
+	// Action leads from the parent to this node (forward search) or, in
+	// backward search, is the action whose regression produced this
+	// subgoal from its parent; -1 at the root.
+	Action   ActionID
+	G, H     float64
+	Expanded bool // taken from the open list and expanded (or a dead end)
+	// State is the node's world state in forward search (facts that
+	// cannot matter for the goal shown at their start values). In
+	// backward search it is the zero State and Subgoal describes the
+	// conditions still to meet, e.g. "{armed loaded}".
+	State   State
+	Subgoal string
+}
+
+// Tree returns the nodes searched so far, in the order they were
+// generated. In an Auto search it is the tree of the direction that
+// finished first (forward while neither has). It allocates; it is meant
+// for debugging, not for the frame loop.
+func (s *Search) Tree() []TreeNode {
+	if s.winner != nil {
+		return s.winner.Tree()
+	}
+	out := make([]TreeNode, len(s.nodes))
+	d := s.p.d
+	for i := range s.nodes {
+		nd := &s.nodes[i]
+		tn := TreeNode{ID: i, Parent: int(nd.parent), Action: ActionID(nd.action), G: nd.g, H: nd.h, Expanded: nd.closed}
+		x := s.state(int32(i))
+		if s.dir == Backward {
+			tn.Subgoal = describeSubgoal(d, x[:s.w], x[s.w:])
+		} else {
+			st := s.start.Clone()
+			for w := range st.w {
+				st.w[w] = st.w[w]&^s.mask[w] | x[w]
+			}
+			tn.State = st
+		}
+		out[i] = tn
+	}
+	return out
+}
+
+// Direction returns the direction being searched (in an Auto search,
+// the direction that finished first, or Forward while neither has).
+func (s *Search) Direction() Direction {
+	if s.winner != nil {
+		return s.winner.dir
+	}
+	return s.dir
+}
+
+// describeSubgoal renders a backward-search subgoal (mask, value words).
+func describeSubgoal(d *Domain, mask, val []uint64) string {
+	var parts []string
+	for i := range mask {
+		for m := mask[i]; m != 0; {
+			id := d.factAt(i, m&-m)
+			f := &d.facts[id]
+			raw := int32((val[i] & f.mask) >> f.shift)
+			parts = append(parts, describeGroup(d, group{fact: id, atoms: []int32{int32(f.atom) + raw}}))
+			m &^= f.mask
+		}
+	}
+	s := "{"
+	for i, p := range parts {
+		if i > 0 {
+			s += " "
+		}
+		s += p
+	}
+	return s + "}"
+}

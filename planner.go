@@ -267,6 +267,7 @@ type Search struct {
 	nodes   []node
 	states  []uint64 // sw words per node
 	table   []slot   // open addressing over nodes, see insert
+	gen     uint16   // the table's current generation
 	open    []openItem
 	scratch []uint64
 	mask    []uint64 // forward: relevant fields
@@ -309,7 +310,7 @@ func (s *Search) reset(start State, t *Target) {
 	p := s.p
 	d := p.d
 	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0],
-		table: s.table, open: s.open[:0], scratch: s.scratch}
+		table: s.table, gen: s.gen, open: s.open[:0], scratch: s.scratch}
 	s.status = Running
 	s.w = d.words
 	if start.d != d || t == nil || t.d != d {
@@ -426,7 +427,7 @@ func (s *Search) startTwin() {
 	p := s.p
 	tw := &p.twin
 	*tw = Search{p: p, t: s.t, start: s.start, nodes: tw.nodes[:0], states: tw.states[:0],
-		table: tw.table, open: tw.open[:0], scratch: tw.scratch}
+		table: tw.table, gen: tw.gen, open: tw.open[:0], scratch: tw.scratch}
 	tw.status = Running
 	tw.w, tw.dir, tw.heur, tw.weight = s.w, Backward, HMax, s.weight
 	if s.heur == Blind && p.Options.Heuristic == Blind {

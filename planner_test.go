@@ -559,3 +559,21 @@ func TestSearchTree(t *testing.T) {
 		}
 	}
 }
+
+// The state table is emptied between calls by a 16-bit generation
+// counter; planning well past its wrap-around must stay correct.
+func TestManyCallsOnOnePlanner(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "guard")
+	other, _ := d.State(map[string]any{"weapon_holstered": true, "enemy_visible": true, "has_ammo": true})
+	p := goap.NewPlanner(d)
+	ctx := context.Background()
+	for i := 0; i < 70000; i++ {
+		s, want := start, 9.0
+		if i%3 == 0 {
+			s, want = other, 6
+		}
+		if res := p.Plan(ctx, s, goal); res.Status != goap.Found || res.Cost != want {
+			t.Fatalf("call %d: %v cost %v, want %v", i, res.Status, res.Cost, want)
+		}
+	}
+}

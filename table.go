@@ -8,11 +8,25 @@ package goap
 
 type slot struct {
 	key uint64 // the state (one-word states) or its hash
-	idx int32  // node index + 1; 0 marks an empty slot
+	idx int32  // node index + 1
+	// gen is the table generation that wrote the slot: a slot from an
+	// older generation is empty, so emptying the table between plan
+	// calls (and on growth) costs nothing.
+	gen uint16
 	// closed mirrors the node's flag, so that a successor that is
 	// already closed (the common case late in a search) is dismissed
 	// without touching the node arena.
 	closed bool
+}
+
+// newGeneration empties the whole table by moving to the next
+// generation; on wrap-around it clears the memory for real.
+func (s *Search) newGeneration() {
+	s.gen++
+	if s.gen == 0 {
+		clear(s.table[:cap(s.table)])
+		s.gen = 1
+	}
 }
 
 // close marks node n expanded (or a dead end).
@@ -47,10 +61,9 @@ func hashWords(w []uint64) uint64 {
 func (s *Search) resetTable() {
 	if cap(s.table) < minTable {
 		s.table = make([]slot, minTable)
-		return
 	}
 	s.table = s.table[:minTable]
-	clear(s.table)
+	s.newGeneration()
 }
 
 // insert1 finds or adds the one-word state x. It returns the node index,
@@ -59,11 +72,11 @@ func (s *Search) insert1(x uint64) (int32, bool, bool) {
 	mask := uint64(len(s.table) - 1)
 	for i := mix64(x) & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
-		if e.idx == 0 {
+		if e.gen != s.gen {
 			idx := int32(len(s.nodes))
 			s.nodes = append(s.nodes, node{slot: int32(i)})
 			s.states = append(s.states, x)
-			e.key, e.idx = x, idx+1
+			*e = slot{key: x, idx: idx + 1, gen: s.gen}
 			if len(s.nodes)*2 > len(s.table) {
 				s.grow()
 			}
@@ -86,11 +99,11 @@ func (s *Search) insert(x []uint64) (int32, bool, bool) {
 	sw := s.sw
 	for i := h & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
-		if e.idx == 0 {
+		if e.gen != s.gen {
 			idx := int32(len(s.nodes))
 			s.nodes = append(s.nodes, node{slot: int32(i)})
 			s.states = append(s.states, x...)
-			e.key, e.idx = h, idx+1
+			*e = slot{key: h, idx: idx + 1, gen: s.gen}
 			if len(s.nodes)*2 > len(s.table) {
 				s.grow()
 			}
@@ -116,9 +129,10 @@ func (s *Search) grow() {
 	n := len(s.table) * 2
 	if cap(s.table) >= n {
 		s.table = s.table[:n]
-		clear(s.table)
+		s.newGeneration()
 	} else {
 		s.table = make([]slot, n)
+		s.gen = 1
 	}
 	mask := uint64(n - 1)
 	sw := s.sw
@@ -132,10 +146,10 @@ func (s *Search) grow() {
 			key = h
 		}
 		i := h & mask
-		for s.table[i].idx != 0 {
+		for s.table[i].gen == s.gen {
 			i = (i + 1) & mask
 		}
-		s.table[i] = slot{key: key, idx: int32(idx) + 1, closed: s.nodes[idx].closed}
+		s.table[i] = slot{key: key, idx: int32(idx) + 1, gen: s.gen, closed: s.nodes[idx].closed}
 		s.nodes[idx].slot = int32(i)
 	}
 }

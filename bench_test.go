@@ -12,20 +12,30 @@ var benchConfigs = []struct {
 	opts goap.Options
 }{
 	{"auto", goap.Options{}},
-	{"forward-hmax", goap.Options{Direction: goap.Forward}},
+	{"forward-hmax", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}},
 	{"forward-blind", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}},
 	{"backward-hmax", goap.Options{Direction: goap.Backward}},
 }
+
+// benchLimit keeps configurations that cannot cope with a domain (forward
+// search on the larger ladders) from eating the machine's memory.
+const benchLimit = 2_000_000
 
 // benchPlan plans repeatedly with a warm planner and reports expanded
 // nodes per plan and per second.
 func benchPlan(b *testing.B, d *goap.Domain, start goap.State, goal *goap.Target, opts goap.Options) {
 	p := goap.NewPlanner(d)
 	p.Options = opts
+	if p.Options.MaxExpansions == 0 {
+		p.Options.MaxExpansions = benchLimit
+	}
 	ctx := context.Background()
 	res := p.Plan(ctx, start, goal)
-	if res.Status == goap.Failed {
+	switch res.Status {
+	case goap.Failed:
 		b.Skipf("not applicable: %v", res.Err)
+	case goap.LimitReached:
+		b.Skipf("more than %d expansions", benchLimit)
 	}
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -15,7 +15,7 @@ import (
 
 var allDirections = []goap.Options{
 	{},
-	{Direction: goap.Forward},
+	{Direction: goap.Forward, Heuristic: goap.HMax},
 	{Direction: goap.Forward, Heuristic: goap.Blind},
 	{Direction: goap.Backward},
 	{Direction: goap.Backward, Heuristic: goap.Blind},

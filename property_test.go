@@ -129,12 +129,13 @@ type plannerConfig struct {
 var configs = []plannerConfig{
 	{"auto", goap.Options{}, true, 1},
 	{"auto-alternating", goap.Options{}, true, 1}, // Auto with turns of one expansion
-	{"forward-hmax", goap.Options{Direction: goap.Forward}, true, 1},
+	{"forward-hmax", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}, true, 1},
 	{"forward-blind", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}, true, 1},
-	{"forward-nopruning", goap.Options{Direction: goap.Forward, NoPruning: true}, true, 1},
+	{"forward-nopruning", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, NoPruning: true}, true, 1},
+	{"forward-blind-nopruning", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}, true, 1},
 	{"backward-hmax", goap.Options{Direction: goap.Backward}, true, 1},
 	{"backward-blind", goap.Options{Direction: goap.Backward, Heuristic: goap.Blind}, true, 1},
-	{"weighted-2", goap.Options{Direction: goap.Forward, SuboptimalWeight: 2}, false, 2},
+	{"weighted-2", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, SuboptimalWeight: 2}, false, 2},
 	{"backward-weighted-1.5", goap.Options{Direction: goap.Backward, SuboptimalWeight: 1.5}, false, 1.5},
 	{"hadd", goap.Options{Direction: goap.Forward, Heuristic: goap.HAddNotOptimal}, false, 0},
 	{"goalcount", goap.Options{Direction: goap.Forward, Heuristic: goap.GoalCountNotOptimal}, false, 0},

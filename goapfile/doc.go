@@ -14,6 +14,7 @@
 //	    preconditions: {weapon_holstered: true}
 //	    effects: {weapon_holstered: false, armed: true}
 //	    duration: 3              # ticks, for simulators; default 1
+//	    travel: 2                # ticks to reach the action's target first; default 0
 //	start: {weapon_holstered: true, enemy_visible: true}
 //	goal: {threat_removed: true} # or the name of one of goals
 //	goals:
@@ -32,6 +33,58 @@
 //
 // A test with no expectation expects that some plan exists.
 //
+// # Simulations
+//
+// A file may describe agents that pursue its goals in a simulated world
+// (package agent/sim; `goap sim FILE` prints what they do, tick by tick):
+//
+//	agents:
+//	  - name: pirate             # "world" is reserved
+//	    goals: [GetDrunk]        # goals of goals:; default: all of them
+//	    actions: [StealRum, ...] # the actions it may plan with; default: all
+//	    senses: [drunk, lawful]  # facts it sees every tick; default: all; [] for none
+//	    start: {lawful: false}   # its initial belief, on top of the file's start
+//	    fallback: Idle           # an action to run when no goal has a plan
+//	    fallback_goal: Flee      # a goal to pursue when no other goal has a plan
+//	    margin: 10               # hysteresis between goals' priorities; default 0
+//	    backoff: 10              # ticks before a goal without a plan is retried
+//	                             # (doubling, up to 16 times); default 10
+//	    budget: 100              # states the planner may expand per tick; default: no limit
+//	events:                      # scripted changes of the world
+//	  - {tick: 5, set: {bottle_available: false}}
+//
+// The world starts from the file's start. Each tick (the first is 1), the
+// events due change the world; then each agent, in file order, senses,
+// reconsiders its goal and plan (see package agent), and works on its
+// action. An action takes travel ticks to reach its target; on arrival
+// the agent sees the facts the action reads and checks its preconditions
+// again. Then it takes duration ticks (at least one); at the end its
+// effects change the world if its preconditions hold there, and it fails
+// otherwise (the agent then sees the facts the action reads).
+//
+// A test with `sim:` simulates the agents instead of planning; it takes
+// start: and set: (for the world's start) and these expectations:
+//
+//	tests:
+//	  - name: the bottle vanishes
+//	    sim: {ticks: 60}         # at most 60 ticks; the run ends earlier when
+//	                             # every agent is idle and no event is ahead
+//	    # sim: {ticks: 60, events: [...]} replaces the file's events
+//	    expect_actions: [CollectMolasses, BrewRum, DrinkRum]
+//	    expect_events:           # in this order, others may come between
+//	      - tick 8 pirate plan_invalidated StealRum
+//	      - pirate goal_reached
+//	    expect_world: {drunk: true}
+//
+// expect_actions is the exact sequence of actions that succeeded, over
+// all agents. An expected event reads "[tick N] AGENT TYPE [NAME]": the
+// agent (or "world" for a scripted event), an event type of package agent
+// (goal_chosen, plan_made, no_plan, action_started, arrived,
+// action_finished, action_failed, plan_invalidated, goal_reached,
+// fallback, world_changed), and optionally the tick and the goal or
+// action concerned. expect_world holds conditions, as goal: does, that
+// the world must meet at the end.
+//
 // # Values
 //
 // Preconditions, `desired:` conditions of goals and `goal:` conditions
@@ -48,7 +101,11 @@
 // Effects take true or false for booleans, a value name for enums, and
 // for ints a number to set (3, "3" or "= 3") or a signed number to add or
 // subtract ("+1", "-1", "+= 2", "-= 2", goap.Delta). A leading sign always
-// means add or subtract, quoted or not, so write "= -1" to set -1.
+// means add or subtract, quoted or not, so write "= -1" to set -1. An
+// add or subtract that would take the fact outside its declared min..max
+// makes the action unusable in that state; it never clamps. Declare the
+// range wide enough for the largest step (e.g. health -4..9 when a blow
+// removes up to 4).
 //
 // Start states and `set:` take plain values: true or false, a number
 // (quoted or not) or a value name.
@@ -68,7 +125,9 @@
 //	      |     ^
 //
 // Unknown keys, values of the wrong type, duplicate keys and names,
-// unknown facts, actions and goals, YAML aliases and tags, multiple
-// documents and tabs in indentation are all errors; so are the problems
-// goap.NewDomain finds, placed at the action, goal or fact concerned.
+// unknown facts, actions, goals and agents, YAML aliases and tags,
+// multiple documents and tabs in indentation are all errors; so are the
+// problems goap.NewDomain finds, placed at the action, goal or fact
+// concerned, and tests that mix planner expectations (cost:, plan:, ...)
+// with a simulation.
 package goapfile

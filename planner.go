@@ -285,7 +285,6 @@ type Search struct {
 	turn         int     // 0: forward's turn, 1: the twin's
 	used         int     // expansions used in the current turn
 	total        int     // MaxExpansions over both halves
-	touch        uint64  // keeps the prefetching loads alive
 	why          *Explanation
 }
 

@@ -2,6 +2,7 @@ package goapfile
 
 import (
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent/sim"
 )
 
 // File is a parsed and compiled designer file.
@@ -28,6 +29,15 @@ type File struct {
 	// Durations holds every action's `duration:` in ticks (1 when not
 	// given), by action name.
 	Durations map[string]int
+	// Travel holds every action's `travel:` in ticks (0 when not given),
+	// by action name: the time a simulated agent takes to reach the
+	// action's target before performing it.
+	Travel map[string]int
+	// Agents are the file's `agents:`, for simulations (SimConfig); nil
+	// when the file has none.
+	Agents []sim.Agent
+	// Events are the file's scripted `events:`, in file order.
+	Events []sim.Change
 
 	pos map[posKey]Position
 }

@@ -16,7 +16,7 @@ import (
 )
 
 // topKeys are the keys a file may have at its top level.
-var topKeys = []string{"name", "facts", "actions", "start", "goal", "goals", "tests"}
+var topKeys = []string{"name", "facts", "actions", "start", "goal", "goals", "agents", "events", "tests"}
 
 // Load reads and parses the designer file at path. Problems in the file
 // are reported as an ErrorList; a file that cannot be read gives the
@@ -64,6 +64,7 @@ func newParser(filename string, data []byte) *parser {
 		out: &File{
 			Path:      filename,
 			Durations: map[string]int{},
+			Travel:    map[string]int{},
 			pos:       map[posKey]Position{},
 		},
 	}
@@ -304,6 +305,15 @@ func (p *parser) parseFile(root *yaml.Node) {
 		p.hasGoal = true
 	}
 	p.fileGoal = goal
+	if af, ok := top["agents"]; ok {
+		p.agentList(af.val)
+	}
+	if ef, ok := top["events"]; ok {
+		p.out.Events = p.eventList(ef.val, "events")
+		if p.out.Agents == nil && !isNull(ef.val) {
+			p.errorf(ef.key, "events need agents: to act in the world they change")
+		}
+	}
 	var tests []*testDecl
 	if tf, ok := top["tests"]; ok {
 		tests = p.testList(tf.val, start, goal)
@@ -325,6 +335,9 @@ func (p *parser) parseFile(root *yaml.Node) {
 	}
 	for _, t := range tests {
 		f.Tests = append(f.Tests, p.scenario(t))
+	}
+	if af, ok := top["agents"]; ok && len(p.errs) == 0 && f.Agents != nil {
+		p.checkSim(af.key)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
 )
 
 // Scenario is one entry of a file's `tests:`: a start state, a goal and
@@ -39,6 +40,11 @@ type Scenario struct {
 	// A scenario with no expectation at all expects that some plan
 	// exists.
 	AlreadySatisfied bool
+
+	// Sim, when not nil, makes the scenario a simulation of the file's
+	// agents from Start instead of a plan call; Goal, Remove and the
+	// expectations above are then unused.
+	Sim *SimTest
 }
 
 // ScenarioResult is the outcome of running a Scenario.
@@ -56,6 +62,9 @@ type ScenarioResult struct {
 	// Result is the planner's result; its Plan and Partial are copies
 	// the caller may keep.
 	Result goap.Result
+	// Events is the log of a simulation (Scenario.Sim), whose Plan then
+	// lists the actions that succeeded.
+	Events []agent.Event
 }
 
 // String renders the result as "PASS name" or "FAIL name: msg".
@@ -78,7 +87,9 @@ func (f *File) RunTests(ctx context.Context, opts goap.Options) []ScenarioResult
 // RunScenario plans from sc.Start to sc.Goal (the file's start and goal
 // when those are zero) with the given options, leaving out the actions of
 // sc.Remove (added to opts.Exclude), and compares the outcome with sc's
-// expectations. It is safe to call from several goroutines at once.
+// expectations. A scenario with Sim simulates the file's agents instead,
+// their planners tuned by opts. It is safe to call from several
+// goroutines at once.
 func (f *File) RunScenario(ctx context.Context, sc Scenario, opts goap.Options) ScenarioResult {
 	r := ScenarioResult{Name: sc.Name, Pos: sc.Pos}
 	fail := func(msg string) ScenarioResult {
@@ -88,6 +99,9 @@ func (f *File) RunScenario(ctx context.Context, sc Scenario, opts goap.Options) 
 	d, start, goal := f.Domain, sc.Start, sc.Goal
 	if start.IsZero() {
 		start = f.Start
+	}
+	if sc.Sim != nil {
+		return f.runSim(ctx, sc, start, opts)
 	}
 	if goal == nil {
 		goal = f.Goal

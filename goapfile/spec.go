@@ -9,7 +9,7 @@ import (
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
-	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration"}
+	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration", "travel"}
 	goalKeys   = []string{"name", "priority", "desired"}
 )
 
@@ -65,7 +65,7 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 	}
 	fields, _ := p.mapping(n, "in action", actionKeys)
 	a := goap.Action{Cost: 1}
-	dur := 1
+	dur, travel := 1, 0
 	decl := &actionDecl{item: n}
 	named := false
 	for _, fd := range fields {
@@ -84,6 +84,8 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 					dur = d
 				}
 			}
+		case "travel":
+			travel, _ = p.travel(fd.val)
 		case "preconditions":
 			a.Pre, decl.pre, _ = p.conds(fd.val, "preconditions", false)
 		case "effects":
@@ -101,6 +103,9 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 		return a, true // reported by the caller
 	}
 	p.out.Durations[a.Name] = dur
+	if travel > 0 {
+		p.out.Travel[a.Name] = travel
+	}
 	p.actions = append(p.actions, decl)
 	p.spec.Actions = append(p.spec.Actions, a)
 	return a, true

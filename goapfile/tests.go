@@ -9,7 +9,8 @@ import (
 // This file reads a file's `tests:` into Scenarios.
 
 // testKeys are the keys of a test.
-var testKeys = []string{"name", "start", "set", "goal", "cost", "plan", "steps", "no_plan", "already_satisfied", "remove"}
+var testKeys = []string{"name", "start", "set", "goal", "cost", "plan", "steps", "no_plan", "already_satisfied", "remove",
+	"sim", "expect_actions", "expect_events", "expect_world"}
 
 // testDecl is a test read from the file, before the domain is compiled.
 type testDecl struct {
@@ -77,6 +78,15 @@ func (p *parser) test(n *yaml.Node, fileStart map[string]any, fileGoal *goalRef)
 		}
 		for k, v := range keys {
 			t.keys[k] = v
+		}
+	}
+	if f, ok := byName["sim"]; ok {
+		p.simTest(t, f, byName)
+		return t
+	}
+	for _, k := range simOnlyKeys {
+		if f, ok := byName[k]; ok {
+			p.errorf(f.key, "%s needs sim: {ticks: N} in the test: it checks a simulation", k)
 		}
 	}
 	t.goal = fileGoal
@@ -210,6 +220,11 @@ func (p *parser) checkExpectations(n *yaml.Node, t *testDecl, byName map[string]
 func (p *parser) scenario(t *testDecl) Scenario {
 	sc := t.sc
 	sc.Start = p.newState(t.start, t.keys, sc.Pos)
+	if sc.Sim != nil {
+		p.compileSim(t)
+		sc.Sim = t.sc.Sim
+		return sc
+	}
 	if t.goal != nil {
 		if t.goal == p.fileGoal {
 			sc.Goal = p.out.Goal

@@ -46,6 +46,7 @@ Commands:
 	plan     find the cheapest plan from a file's start to its goal
 	check    validate files and warn about likely mistakes
 	test     run the tests written in files
+	sim      simulate a file's agents tick by tick
 	dot      draw the actions of a file, or a search, for Graphviz
 	bench    measure how fast a file plans
 	help     show help for goap or one of its commands
@@ -57,6 +58,7 @@ Examples:
 	goap plan examples/guard.yaml --set enemy_visible=false
 	goap check examples/*.yaml
 	goap test examples/*.yaml
+	goap sim examples/pirate_sim.yaml
 	goap dot examples/guard.yaml | dot -Tsvg > guard.svg
 
 Exit status: 0 on success, 1 when the answer is "no" (no plan, failing
@@ -161,6 +163,44 @@ Examples:
 
 	goap test examples/guard.yaml
 	goap test --run 'ammo' examples/*.yaml
+`,
+	"sim": `Usage: goap sim FILE [--ticks N] [--set fact=value ...] [--json]
+
+Sim runs the agents of the file's agents: list in a small built-in world
+and prints every decision they make, tick by tick: the goal chosen, the
+plan made, actions started, finished or failed, plans invalidated, goals
+without a plan, and the file's scripted events: changing the world.
+
+The world starts from the file's start: (with --set applied). In each
+tick, the events due change the world first; then every agent, in file
+order, senses (every fact, or the facts listed under its senses:),
+reconsiders its goal and plan, replans when it must, and works on its
+current action. An action first takes its travel: ticks to reach its
+target (0 by default); on arrival the agent sees the facts the action
+reads and checks its preconditions again. Then it takes its duration:
+ticks (at least 1); at the end its effects change the world if its
+preconditions hold there, and it fails otherwise.
+
+The run stops after --ticks ticks, or earlier when every agent is idle
+(its goals met or invalid) and no event is ahead.
+
+	--ticks N            run at most N ticks (default 100)
+	--set fact=value     change the world's start (repeatable)
+	--json               print one JSON object per event and line:
+	                     {"tick", "agent", "type", "goal", "action",
+	                     "plan", "reason"} (empty fields left out)
+
+The keys agents:, events: and travel:, and tests with sim:, are described
+in the documentation of package github.com/goap-go/goap/goapfile.
+
+Exit status: 0 when the simulation ran, 2 on bad input (including a file
+without agents:).
+
+Examples:
+
+	goap sim examples/pirate_sim.yaml
+	goap sim examples/zombie_sim.yaml --ticks 40
+	goap sim examples/guard_sim.yaml --json | jq -c 'select(.agent == "guard")'
 `,
 	"dot": `Usage: goap dot FILE [--search-tree] [--goal NAME] [--set fact=value ...]
 

@@ -6,6 +6,7 @@
 //	goap plan FILE [--goal NAME] [--set fact=value ...] [--json]
 //	goap check FILE...
 //	goap test FILE...
+//	goap sim FILE [--ticks N] [--set fact=value ...] [--json]
 //	goap dot FILE [--search-tree]
 //	goap bench FILE [--count N] [--time DUR] [--json]
 //	goap help [COMMAND]
@@ -77,6 +78,9 @@ var commands = []struct {
 	}},
 	{"test", "run the tests written in files", func(m *Main) Command {
 		return &TestCommand{Stdout: m.Stdout, Stderr: m.Stderr}
+	}},
+	{"sim", "simulate a file's agents tick by tick", func(m *Main) Command {
+		return &SimCommand{Stdout: m.Stdout, Stderr: m.Stderr}
 	}},
 	{"dot", "draw the actions of a file, or a search, for Graphviz", func(m *Main) Command {
 		return &DotCommand{Stdout: m.Stdout, Stderr: m.Stderr}

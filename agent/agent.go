@@ -1,0 +1,409 @@
+package agent
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/goap-go/goap"
+)
+
+// Config describes an agent to New. Only Domain and Goals are required.
+type Config struct {
+	// Name identifies the agent in events.
+	Name string
+	// Domain holds the facts and actions; it may be shared by any number
+	// of agents.
+	Domain *goap.Domain
+	// Goals is the goal set, in order of precedence on equal scores.
+	Goals []Goal
+	// FallbackGoal, when its Target is set, is pursued only when some goal
+	// has no plan (and waits for a retry) and no other goal can be tried:
+	// Flee, say, for a guard that cannot fight.
+	FallbackGoal Goal
+	// Fallback names an action that runs, once per failed round of
+	// planning, when no goal has a plan (and FallbackGoal has none
+	// either): Idle, say. It runs without a plan, when its preconditions
+	// hold in the belief, and may be outside Actions.
+	Fallback string
+	// Actions names the actions the agent may plan with; nil means all
+	// of the domain's. The others are excluded from its searches.
+	Actions []string
+	// Behaviors carries out actions, by name; actions without an entry
+	// use Default.
+	Behaviors map[string]Behavior
+	// Default is the behavior of actions without their own.
+	Default Behavior
+	// Sensors write the blackboard, in this order, each on its interval.
+	Sensors []Sensor
+	// Belief is the initial believed state (copied); the zero State means
+	// every fact at its default.
+	Belief goap.State
+	// Margin is the hysteresis: a goal replaces the one being pursued only
+	// when its score is higher by more than Margin.
+	Margin float64
+	// GoalInterval is the time between two evaluations of the goal set
+	// (Genetic Drift's update interval); 0 evaluates on every update. The
+	// current goal's validity is checked on every update regardless, and
+	// an interrupt or the end of a plan evaluates at once.
+	GoalInterval float64
+	// Backoff is the time a goal without a plan, or an action that failed,
+	// waits before it is tried again; each further failure in a row
+	// doubles the wait, up to MaxBackoff. Defaults: 1 and 16*Backoff.
+	Backoff, MaxBackoff float64
+	// Budget limits the states the planner may expand per update (0: no
+	// limit, plan at once). A search that needs more continues in the
+	// next update (Pittman's interruptible A*); the agent waits meanwhile.
+	// An agent added to a Scheduler plans on the scheduler's budget
+	// instead.
+	Budget int
+	// Options tune the agent's planner. Exclude may list actions on top
+	// of those outside Actions.
+	Options goap.Options
+	// OnEvent, when set, receives every event as it happens.
+	OnEvent func(Event)
+}
+
+// Agent is a GOAP agent: see the package documentation. Create one with
+// New and call Update once per frame or tick.
+type Agent struct {
+	name    string
+	d       *goap.Domain
+	bb      *Blackboard
+	onEvent func(Event)
+
+	goals        []goalSlot // the goal set, then the fallback goal
+	fallbackGoal int        // its index, or -1
+	sensors      []sensorSlot
+	behaviors    []Behavior // per action
+	reads        [][]goap.FactID
+	writes       [][]goap.FactID
+	factNames    []string
+	outside      []bool    // per action: excluded from the agent's plans
+	bans         []backoff // per action: waits after failures
+	fallback     goap.ActionID
+	hasFallback  bool
+
+	margin, goalInterval   float64
+	backoffMin, backoffMax float64
+	budget                 int
+
+	planner *goap.Planner
+	exclude []goap.ActionID
+	// search is the search under way, for searchGoal: the current goal
+	// (modeSearch), or a goal that would replace the current plan or
+	// fallback action (a challenger, in modeRun and modeFallback).
+	search     *goap.Search
+	searchGoal int
+	searchFrom goap.State // the belief search started from
+	sched      *Scheduler
+	queued     bool // in the scheduler's queue
+	spent      int  // expansions search used in earlier updates
+
+	tick      int
+	now, dt   float64
+	nextEval  float64
+	forceEval bool
+	interrupt string // from Interrupt, for the next update
+
+	mode    mode
+	goal    int // the goal being pursued (or the last one), or -1
+	plan    []goap.ActionID
+	step    int
+	started bool // plan[step] has started
+	moving  bool // ... and is in its MoveTo state
+	dropped bool // a plan was dropped: the next search is a replan
+	handled bool // a handler ran in this update
+	left    int  // budget left in this update
+
+	planFrom  goap.State // the belief the current plan was made from
+	checked   uint64     // the blackboard's change count at the last plan check
+	startMark uint64     // the change count when plan[step] started
+	before    goap.State // the belief at plan[step]'s start
+	after     goap.State // the same, with plan[step]'s effects
+	scratch   goap.State
+	scratch2  goap.State
+	ctx       Step
+
+	stats Stats
+}
+
+// mode is where the agent is in its loop.
+type mode uint8
+
+const (
+	modeChoose   mode = iota // pick a goal and start planning
+	modeSearch               // a search is under way
+	modeRun                  // carrying out a plan
+	modeFallback             // no goal has a plan: the fallback runs or the agent waits
+	modeIdle                 // no goal to pursue
+)
+
+// Phase is what an agent is doing, in terms of Orkin's three states.
+type Phase uint8
+
+// The phases.
+const (
+	// Idle: every goal is met or invalid.
+	Idle Phase = iota
+	// Planning: choosing a goal or searching for a plan.
+	Planning
+	// MovingTo: running the current action's MoveTo handler.
+	MovingTo
+	// Performing: performing the current action, or about to start the
+	// next one.
+	Performing
+	// FallingBack: no goal has a plan; the fallback runs, or the agent
+	// waits for a retry.
+	FallingBack
+)
+
+var phaseNames = [...]string{"idle", "planning", "moving", "performing", "falling back"}
+
+// String names the phase.
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("Phase(%d)", int(p))
+}
+
+// Stats counts what an agent did.
+type Stats struct {
+	// Plans counts the searches started.
+	Plans int
+	// Replans counts the searches started because a plan was dropped: a
+	// step no longer applied, an action failed, a sensor or Interrupt
+	// interrupted, the goal became invalid or a better goal appeared.
+	Replans int
+	// NoPlans counts the searches that found no plan.
+	NoPlans int
+	// Expanded counts the states expanded by all searches.
+	Expanded int
+	// Finished and Failed count the actions whose handlers returned
+	// Success and Failure.
+	Finished, Failed int
+}
+
+// New checks cfg and returns an agent believing cfg.Belief, with nothing
+// planned yet: the first Update picks a goal.
+func New(cfg Config) (*Agent, error) {
+	d := cfg.Domain
+	if d == nil {
+		return nil, errors.New("agent: Config.Domain is nil")
+	}
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("agent %s: "+format, append([]any{cfg.Name}, args...)...))
+	}
+	a := &Agent{
+		name: cfg.Name, d: d, onEvent: cfg.OnEvent,
+		fallbackGoal: -1, goal: -1, mode: modeChoose,
+		margin: cfg.Margin, goalInterval: cfg.GoalInterval,
+		backoffMin: cfg.Backoff, backoffMax: cfg.MaxBackoff, budget: cfg.Budget,
+	}
+	if len(cfg.Goals) == 0 {
+		bad("no goals")
+	}
+	seen := map[string]bool{}
+	addGoal := func(g Goal, fallback bool) {
+		if g.Target == nil {
+			bad("goal #%d has no Target", len(a.goals)+1)
+			return
+		}
+		if g.Target.Domain() != d {
+			bad("goal %q belongs to another domain", g.Target.Name())
+			return
+		}
+		if seen[g.Target.Name()] {
+			bad("two goals are named %q", g.Target.Name())
+			return
+		}
+		if math.IsNaN(g.Priority) || math.IsInf(g.Priority, 0) {
+			bad("goal %q: priority must be finite, got %v", g.Target.Name(), g.Priority)
+		}
+		seen[g.Target.Name()] = true
+		a.goals = append(a.goals, goalSlot{Goal: g, name: g.Target.Name(), fallback: fallback})
+	}
+	for _, g := range cfg.Goals {
+		addGoal(g, false)
+	}
+	if cfg.FallbackGoal.Target != nil {
+		a.fallbackGoal = len(a.goals)
+		addGoal(cfg.FallbackGoal, true)
+	}
+
+	n := d.NumActions()
+	a.behaviors = make([]Behavior, n)
+	a.reads = make([][]goap.FactID, n)
+	a.writes = make([][]goap.FactID, n)
+	a.outside = make([]bool, n)
+	a.bans = make([]backoff, n)
+	for i := range n {
+		id := goap.ActionID(i)
+		a.behaviors[i] = cfg.Default
+		a.reads[i] = d.ActionReads(id)
+		a.writes[i] = d.ActionWrites(id)
+		a.outside[i] = cfg.Actions != nil
+	}
+	lookup := func(what, name string) (goap.ActionID, bool) {
+		id, ok := d.ActionID(name)
+		if !ok {
+			bad("unknown action %q in %s%s", name, what, didYouMean(name, actionNames(d)))
+		}
+		return id, ok
+	}
+	for _, name := range cfg.Actions {
+		if id, ok := lookup("Actions", name); ok {
+			a.outside[id] = false
+		}
+	}
+	for _, id := range cfg.Options.Exclude {
+		if id < 0 || int(id) >= n {
+			bad("Options.Exclude holds action %d, outside the domain", id)
+			continue
+		}
+		a.outside[id] = true
+	}
+	names := make([]string, 0, len(cfg.Behaviors))
+	for name := range cfg.Behaviors {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if id, ok := lookup("Behaviors", name); ok {
+			a.behaviors[id] = cfg.Behaviors[name]
+		}
+	}
+	if cfg.Fallback != "" {
+		a.fallback, a.hasFallback = lookup("Fallback", cfg.Fallback)
+	}
+	for _, s := range cfg.Sensors {
+		if math.IsNaN(s.Interval) || math.IsInf(s.Interval, 0) || s.Interval < 0 {
+			bad("sensor %q: interval must be a finite number >= 0, got %v", s.Name, s.Interval)
+		}
+		a.sensors = append(a.sensors, sensorSlot{Sensor: s})
+	}
+	for _, v := range []struct {
+		name string
+		v    float64
+	}{{"Margin", cfg.Margin}, {"GoalInterval", cfg.GoalInterval}, {"Backoff", cfg.Backoff}, {"MaxBackoff", cfg.MaxBackoff}} {
+		if math.IsNaN(v.v) || math.IsInf(v.v, 0) || v.v < 0 {
+			bad("%s must be a finite number >= 0, got %v", v.name, v.v)
+		}
+	}
+	if a.backoffMin == 0 {
+		a.backoffMin = 1
+	}
+	if a.backoffMax == 0 {
+		a.backoffMax = 16 * a.backoffMin
+	}
+	if a.backoffMax < a.backoffMin {
+		bad("MaxBackoff %v is less than Backoff %v", cfg.MaxBackoff, a.backoffMin)
+	}
+	if cfg.Budget < 0 {
+		bad("Budget must be >= 0, got %d", cfg.Budget)
+	}
+	belief := cfg.Belief
+	switch {
+	case belief.IsZero():
+		belief = d.NewState()
+	case belief.Domain() != d:
+		bad("Belief belongs to another domain")
+		belief = d.NewState()
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+
+	a.bb = newBlackboard(belief)
+	a.factNames = d.FactNames()
+	a.planner = goap.NewPlanner(d)
+	a.planner.Options = cfg.Options
+	a.planFrom = d.NewState()
+	a.searchFrom = d.NewState()
+	a.before = d.NewState()
+	a.after = d.NewState()
+	a.scratch = d.NewState()
+	a.scratch2 = d.NewState()
+	return a, nil
+}
+
+// Name returns the agent's name.
+func (a *Agent) Name() string { return a.name }
+
+// Domain returns the agent's domain.
+func (a *Agent) Domain() *goap.Domain { return a.d }
+
+// Blackboard returns the agent's knowledge, which sensors write.
+func (a *Agent) Blackboard() *Blackboard { return a.bb }
+
+// Tick returns the number of updates so far.
+func (a *Agent) Tick() int { return a.tick }
+
+// Time returns the agent's clock: the sum of the dt given to Update.
+func (a *Agent) Time() float64 { return a.now }
+
+// Goal returns the goal being pursued (planned for or carried out), or
+// nil.
+func (a *Agent) Goal() *goap.Target {
+	if a.goal < 0 || a.mode != modeSearch && a.mode != modeRun {
+		return nil
+	}
+	return a.goals[a.goal].Target
+}
+
+// Plan returns the rest of the plan being carried out, from the current
+// action on (the fallback action while it runs). It shares memory with
+// the agent: read it before the next Update.
+func (a *Agent) Plan() []goap.ActionID {
+	if a.mode != modeRun && a.mode != modeFallback {
+		return nil
+	}
+	return a.plan[a.step:]
+}
+
+// Action returns the action that has started and not yet ended.
+func (a *Agent) Action() (goap.ActionID, bool) {
+	if !a.started {
+		return 0, false
+	}
+	return a.plan[a.step], true
+}
+
+// Phase returns what the agent is doing.
+func (a *Agent) Phase() Phase {
+	switch a.mode {
+	case modeIdle:
+		return Idle
+	case modeChoose, modeSearch:
+		return Planning
+	case modeFallback:
+		return FallingBack
+	}
+	if a.started && a.moving {
+		return MovingTo
+	}
+	return Performing
+}
+
+// Stats returns the agent's counters.
+func (a *Agent) Stats() Stats { return a.stats }
+
+// actionNames lists the domain's actions.
+func actionNames(d *goap.Domain) []string {
+	out := make([]string, d.NumActions())
+	for i := range out {
+		out[i] = d.ActionName(goap.ActionID(i))
+	}
+	return out
+}
+
+// didYouMean suggests a close name.
+func didYouMean(s string, names []string) string {
+	if c := goap.Closest(s, names); c != "" {
+		return fmt.Sprintf(" (did you mean %q?)", c)
+	}
+	return ""
+}

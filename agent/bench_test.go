@@ -1,0 +1,158 @@
+package agent_test
+
+import (
+	"testing"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
+)
+
+// guardSpec is the guard of the seeds, with a way out.
+var guardSpec = goap.Spec{Name: "guard",
+	Actions: []goap.Action{
+		{Name: "DrawWeapon", Cost: 1, Pre: goap.Conds{"weapon_holstered": true}, Effects: goap.Effects{"weapon_holstered": false, "armed": true}},
+		{Name: "FindAmmo", Cost: 3, Effects: goap.Effects{"has_ammo": true}},
+		{Name: "LoadWeapon", Cost: 2, Pre: goap.Conds{"armed": true, "has_ammo": true}, Effects: goap.Effects{"loaded": true}},
+		{Name: "Approach", Cost: 2, Pre: goap.Conds{"enemy_visible": true}, Effects: goap.Effects{"in_range": true}},
+		{Name: "Attack", Cost: 1, Pre: goap.Conds{"armed": true, "loaded": true, "in_range": true}, Effects: goap.Effects{"threat_removed": true}},
+		{Name: "Retreat", Cost: 4, Pre: goap.Conds{"enemy_visible": true}, Effects: goap.Effects{"in_range": false, "safe": true}},
+	},
+	Goals: []goap.Goal{
+		{Name: "KillEnemy", Priority: 10, Desired: goap.Conds{"threat_removed": true}},
+		{Name: "Flee", Priority: 1, Desired: goap.Conds{"safe": true}},
+	},
+}
+
+// guardAgent returns a guard in the middle of a long action, with a
+// sensor that writes what it sees every update and goals that look at
+// the blackboard. With interrupt set, the sensor interrupts every
+// update, so the guard replans every update.
+func guardAgent(tb testing.TB, d *goap.Domain, interrupt bool) *agent.Agent {
+	tb.Helper()
+	visible := fact(tb, d, "enemy_visible")
+	holstered := fact(tb, d, "weapon_holstered")
+	g := goals(tb, d, "KillEnemy", "Flee")
+	g[0].Valid = func(b *agent.Blackboard) bool { return b.Bool(visible) }
+	g[1].Relevancy = func(b *agent.Blackboard) float64 { return 0.5 * b.Confidence(visible) }
+	events := 0
+	a, err := agent.New(agent.Config{Name: "guard", Domain: d, Goals: g,
+		Belief: mustState(tb, d, map[string]any{"weapon_holstered": true, "enemy_visible": true}),
+		Sensors: []agent.Sensor{{Name: "eyes", Sense: func(b *agent.Blackboard) bool {
+			b.SetBool(visible, true)
+			_ = b.Write(holstered, b.Get(holstered), 0.9)
+			return interrupt
+		}}},
+		Default: agent.Behavior{Perform: func(*agent.Step) agent.Status { return agent.Running }},
+		Margin:  1,
+		// Someone listens, so the events are built (and dropped).
+		OnEvent: func(agent.Event) { events++ },
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a.Update(1)
+	a.Update(1)
+	if st := a.Stats(); st.Plans != 1+btoi(interrupt) || st.Replans != btoi(interrupt) || a.Phase() != agent.Performing {
+		tb.Fatalf("setup: stats %+v, phase %v", st, a.Phase())
+	}
+	return a
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// BenchmarkUpdateSteady measures one agent's update when nothing changes
+// (ns/op is ns per agent per tick): the sensor writes the same values,
+// both goals are evaluated, the action goes on. The agents must not
+// replan.
+func BenchmarkUpdateSteady(b *testing.B) {
+	d := mustDomain(b, guardSpec)
+	agents := make([]*agent.Agent, 256)
+	for i := range agents {
+		agents[i] = guardAgent(b, d, false)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		agents[i%len(agents)].Update(1)
+	}
+	b.StopTimer()
+	for _, a := range agents {
+		if st := a.Stats(); st.Replans != 0 || st.Plans != 1 {
+			b.Fatalf("an agent replanned: %+v", st)
+		}
+	}
+}
+
+// BenchmarkUpdateReplan measures an update in which the agent replans:
+// a sensor interrupts every update, so the agent drops its plan, plans
+// the guard's five steps again and starts the first.
+func BenchmarkUpdateReplan(b *testing.B) {
+	d := mustDomain(b, guardSpec)
+	agents := make([]*agent.Agent, 256)
+	for i := range agents {
+		agents[i] = guardAgent(b, d, true)
+	}
+	before := 0
+	for _, a := range agents {
+		before += a.Stats().Replans
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		agents[i%len(agents)].Update(1)
+	}
+	b.StopTimer()
+	after := 0
+	for _, a := range agents {
+		after += a.Stats().Replans
+	}
+	if after-before != b.N {
+		b.Fatalf("%d replans in %d updates", after-before, b.N)
+	}
+}
+
+// BenchmarkSchedulerFrame measures a frame of 256 agents under a
+// scheduler, nothing changing.
+func BenchmarkSchedulerFrame(b *testing.B) {
+	d := mustDomain(b, guardSpec)
+	s := &agent.Scheduler{Budget: 1000}
+	for range 256 {
+		if err := s.Add(guardAgent(b, d, false)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		s.Update(1)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/256, "ns/agent")
+}
+
+// TestSteadyUpdateAllocs: an update in which nothing changes allocates
+// nothing, alone or under a scheduler.
+func TestSteadyUpdateAllocs(t *testing.T) {
+	d := mustDomain(t, guardSpec)
+	a := guardAgent(t, d, false)
+	if n := testing.AllocsPerRun(1000, func() { a.Update(1) }); n != 0 {
+		t.Errorf("a steady update allocates %v times", n)
+	}
+	s := &agent.Scheduler{Budget: 100}
+	for range 8 {
+		if err := s.Add(guardAgent(t, d, false)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := testing.AllocsPerRun(1000, func() { s.Update(1) }); n != 0 {
+		t.Errorf("a steady scheduler frame allocates %v times", n)
+	}
+	if st := a.Stats(); st.Replans != 0 || st.Plans != 1 {
+		t.Errorf("the agent replanned: %+v", st)
+	}
+}

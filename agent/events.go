@@ -1,0 +1,171 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+)
+
+// EventType says what an Event reports.
+type EventType uint8
+
+// The event types. Their String forms (goal_chosen, ...) are the names
+// used in logs, JSON and test expectations.
+const (
+	// GoalChosen: the agent picked Goal to pursue. Reason gives its score,
+	// and the goal it displaced when it switched.
+	GoalChosen EventType = iota + 1
+	// PlanMade: the planner found Plan for Goal. Reason gives its cost.
+	PlanMade
+	// NoPlan: no plan reaches Goal (or the search hit a limit). The goal
+	// waits out a back-off before it is tried again; Reason says until
+	// when.
+	NoPlan
+	// ActionStarted: the agent started Action of its plan.
+	ActionStarted
+	// Arrived: the MoveTo handler of Action succeeded; the agent checks
+	// the action's preconditions again before performing it.
+	Arrived
+	// ActionFinished: Action's handler returned Success and its effects
+	// were applied to the belief.
+	ActionFinished
+	// ActionFailed: Action's handler returned Failure; Reason is what the
+	// handler put in Step.Reason. The action is left out of plans for a
+	// back-off.
+	ActionFailed
+	// PlanInvalidated: the agent dropped its plan for Goal (Action is the
+	// action it was on, if any). Reason says why.
+	PlanInvalidated
+	// GoalReached: the belief meets Goal.
+	GoalReached
+	// Fallback: no goal has a plan; the agent runs its fallback Action
+	// (Action is empty when it has none and just waits). Reason lists
+	// the goals that wait for a retry.
+	Fallback
+	// WorldChanged is never emitted by an Agent: simulators (package sim)
+	// use it to put changes of the world itself in the same log. Agent is
+	// "world" and Reason lists the facts set.
+	WorldChanged
+)
+
+var eventNames = [...]string{
+	GoalChosen:      "goal_chosen",
+	PlanMade:        "plan_made",
+	NoPlan:          "no_plan",
+	ActionStarted:   "action_started",
+	Arrived:         "arrived",
+	ActionFinished:  "action_finished",
+	ActionFailed:    "action_failed",
+	PlanInvalidated: "plan_invalidated",
+	GoalReached:     "goal_reached",
+	Fallback:        "fallback",
+	WorldChanged:    "world_changed",
+}
+
+// String returns the event type's name, e.g. "plan_made".
+func (t EventType) String() string {
+	if int(t) < len(eventNames) && eventNames[t] != "" {
+		return eventNames[t]
+	}
+	return fmt.Sprintf("EventType(%d)", int(t))
+}
+
+// MarshalText renders the type as its name, for JSON.
+func (t EventType) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText reads a name that String returns.
+func (t *EventType) UnmarshalText(b []byte) error {
+	v, ok := ParseEventType(string(b))
+	if !ok {
+		return fmt.Errorf("agent: unknown event type %q", b)
+	}
+	*t = v
+	return nil
+}
+
+// ParseEventType returns the type whose name is s.
+func ParseEventType(s string) (EventType, bool) {
+	for i, n := range eventNames {
+		if n != "" && n == s {
+			return EventType(i), true
+		}
+	}
+	return 0, false
+}
+
+// EventTypeNames returns the names of all event types, in order.
+func EventTypeNames() []string {
+	var out []string
+	for _, n := range eventNames {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// Event is one decision of an agent.
+type Event struct {
+	// Tick counts the agent's updates: 1 during the first.
+	Tick int `json:"tick"`
+	// Time is the agent's clock: the sum of the dt given to Update.
+	Time float64 `json:"time"`
+	// Agent is the agent's name.
+	Agent string `json:"agent"`
+	// Type says what happened.
+	Type EventType `json:"type"`
+	// Goal, Action and Plan are set when the event concerns them.
+	Goal   string   `json:"goal,omitempty"`
+	Action string   `json:"action,omitempty"`
+	Plan   []string `json:"plan,omitempty"`
+	// Reason explains the decision in words.
+	Reason string `json:"reason,omitempty"`
+}
+
+// String renders the event on one line, e.g.
+// "tick 8 pirate plan_invalidated GetDrunk StealRum: ...".
+func (e Event) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "tick %d %s %s", e.Tick, e.Agent, e.Type)
+	if e.Goal != "" {
+		b.WriteString(" " + e.Goal)
+	}
+	if e.Action != "" {
+		b.WriteString(" " + e.Action)
+	}
+	if len(e.Plan) > 0 {
+		b.WriteString(" [" + strings.Join(e.Plan, " ") + "]")
+	}
+	if e.Reason != "" {
+		b.WriteString(": " + e.Reason)
+	}
+	return b.String()
+}
+
+// Log collects events: pass its Add method as Config.OnEvent.
+type Log struct {
+	// Events holds the events in the order they happened.
+	Events []Event
+}
+
+// Add appends e to the log.
+func (l *Log) Add(e Event) { l.Events = append(l.Events, e) }
+
+// Reset empties the log, keeping its memory.
+func (l *Log) Reset() { l.Events = l.Events[:0] }
+
+// Strings renders every event with Event.String.
+func (l *Log) Strings() []string {
+	out := make([]string, len(l.Events))
+	for i, e := range l.Events {
+		out[i] = e.String()
+	}
+	return out
+}
+
+// emit reports an event about the agent's current state.
+func (a *Agent) emit(typ EventType, goal, action string, plan []string, reason string) {
+	if a.onEvent == nil {
+		return
+	}
+	a.onEvent(Event{Tick: a.tick, Time: a.now, Agent: a.name, Type: typ, Goal: goal, Action: action, Plan: plan, Reason: reason})
+}

@@ -1,0 +1,307 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/goap-go/goap"
+)
+
+// Status is what a handler reports.
+type Status uint8
+
+// Handler results.
+const (
+	// Running: call the handler again on the next update.
+	Running Status = iota
+	// Success: the state (MoveTo or Perform) is done.
+	Success
+	// Failure: the action cannot be carried out; the agent replans.
+	Failure
+)
+
+// String names the status.
+func (s Status) String() string {
+	switch s {
+	case Running:
+		return "running"
+	case Success:
+		return "success"
+	case Failure:
+		return "failure"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Handler carries out one state of an action, a little on each update
+// (Genetic Drift's action handlers: "return false: called next frame").
+type Handler func(s *Step) Status
+
+// Behavior is how an agent carries out one action: Orkin's MoveTo and
+// Perform states.
+type Behavior struct {
+	// MoveTo, when set, brings the agent to the action's target first.
+	// When it succeeds the agent checks the action's preconditions
+	// against the belief again (Pittman's pirate notices on arrival that
+	// the bottle is gone) and performs the action from the next update.
+	MoveTo Handler
+	// Perform carries the action out. A nil Perform succeeds at once.
+	Perform Handler
+	// Abort, when set, is called when the agent abandons the action
+	// before a handler reported its end, to stop animations and the
+	// like.
+	Abort func(s *Step)
+}
+
+// Step is what a handler is told on each call. The agent reuses it for
+// every call: keep the pointer only until the handler returns.
+type Step struct {
+	// Agent is the agent carrying out the action.
+	Agent *Agent
+	// Action is the action, and Name its name.
+	Action goap.ActionID
+	Name   string
+	// Moving is true in the MoveTo state, false in the Perform state.
+	Moving bool
+	// Dt is the time given to this update.
+	Dt float64
+	// Elapsed is the time spent in the current state, this update's Dt
+	// included.
+	Elapsed float64
+	// Frame counts the earlier calls in the current state: 0 on the
+	// first.
+	Frame int
+	// Reason may be set by a handler that returns Failure; it becomes
+	// the action_failed event's reason.
+	Reason string
+}
+
+// runStep runs the current action of the plan (or the fallback action)
+// for this update. It returns true when the agent should go on through
+// its loop in this update: the plan ended or was dropped.
+func (a *Agent) runStep() bool {
+	if a.handled {
+		return false
+	}
+	if !a.started {
+		if bad := a.check(); bad >= 0 {
+			return a.invalid(bad)
+		}
+		a.startAction()
+	}
+	st := a.call()
+	a.handled = true
+	id := a.plan[a.step]
+	switch st {
+	case Success:
+		if a.moving {
+			a.emit(Arrived, a.goalName(), a.ctx.Name, nil, "")
+			// On arrival the action's own preconditions are checked
+			// once more, while it still counts as moving.
+			if bad := a.check(); bad >= 0 {
+				return a.invalid(bad)
+			}
+			a.moving = false
+			a.ctx.Moving, a.ctx.Elapsed, a.ctx.Frame = false, 0, 0
+			return false
+		}
+		a.applyEffects(id)
+		a.stats.Finished++
+		a.emit(ActionFinished, a.goalName(), a.ctx.Name, nil, "")
+		a.started = false
+		a.step++
+		if a.step < len(a.plan) {
+			return false
+		}
+		if a.mode == modeFallback {
+			a.clearPlan()
+			return false
+		}
+		g := &a.goals[a.goal]
+		if a.bb.state.Satisfies(g.Target) {
+			a.reached("")
+		} else {
+			a.clearPlan()
+			a.drop(a.text("the plan is done but %s is not met: %s", g.name, strings.Join(g.Target.Unmet(a.bb.state), ", ")))
+		}
+		return true
+	case Failure:
+		until := a.bans[id].fail(a.now, a.backoffMin, a.backoffMax)
+		a.stats.Failed++
+		if a.listening() {
+			why := a.ctx.Reason
+			if why == "" {
+				why = "the handler failed"
+			}
+			a.emit(ActionFailed, a.goalName(), a.ctx.Name, nil, fmt.Sprintf("%s; not planned again before %s", why, num(until)))
+		}
+		fallback := a.mode == modeFallback
+		a.clearPlan()
+		if fallback {
+			return false
+		}
+		a.dropped = true
+		a.mode = modeChoose
+		return true
+	}
+	return false
+}
+
+// invalid drops the plan that check found invalid at step bad and says
+// whether the agent goes on through its loop: it does to replan, it
+// does not when the fallback action stopped (the agent waits for a
+// retry).
+func (a *Agent) invalid(bad int) bool {
+	fallback := a.mode == modeFallback
+	a.drop(a.whyInvalid(bad))
+	if fallback {
+		a.mode = modeFallback
+		return false
+	}
+	return true
+}
+
+// goalName names the current goal for events ("" for the fallback
+// action).
+func (a *Agent) goalName() string {
+	if a.mode == modeFallback || a.goal < 0 {
+		return ""
+	}
+	return a.goals[a.goal].name
+}
+
+// startAction starts plan[step]: it remembers the belief, to apply the
+// action's effects at its end, and enters MoveTo or Perform.
+func (a *Agent) startAction() {
+	id := a.plan[a.step]
+	a.started = true
+	a.moving = a.behaviors[id].MoveTo != nil
+	a.startMark = a.bb.changes
+	a.before.CopyFrom(a.bb.state)
+	a.after.CopyFrom(a.bb.state)
+	a.d.Apply(a.after, id) // applicable: check just said so
+	a.ctx = Step{Agent: a, Action: id, Name: a.d.ActionName(id), Moving: a.moving}
+	a.emit(ActionStarted, a.goalName(), a.ctx.Name, nil, "")
+}
+
+// call calls the handler of the current state once.
+func (a *Agent) call() Status {
+	c := &a.ctx
+	c.Dt = a.dt
+	c.Elapsed += a.dt
+	b := &a.behaviors[c.Action]
+	h := b.Perform
+	if c.Moving {
+		h = b.MoveTo
+	}
+	st := Success
+	if h != nil {
+		st = h(c)
+	}
+	c.Frame++
+	return st
+}
+
+// applyEffects applies action id's effects to the belief, except to
+// facts that changed since the action started (a sensor or the handler
+// said otherwise). The effects are taken from applying the action to the
+// belief as it is now, or, when its preconditions no longer hold there,
+// to the belief at the action's start.
+func (a *Agent) applyEffects(id goap.ActionID) {
+	src := a.after
+	a.scratch.CopyFrom(a.bb.state)
+	if a.d.Apply(a.scratch, id) {
+		src = a.scratch
+	}
+	for _, f := range a.writes[id] {
+		if a.bb.changedSince(f, a.startMark) {
+			continue
+		}
+		if v := src.Get(f); v != a.bb.state.Get(f) {
+			_ = a.bb.state.Set(f, v) // a value of a valid state is in bounds
+			a.bb.changes++
+			a.bb.seq[f] = a.bb.changes
+		}
+	}
+}
+
+// check simulates the rest of the plan from the belief with
+// goap.Domain.Apply. It returns the index of the first step that does not
+// apply, len(plan) when every step applies but the end state misses the
+// goal, or -1 when the plan still holds.
+//
+// A running action's preconditions are checked in full until it is
+// performed (while it moves to its target, on arrival, and before the
+// first call of Perform). While it is performed, the facts it writes
+// itself may change as part of it, so only its preconditions on other
+// facts are checked. The rest of the plan is simulated as if it
+// succeeded.
+func (a *Agent) check() int {
+	a.checked = a.bb.changes
+	s := a.scratch
+	s.CopyFrom(a.bb.state)
+	from := a.step
+	if a.started {
+		id := a.plan[a.step]
+		if !a.moving && a.ctx.Frame > 0 {
+			for _, f := range a.writes[id] {
+				_ = s.Set(f, a.before.Get(f))
+			}
+		}
+		if !a.d.Applicable(s, id) {
+			return a.step
+		}
+		for _, f := range a.writes[id] {
+			_ = s.Set(f, a.after.Get(f))
+		}
+		from++
+	}
+	for i := from; i < len(a.plan); i++ {
+		if !a.d.Apply(s, a.plan[i]) {
+			return i
+		}
+	}
+	if a.mode == modeRun && !s.Satisfies(a.goals[a.goal].Target) {
+		return len(a.plan)
+	}
+	return -1
+}
+
+// whyInvalid explains a result of check: which facts the failing step
+// reads have changed since the plan was made, or which goal conditions
+// the plan no longer meets.
+func (a *Agent) whyInvalid(bad int) string {
+	if !a.listening() {
+		return ""
+	}
+	if bad >= len(a.plan) {
+		g := &a.goals[a.goal]
+		return fmt.Sprintf("the plan no longer reaches %s: %s", g.name, strings.Join(g.Target.Unmet(a.scratch), ", "))
+	}
+	id := a.plan[bad]
+	// The state the planner expected before the step, against the one
+	// the belief now gives.
+	want := a.scratch2
+	want.CopyFrom(a.planFrom)
+	for _, p := range a.plan[:bad] {
+		a.d.Apply(want, p)
+	}
+	now := a.scratch
+	var diffs []string
+	for _, f := range a.reads[id] {
+		if now.Get(f) != want.Get(f) {
+			diffs = append(diffs, fmt.Sprintf("%s is %v (%v when planned)", a.factNames[f], value(now, a.factNames[f]), value(want, a.factNames[f])))
+		}
+	}
+	what := "its preconditions no longer hold"
+	if len(diffs) > 0 {
+		what = strings.Join(diffs, ", ")
+	}
+	return fmt.Sprintf("step %d %s: %s", bad+1, a.d.ActionName(id), what)
+}
+
+// value returns the named fact's value in s.
+func value(s goap.State, name string) any {
+	v, _ := s.Value(name)
+	return v
+}

@@ -1,0 +1,209 @@
+package agent
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/goap-go/goap"
+)
+
+// Goal is one goal of an agent's goal set: desired conditions, how much
+// the agent wants them now, and whether they make sense at all now.
+//
+// The agent scores every valid goal that its belief does not meet yet and
+// pursues the best. The score is Relevancy's result (clamped to 0..1, as
+// in Pittman's EvaluateRelevancy) when Relevancy is set and Priority
+// otherwise, plus the goal's bias (Agent.SetBias). Priorities and
+// relevancies are compared as they are, so an agent should use one scale
+// for all its goals.
+type Goal struct {
+	// Target holds the desired conditions: one of the domain's goals
+	// or conditions compiled with goap.Domain.Target. Its name names the
+	// goal in events and in Agent.SetBias.
+	Target *goap.Target
+	// Priority is the goal's score when Relevancy is nil.
+	Priority float64
+	// Relevancy, when set, scores the goal from the belief, from 0 to 1.
+	// It is called once per goal evaluation, so keep it cheap.
+	Relevancy func(b *Blackboard) float64
+	// Valid, when set, says whether the goal may be pursued at all (the
+	// zombie seed's IsValid): an invalid goal is never chosen, and a
+	// plan for a goal that becomes invalid is dropped.
+	Valid func(b *Blackboard) bool
+}
+
+// NewGoal returns a goal for t with t's priority.
+func NewGoal(t *goap.Target) Goal { return Goal{Target: t, Priority: t.Priority()} }
+
+// goalSlot is a goal of the agent with what the agent knows about it.
+type goalSlot struct {
+	Goal
+	name string
+	bias float64
+	// retry delays the goal after a search found no plan for it.
+	retry backoff
+	// fallback marks Config.FallbackGoal: it is chosen only when some
+	// other goal waits for a retry and none can be tried.
+	fallback bool
+	// The last evaluation: the goal is valid, the belief meets it, and
+	// its score.
+	valid, met bool
+	score      float64
+}
+
+// backoff is a wait after failures that doubles with each failure in a
+// row, up to a maximum.
+type backoff struct {
+	until, wait float64
+}
+
+// fail records a failure at time now and returns the end of the wait.
+func (b *backoff) fail(now, first, most float64) float64 {
+	if b.wait == 0 {
+		b.wait = first
+	} else {
+		b.wait = min(2*b.wait, most)
+	}
+	b.until = now + b.wait
+	return b.until
+}
+
+// reset forgets earlier failures.
+func (b *backoff) reset() { *b = backoff{} }
+
+// waiting reports whether the wait lasts beyond time now.
+func (b *backoff) waiting(now float64) bool { return b.wait > 0 && now+timeEps < b.until }
+
+// evaluateGoal updates goal i's validity, whether it is met, and its
+// score.
+func (a *Agent) evaluateGoal(i int) {
+	g := &a.goals[i]
+	g.valid = g.Valid == nil || g.Valid(a.bb)
+	g.met = a.bb.state.Satisfies(g.Target)
+	s := g.Priority
+	if g.Relevancy != nil {
+		s = clamp01(g.Relevancy(a.bb))
+	}
+	g.score = s + g.bias
+}
+
+// evaluate updates every goal.
+func (a *Agent) evaluate() {
+	for i := range a.goals {
+		a.evaluateGoal(i)
+	}
+}
+
+// candidate reports whether goal i may be chosen now: valid, not met and
+// not waiting for a retry.
+func (a *Agent) candidate(i int) bool {
+	g := &a.goals[i]
+	return g.valid && !g.met && !g.retry.waiting(a.now)
+}
+
+// pending reports whether goal i would be pursued but waits for a retry.
+func (a *Agent) pending(i int) bool {
+	g := &a.goals[i]
+	return g.valid && !g.met && g.retry.waiting(a.now)
+}
+
+// choose returns the goal to pursue after an evaluation, or -1. The best
+// scoring candidate wins (the earlier goal on ties), but the incumbent,
+// the goal being pursued, keeps its place unless the best beats it by
+// more than the margin. The fallback goal is chosen only when no other
+// goal is a candidate and some wait for a retry.
+func (a *Agent) choose(incumbent int) int {
+	best := -1
+	pending := false
+	for i := range a.goals {
+		g := &a.goals[i]
+		if g.fallback {
+			continue
+		}
+		if a.pending(i) {
+			pending = true
+		}
+		if a.candidate(i) && (best < 0 || g.score > a.goals[best].score) {
+			best = i
+		}
+	}
+	if best < 0 {
+		if pending && a.fallbackGoal >= 0 && a.candidate(a.fallbackGoal) {
+			return a.fallbackGoal
+		}
+		return -1
+	}
+	if incumbent >= 0 && incumbent != best && !a.goals[incumbent].fallback && a.candidate(incumbent) &&
+		a.goals[best].score <= a.goals[incumbent].score+a.margin {
+		return incumbent
+	}
+	return best
+}
+
+// anyPending reports whether some goal (other than the fallback goal)
+// waits for a retry.
+func (a *Agent) anyPending() bool {
+	for i := range a.goals {
+		if !a.goals[i].fallback && a.pending(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// goalIndex returns the index of the named goal, or -1.
+func (a *Agent) goalIndex(name string) int {
+	for i := range a.goals {
+		if a.goals[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// SetBias adds bias to the named goal's score from the next evaluation
+// on, replacing the previous bias. A commander recommends a goal to its
+// units with a positive bias and discourages one with a negative bias
+// (Pittman's command hierarchy); the unit stays free to pursue a goal
+// that outweighs the recommendation.
+func (a *Agent) SetBias(goal string, bias float64) error {
+	i := a.goalIndex(goal)
+	if i < 0 {
+		return fmt.Errorf("agent %s: unknown goal %q", a.name, goal)
+	}
+	a.goals[i].bias = bias
+	return nil
+}
+
+// Bias returns the named goal's bias (0 for unknown goals).
+func (a *Agent) Bias(goal string) float64 {
+	if i := a.goalIndex(goal); i >= 0 {
+		return a.goals[i].bias
+	}
+	return 0
+}
+
+// Score returns the named goal's score at its last evaluation.
+func (a *Agent) Score(goal string) (float64, bool) {
+	if i := a.goalIndex(goal); i >= 0 {
+		return a.goals[i].score, true
+	}
+	return 0, false
+}
+
+// pendingText lists the goals that wait for a retry, with the time of
+// the retry, for events.
+func (a *Agent) pendingText() string {
+	var parts []string
+	for i := range a.goals {
+		g := &a.goals[i]
+		if !g.fallback && a.pending(i) {
+			parts = append(parts, fmt.Sprintf("%s (retry at %s)", g.name, num(g.retry.until)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// num renders a score or a time briefly: 160, 0.75, 12.5.
+func num(v float64) string { return strconv.FormatFloat(v, 'g', 6, 64) }

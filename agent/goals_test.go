@@ -1,0 +1,193 @@
+package agent_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
+)
+
+// patrolSpec has two goals whose plans never interfere: the agent
+// switches between them on relevancy alone.
+var patrolSpec = goap.Spec{Name: "patrol",
+	Actions: []goap.Action{
+		{Name: "Patrol", Cost: 1, Effects: goap.Effects{"patrolled": true}},
+		{Name: "Rest", Cost: 1, Effects: goap.Effects{"rested": true}},
+	},
+	Goals: []goap.Goal{
+		{Name: "GoPatrol", Desired: goap.Conds{"patrolled": true}},
+		{Name: "GetRest", Desired: goap.Conds{"rested": true}},
+	},
+}
+
+// relevancyAgent returns an agent whose two goals score what the
+// pointers hold, with long-running actions, and its log.
+func relevancyAgent(t *testing.T, margin float64, patrol, rest *float64, interval float64) (*agent.Agent, *agent.Log) {
+	t.Helper()
+	d := mustDomain(t, patrolSpec)
+	g := goals(t, d, "GoPatrol", "GetRest")
+	g[0].Relevancy = func(*agent.Blackboard) float64 { return *patrol }
+	g[1].Relevancy = func(*agent.Blackboard) float64 { return *rest }
+	log := &agent.Log{}
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: g, Margin: margin, GoalInterval: interval,
+		Default: agent.Behavior{Perform: takes(1000)}, OnEvent: log.Add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, log
+}
+
+// TestHysteresis: the current plan is kept until another goal beats it
+// by more than the margin, in both directions.
+func TestHysteresis(t *testing.T) {
+	patrol, rest := 0.5, 0.4
+	a, log := relevancyAgent(t, 0.2, &patrol, &rest, 0)
+	steps := []struct {
+		patrol, rest float64
+		goal         string
+	}{
+		{0.5, 0.4, "GoPatrol"},
+		{0.5, 0.6, "GoPatrol"},  // better, not by the margin
+		{0.5, 0.7, "GoPatrol"},  // by exactly the margin: not more
+		{0.5, 0.75, "GetRest"},  // by more
+		{0.9, 0.75, "GetRest"},  // the way back needs the margin too
+		{0.95, 0.75, "GetRest"}, // exactly
+		{1.5, 0.75, "GoPatrol"}, // clamped to 1, which beats 0.75 by 0.25
+		{0.6, 0.75, "GoPatrol"}, // rest is better, not by the margin
+	}
+	for i, s := range steps {
+		patrol, rest = s.patrol, s.rest
+		a.Update(1)
+		if got := a.Goal(); got == nil || got.Name() != s.goal {
+			t.Fatalf("step %d (patrol %v, rest %v): goal %v, want %s", i, s.patrol, s.rest, got, s.goal)
+		}
+	}
+	want := []string{
+		"tick 1 a goal_chosen GoPatrol: score 0.5",
+		"tick 1 a plan_made GoPatrol [Patrol]: cost 1",
+		"tick 1 a action_started GoPatrol Patrol",
+		"tick 4 a plan_invalidated GoPatrol Patrol: GetRest (0.75) beats GoPatrol (0.5)",
+		"tick 4 a goal_chosen GetRest: score 0.75",
+		"tick 4 a plan_made GetRest [Rest]: cost 1",
+		"tick 4 a action_started GetRest Rest",
+		"tick 7 a plan_invalidated GetRest Rest: GoPatrol (1) beats GetRest (0.75)",
+		"tick 7 a goal_chosen GoPatrol: score 1",
+		"tick 7 a plan_made GoPatrol [Patrol]: cost 1",
+		"tick 7 a action_started GoPatrol Patrol",
+	}
+	if got := log.Strings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if st := a.Stats(); st.Plans != 3 || st.Replans != 2 {
+		t.Errorf("stats %+v", st)
+	}
+}
+
+// TestNoMarginFlipFlops: without a margin, the agent follows every
+// change of the lead, which the margin prevents.
+func TestNoMarginFlipFlops(t *testing.T) {
+	for _, c := range []struct {
+		margin  float64
+		replans int
+	}{{0, 20}, {0.1, 0}} {
+		patrol, rest := 0.5, 0.5
+		a, _ := relevancyAgent(t, c.margin, &patrol, &rest, 0)
+		for i := range 21 {
+			// The scores wobble around each other.
+			if i%2 == 0 {
+				patrol, rest = 0.52, 0.48
+			} else {
+				patrol, rest = 0.48, 0.52
+			}
+			a.Update(1)
+		}
+		if got := a.Stats().Replans; got != c.replans {
+			t.Errorf("margin %v: %d replans, want %d", c.margin, got, c.replans)
+		}
+	}
+}
+
+// TestGoalInterval: a better goal is noticed at the next evaluation only.
+func TestGoalInterval(t *testing.T) {
+	patrol, rest := 0.5, 0.1
+	a, log := relevancyAgent(t, 0, &patrol, &rest, 5)
+	a.Update(1) // evaluates at time 1; next at 6
+	rest = 0.9
+	for range 4 {
+		a.Update(1)
+		if a.Goal().Name() != "GoPatrol" {
+			t.Fatalf("switched at time %v, before the next evaluation", a.Time())
+		}
+	}
+	a.Update(1) // time 6
+	if a.Goal().Name() != "GetRest" {
+		t.Fatalf("goal %s at time %v", a.Goal().Name(), a.Time())
+	}
+	if got := log.Events[len(log.Events)-1]; got.Tick != 6 || got.Type != agent.ActionStarted {
+		t.Errorf("last event %v", got)
+	}
+}
+
+// TestBias: a commander's bias makes a goal win, and a negative one makes
+// it lose.
+func TestBias(t *testing.T) {
+	patrol, rest := 0.5, 0.4
+	a, _ := relevancyAgent(t, 0, &patrol, &rest, 0)
+	a.Update(1)
+	if err := a.SetBias("GetRest", 0.3); err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	if a.Goal().Name() != "GetRest" {
+		t.Errorf("goal %s with the bias", a.Goal().Name())
+	}
+	if s, _ := a.Score("GetRest"); s != 0.7 {
+		t.Errorf("score %v", s)
+	}
+	if err := a.SetBias("GetRest", -1); err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	if a.Goal().Name() != "GoPatrol" || a.Bias("GetRest") != -1 {
+		t.Errorf("goal %s, bias %v", a.Goal().Name(), a.Bias("GetRest"))
+	}
+	if err := a.SetBias("Sleep", 1); err == nil || !strings.Contains(err.Error(), `unknown goal "Sleep"`) {
+		t.Errorf("err %v", err)
+	}
+	if _, ok := a.Score("Sleep"); ok || a.Bias("Sleep") != 0 {
+		t.Error("unknown goal has a score or bias")
+	}
+}
+
+// TestIdle: an agent whose goals are all met idles, and wakes up when one
+// is not met any more.
+func TestIdle(t *testing.T) {
+	d := mustDomain(t, patrolSpec)
+	patrolled := fact(t, d, "patrolled")
+	var log agent.Log
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "GoPatrol"), OnEvent: log.Add,
+		Belief: mustState(t, d, map[string]any{"patrolled": true})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		a.Update(1)
+	}
+	if a.Phase() != agent.Idle || len(log.Events) != 0 || a.Goal() != nil || a.Plan() != nil {
+		t.Fatalf("phase %v, events %v", a.Phase(), log.Strings())
+	}
+	a.Blackboard().SetBool(patrolled, false)
+	a.Update(1)
+	want := []string{
+		"tick 4 a goal_chosen GoPatrol: score 0",
+		"tick 4 a plan_made GoPatrol [Patrol]: cost 1",
+		"tick 4 a action_started GoPatrol Patrol",
+		"tick 4 a action_finished GoPatrol Patrol",
+		"tick 4 a goal_reached GoPatrol",
+	}
+	if got := log.Strings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s", strings.Join(got, "\n"))
+	}
+}

@@ -1,0 +1,160 @@
+package agent
+
+import (
+	"github.com/goap-go/goap"
+)
+
+// planChunk is how many states a search without a budget expands between
+// two looks at its status.
+const planChunk = 4096
+
+// startSearch starts a search for goal i from the belief, without the
+// actions outside the agent's set or banned after failures. The agent
+// plans for its current goal in modeSearch; in modeRun and modeFallback
+// it plans for a challenger, a goal that replaces the current plan only
+// if the search finds a plan for it.
+func (a *Agent) startSearch(i int) {
+	a.stats.Plans++
+	// The search keeps its start state: give it a copy the sensors do not
+	// write.
+	a.searchFrom.CopyFrom(a.bb.state)
+	a.exclude = a.exclude[:0]
+	for id, out := range a.outside {
+		if out || a.bans[id].waiting(a.now) {
+			a.exclude = append(a.exclude, goap.ActionID(id))
+		}
+	}
+	a.planner.Options.Exclude = a.exclude
+	a.search = a.planner.Start(a.searchFrom, a.goals[i].Target)
+	a.searchGoal = i
+	a.spent = 0
+	if a.sched != nil && !a.queued {
+		a.sched.enqueue(a)
+	}
+}
+
+// stepSearch advances the search within this update's budget. It returns
+// the result and true when the search ended, false while it goes on.
+func (a *Agent) stepSearch() (goap.Result, bool) {
+	s := a.search
+	st := s.Status()
+	if st == goap.Running {
+		switch {
+		case a.sched != nil:
+			return goap.Result{}, false // the scheduler steps it
+		case a.budget > 0:
+			if a.left <= 0 {
+				return goap.Result{}, false
+			}
+			n := a.left
+			if st = s.Step(n); st == goap.Running {
+				a.spent += n
+				a.left = 0
+				return goap.Result{}, false
+			}
+		default:
+			for st == goap.Running {
+				st = s.Step(planChunk)
+			}
+		}
+	}
+	res := s.Result()
+	if a.sched == nil && a.budget > 0 {
+		a.left -= res.Expanded - a.spent
+	}
+	a.stats.Expanded += res.Expanded
+	a.search = nil
+	return res, true
+}
+
+// planFor advances the search for the current goal (modeSearch). It
+// returns true when the search ended and the agent moved on: to carry
+// out the plan, or to choose a goal again.
+func (a *Agent) planFor() bool {
+	res, done := a.stepSearch()
+	if !done {
+		return false
+	}
+	switch res.Status {
+	case goap.Found:
+		a.adopt(res)
+	case goap.AlreadySatisfied:
+		a.reached("")
+	default:
+		a.noPlan(a.goal, res)
+		a.mode = modeChoose
+	}
+	return true
+}
+
+// challenge advances the search for a goal that would replace the
+// current plan or fallback action, and switches to its plan when the
+// search finds one.
+func (a *Agent) challenge() {
+	i := a.searchGoal
+	res, done := a.stepSearch()
+	if !done {
+		return
+	}
+	switch res.Status {
+	case goap.Found:
+		reason := ""
+		if a.listening() {
+			g := &a.goals[i]
+			switch {
+			case a.mode == modeFallback:
+				reason = g.name + " has a plan again"
+			case a.goals[a.goal].fallback:
+				reason = g.name + " has a plan again, " + a.goals[a.goal].name + " was the fallback"
+			default:
+				reason = a.text("%s (%s) beats %s (%s)", g.name, num(g.score), a.goals[a.goal].name, num(a.goals[a.goal].score))
+			}
+		}
+		if a.mode == modeRun {
+			a.stats.Replans++ // a plan gives way to a better one
+		}
+		if a.mode == modeRun || len(a.plan) > 0 {
+			a.drop(reason)
+		}
+		a.dropped = false
+		a.announce(i)
+		a.adopt(res)
+	case goap.AlreadySatisfied:
+		// Met in the belief the search started from, not in the
+		// current one (the goal was a candidate): nothing to do.
+	default:
+		a.noPlan(i, res)
+	}
+}
+
+// adopt makes the plan of a finished search the current plan.
+func (a *Agent) adopt(res goap.Result) {
+	a.goal = a.searchGoal
+	g := &a.goals[a.goal]
+	g.retry.reset()
+	a.plan = append(a.plan[:0], res.Plan...)
+	a.step, a.started, a.moving = 0, false, false
+	a.planFrom, a.searchFrom = a.searchFrom, a.planFrom
+	a.checked = a.bb.changes // runStep checks the plan before its first step
+	a.mode = modeRun
+	if a.listening() {
+		a.emit(PlanMade, g.name, "", a.d.ActionNames(a.plan), "cost "+num(res.Cost))
+	}
+}
+
+// noPlan records that goal i has no plan: it waits out its back-off.
+func (a *Agent) noPlan(i int, res goap.Result) {
+	g := &a.goals[i]
+	a.stats.NoPlans++
+	until := g.retry.fail(a.now, a.backoffMin, a.backoffMax)
+	if a.listening() {
+		why := "no plan exists"
+		switch {
+		case res.Status == goap.LimitReached:
+			why = "the search hit its limit"
+		case res.Err != nil:
+			why = res.Err.Error()
+		}
+		a.emit(NoPlan, g.name, "", nil, why+"; retry at "+num(until))
+	}
+}

@@ -1,0 +1,207 @@
+package agent_test
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
+)
+
+// chores needs many expansions: the six chores may be done in any order,
+// and uniform-cost search tries them all.
+var choresSpec = goap.Spec{Name: "chores",
+	Facts: []goap.Fact{goap.Int("n", 0, 20, 0)},
+	Actions: []goap.Action{
+		{Name: "Inc", Cost: 1, Effects: goap.Effects{"n": goap.Add(1)}},
+		{Name: "T0", Cost: 1, Effects: goap.Effects{"t0": true}},
+		{Name: "T1", Cost: 1, Effects: goap.Effects{"t1": true}},
+		{Name: "T2", Cost: 1, Effects: goap.Effects{"t2": true}},
+		{Name: "T3", Cost: 1, Effects: goap.Effects{"t3": true}},
+		{Name: "T4", Cost: 1, Effects: goap.Effects{"t4": true}},
+		{Name: "T5", Cost: 1, Effects: goap.Effects{"t5": true}},
+	},
+	Goals: []goap.Goal{{Name: "Done", Desired: goap.Conds{"n": goap.Ge(8),
+		"t0": true, "t1": true, "t2": true, "t3": true, "t4": true, "t5": true}}},
+}
+
+// TestBudgetedPlanning: with a budget per update the search runs over
+// several updates (Pittman's interruptible A*) and finds the same plan.
+func TestBudgetedPlanning(t *testing.T) {
+	d := mustDomain(t, choresSpec)
+	run := func(budget int) (*agent.Agent, *agent.Log) {
+		log := &agent.Log{}
+		a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Done"), Budget: budget,
+			Default: agent.Behavior{Perform: takes(100)}, OnEvent: log.Add})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a, log
+	}
+	whole, wholeLog := run(0)
+	whole.Update(1)
+	expanded := whole.Stats().Expanded
+	const budget = 40
+	if expanded <= 3*budget {
+		t.Fatalf("the search expands only %d states: too few to spread", expanded)
+	}
+	wantTick := (expanded + budget - 1) / budget
+	t.Logf("%d expansions: the plan comes in update %d", expanded, wantTick)
+
+	a, log := run(budget)
+	for tick := 1; tick < wantTick; tick++ {
+		a.Update(1)
+		if a.Phase() != agent.Planning || a.Plan() != nil || a.Goal() == nil {
+			t.Fatalf("tick %d: phase %v, plan %v, goal %v", tick, a.Phase(), a.Plan(), a.Goal())
+		}
+	}
+	a.Update(1)
+	if a.Phase() != agent.Performing {
+		t.Fatalf("tick %d: phase %v", wantTick, a.Phase())
+	}
+	if !reflect.DeepEqual(a.Plan(), whole.Plan()) || a.Stats().Expanded != expanded {
+		t.Errorf("plan %v after %d expansions, want %v after %d", a.Plan(), a.Stats().Expanded, whole.Plan(), expanded)
+	}
+	got, want := log.Strings(), wholeLog.Strings()
+	want[1] = strings.Replace(want[1], "tick 1", "tick "+strconv.Itoa(wantTick), 1)
+	want[2] = strings.Replace(want[2], "tick 1", "tick "+strconv.Itoa(wantTick), 1)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestSearchLimit: a search stopped by Options.MaxExpansions counts as no
+// plan, with its back-off.
+func TestSearchLimit(t *testing.T) {
+	d := mustDomain(t, choresSpec)
+	var log agent.Log
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Done"), Backoff: 5,
+		Options: goap.Options{MaxExpansions: 10}, OnEvent: log.Add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	want := []string{
+		"tick 1 a goal_chosen Done: score 0",
+		"tick 1 a no_plan Done: the search hit its limit; retry at 6",
+		"tick 1 a fallback: no plan for Done (retry at 6)",
+	}
+	if got := log.Strings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s", strings.Join(got, "\n"))
+	}
+	if a.Phase() != agent.FallingBack {
+		t.Errorf("phase %v", a.Phase())
+	}
+}
+
+// TestNoHotLoop counts planner calls for a goal that never has a plan:
+// retries come after 1, 2, 4, 8 and 16 time units, then every 16.
+func TestNoHotLoop(t *testing.T) {
+	d := mustDomain(t, fightSpec)
+	a, err := agent.New(agent.Config{Domain: d, Goals: goals(t, d, "Fly")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 1000 {
+		a.Update(1)
+	}
+	// Attempts at 1, 2, 4, 8, 16, then 32, 48, ..., 992: 5 + 61.
+	if st := a.Stats(); st.Plans != 66 || st.NoPlans != 66 {
+		t.Errorf("%d planner calls in 1000 updates (%+v), want 66", st.Plans, st)
+	}
+}
+
+// TestInterrupt: an external interrupt (a squad leader's) drops the plan
+// at the next update.
+func TestInterrupt(t *testing.T) {
+	d := mustDomain(t, patrolSpec)
+	var log agent.Log
+	aborted := 0
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "GoPatrol"), OnEvent: log.Add,
+		Default: agent.Behavior{Perform: takes(10), Abort: func(s *agent.Step) {
+			aborted++
+			if s.Name != "Patrol" || s.Frame != 2 {
+				t.Errorf("abort of %s at frame %d", s.Name, s.Frame)
+			}
+		}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	a.Update(1)
+	a.Interrupt("orders from the squad")
+	a.Update(1)
+	want := []string{
+		"tick 1 a goal_chosen GoPatrol: score 0",
+		"tick 1 a plan_made GoPatrol [Patrol]: cost 1",
+		"tick 1 a action_started GoPatrol Patrol",
+		"tick 3 a plan_invalidated GoPatrol Patrol: orders from the squad",
+		"tick 3 a plan_made GoPatrol [Patrol]: cost 1",
+		"tick 3 a action_started GoPatrol Patrol",
+	}
+	if got := log.Strings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s", strings.Join(got, "\n"))
+	}
+	if aborted != 1 {
+		t.Errorf("aborted %d times", aborted)
+	}
+	if st := a.Stats(); st.Replans != 1 {
+		t.Errorf("stats %+v", st)
+	}
+}
+
+// TestFallbackAction: the fallback action runs only when its
+// preconditions hold, and gives way when a goal has a plan again.
+func TestFallbackAction(t *testing.T) {
+	d := mustDomain(t, fightSpec)
+	danger := fact(t, d, "in_danger")
+	armed := fact(t, d, "armed")
+	var log agent.Log
+	// Run needs danger; it takes long.
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Eliminate"), Fallback: "Run",
+		Backoff: 3, Default: agent.Behavior{Perform: takes(10)}, OnEvent: log.Add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1) // nothing to do: not in danger
+	a.Blackboard().SetBool(danger, true)
+	a.Update(1) // no weapon: no plan; Run runs
+	a.Update(1)
+	a.Blackboard().SetBool(armed, true)
+	a.Update(1) // Eliminate waits until 5
+	a.Update(1) // it has a plan: Run gives way
+	want := []string{
+		"tick 2 a goal_chosen Eliminate: score 160",
+		"tick 2 a no_plan Eliminate: no plan exists; retry at 5",
+		"tick 2 a fallback Run: no plan for Eliminate (retry at 5)",
+		"tick 2 a action_started Run",
+		"tick 5 a plan_invalidated Run: Eliminate has a plan again",
+		"tick 5 a goal_chosen Eliminate: score 160",
+		"tick 5 a plan_made Eliminate [Shoot]: cost 2",
+		"tick 5 a action_started Eliminate Shoot",
+	}
+	if got := log.Strings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s", strings.Join(got, "\n"))
+	}
+
+	// Without danger, Run may not run: the agent just waits.
+	log.Reset()
+	b, err := agent.New(agent.Config{Name: "b", Domain: d, Goals: goals(t, d, "Fly"), Fallback: "Run", OnEvent: log.Add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Update(1)
+	want = []string{
+		"tick 1 b goal_chosen Fly: score 200",
+		"tick 1 b no_plan Fly: no plan exists; retry at 2",
+		"tick 1 b fallback: no plan for Fly (retry at 2)",
+	}
+	if got := log.Strings(); !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s", strings.Join(got, "\n"))
+	}
+	if b.Phase() != agent.FallingBack || b.Plan() != nil {
+		t.Errorf("phase %v, plan %v", b.Phase(), b.Plan())
+	}
+}

@@ -1,0 +1,240 @@
+package sim_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/sim"
+)
+
+var pirate = goap.Spec{Name: "pirate",
+	Actions: []goap.Action{
+		{Name: "DrinkRum", Cost: 1, Pre: goap.Conds{"has_rum": true}, Effects: goap.Effects{"has_rum": false, "drunk": true}},
+		{Name: "StealRum", Cost: 1, Pre: goap.Conds{"bottle_available": true}, Effects: goap.Effects{"bottle_available": false, "has_rum": true}},
+		{Name: "BrewRum", Cost: 5, Effects: goap.Effects{"has_rum": true}},
+	},
+	Goals: []goap.Goal{{Name: "GetDrunk", Priority: 1, Desired: goap.Conds{"drunk": true}}},
+}
+
+func world(t *testing.T, cfg sim.Config) *sim.World {
+	t.Helper()
+	if cfg.Domain == nil {
+		d, err := goap.NewDomain(pirate)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Domain = d
+		cfg.Start, _ = d.State(map[string]any{"bottle_available": true})
+	}
+	w, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func lines(events []agent.Event) []string {
+	out := make([]string, len(events))
+	for i, e := range events {
+		out[i] = e.String()
+	}
+	return out
+}
+
+// TestTravelAndDuration: an action takes its travel ticks, then its
+// duration; the next starts in the following tick.
+func TestTravelAndDuration(t *testing.T) {
+	w := world(t, sim.Config{
+		Duration: map[string]int{"StealRum": 2, "DrinkRum": 0},
+		Travel:   map[string]int{"StealRum": 3},
+		Agents:   []sim.Agent{{Name: "p"}},
+	})
+	if n := w.Run(100); n != 6 || !w.Quiet() || w.Tick() != 6 {
+		t.Errorf("ran %d ticks, quiet %v", n, w.Quiet())
+	}
+	want := []string{
+		"tick 1 p goal_chosen GetDrunk: score 1",
+		"tick 1 p plan_made GetDrunk [StealRum DrinkRum]: cost 2",
+		"tick 1 p action_started GetDrunk StealRum",
+		"tick 3 p arrived GetDrunk StealRum",
+		"tick 5 p action_finished GetDrunk StealRum",
+		"tick 6 p action_started GetDrunk DrinkRum",
+		"tick 6 p action_finished GetDrunk DrinkRum",
+		"tick 6 p goal_reached GetDrunk",
+	}
+	if got := lines(w.Events()); !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s", strings.Join(got, "\n"))
+	}
+	if got := w.State().String(); got != "{drunk}" {
+		t.Errorf("world %s", got)
+	}
+	if got := w.Finished(); !reflect.DeepEqual(got, []string{"StealRum", "DrinkRum"}) {
+		t.Errorf("finished %v", got)
+	}
+	// Run does not go on once the world is quiet.
+	if n := w.Run(100); n != 0 {
+		t.Errorf("ran %d more ticks", n)
+	}
+}
+
+// TestFailureInTheWorld: an action whose preconditions do not hold in the
+// world fails at its end, and the agent sees why.
+func TestFailureInTheWorld(t *testing.T) {
+	w := world(t, sim.Config{
+		Duration: map[string]int{"StealRum": 2},
+		Agents:   []sim.Agent{{Name: "p", Senses: []string{}}},
+		Changes:  []sim.Change{{Tick: 2, Set: map[string]any{"bottle_available": false}}},
+	})
+	w.Run(20)
+	want := []string{
+		"tick 1 p goal_chosen GetDrunk: score 1",
+		"tick 1 p plan_made GetDrunk [StealRum DrinkRum]: cost 2",
+		"tick 1 p action_started GetDrunk StealRum",
+		"tick 2 world world_changed: bottle_available=false",
+		"tick 2 p action_failed GetDrunk StealRum: in the world bottle_available is false; not planned again before 12",
+		"tick 2 p plan_made GetDrunk [BrewRum DrinkRum]: cost 6",
+		"tick 3 p action_started GetDrunk BrewRum",
+		"tick 3 p action_finished GetDrunk BrewRum",
+		"tick 4 p action_started GetDrunk DrinkRum",
+		"tick 4 p action_finished GetDrunk DrinkRum",
+		"tick 4 p goal_reached GetDrunk",
+	}
+	if got := lines(w.Events()); !reflect.DeepEqual(got, want) {
+		t.Errorf("events:\n%s", strings.Join(got, "\n"))
+	}
+	b := w.Agents()[0].Blackboard()
+	if v, _ := b.Value("bottle_available"); v != false {
+		t.Error("the agent did not see the bottle gone")
+	}
+}
+
+// TestSenses: an agent senses every fact by default, the listed ones
+// otherwise, and its start overrides its initial belief.
+func TestSenses(t *testing.T) {
+	w := world(t, sim.Config{
+		Agents: []sim.Agent{
+			{Name: "all", Actions: []string{}, Start: map[string]any{"drunk": true}},
+			{Name: "some", Actions: []string{}, Senses: []string{"has_rum"}, Start: map[string]any{"drunk": true}},
+		},
+		Changes: []sim.Change{{Tick: 1, Set: map[string]any{"has_rum": true}}},
+	})
+	w.Step()
+	all, some := w.Agents()[0].Blackboard(), w.Agents()[1].Blackboard()
+	for _, c := range []struct {
+		b    *agent.Blackboard
+		fact string
+		want any
+	}{{all, "drunk", false}, {all, "has_rum", true}, {some, "drunk", true}, {some, "has_rum", true}} {
+		if v, _ := c.b.Value(c.fact); v != c.want {
+			t.Errorf("%s = %v, want %v", c.fact, v, c.want)
+		}
+	}
+}
+
+// TestQuiet: a world with a change ahead or a waiting agent is not quiet.
+func TestQuiet(t *testing.T) {
+	w := world(t, sim.Config{
+		Agents:  []sim.Agent{{Name: "p", Actions: []string{"DrinkRum"}}},
+		Changes: []sim.Change{{Tick: 30, Set: map[string]any{"has_rum": true}}},
+	})
+	if w.Quiet() {
+		t.Error("quiet before the first tick")
+	}
+	// No plan at tick 1; the retries come at 11 and 31 (the back-off
+	// doubles): the rum of tick 30 is drunk at 31.
+	if n := w.Run(1000); n != 31 {
+		t.Errorf("ran %d ticks, want 31", n)
+	}
+	if got := w.Finished(); !reflect.DeepEqual(got, []string{"DrinkRum"}) {
+		t.Errorf("finished %v", got)
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	d, _ := goap.NewDomain(pirate)
+	other, _ := goap.NewDomain(goap.Spec{Actions: []goap.Action{{Name: "A", Effects: goap.Effects{"x": true}}}})
+	if _, err := sim.New(sim.Config{}); err == nil {
+		t.Error("no domain accepted")
+	}
+	cases := []struct {
+		cfg  sim.Config
+		want string
+	}{
+		{sim.Config{Start: other.NewState()}, "Start belongs to another domain"},
+		{sim.Config{Duration: map[string]int{"Swim": 1}}, `Duration: unknown action "Swim"`},
+		{sim.Config{Travel: map[string]int{"DrinkRum": -1}}, "Travel of DrinkRum must be at least 0"},
+		{sim.Config{Changes: []sim.Change{{Tick: 0}}}, "a change at tick 0: ticks count from 1"},
+		{sim.Config{Changes: []sim.Change{{Tick: 1, Set: map[string]any{"rum": true}}}}, `unknown fact "rum"`},
+		{sim.Config{Changes: []sim.Change{{Tick: 1, Set: map[string]any{"drunk": 3}}}}, `fact "drunk"`},
+		{sim.Config{Agents: []sim.Agent{{}}}, "agent #1 has no name"},
+		{sim.Config{Agents: []sim.Agent{{Name: "world"}}}, `may not be named "world"`},
+		{sim.Config{Agents: []sim.Agent{{Name: "a"}, {Name: "a"}}}, `two agents are named "a"`},
+		{sim.Config{Agents: []sim.Agent{{Name: "a", Goals: []string{"Sleep"}}}}, `agent a: unknown goal "Sleep"`},
+		{sim.Config{Agents: []sim.Agent{{Name: "a", FallbackGoal: "Sleep"}}}, `unknown fallback goal "Sleep"`},
+		{sim.Config{Agents: []sim.Agent{{Name: "a", Senses: []string{"rum"}}}}, `senses: unknown fact "rum"`},
+		{sim.Config{Agents: []sim.Agent{{Name: "a", Start: map[string]any{"rum": true}}}}, `start: unknown fact "rum"`},
+		{sim.Config{Agents: []sim.Agent{{Name: "a", Actions: []string{"Swim"}}}}, `unknown action "Swim"`},
+	}
+	for _, c := range cases {
+		c.cfg.Domain = d
+		_, err := sim.New(c.cfg)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("got %v, want %q", err, c.want)
+		}
+	}
+}
+
+func TestExpectations(t *testing.T) {
+	events := []agent.Event{
+		{Tick: 1, Agent: "p", Type: agent.GoalChosen, Goal: "GetDrunk"},
+		{Tick: 1, Agent: "p", Type: agent.ActionStarted, Goal: "GetDrunk", Action: "StealRum"},
+		{Tick: 5, Agent: "world", Type: agent.WorldChanged},
+		{Tick: 8, Agent: "p", Type: agent.PlanInvalidated, Goal: "GetDrunk", Action: "StealRum"},
+	}
+	parse := func(ss ...string) []sim.Expectation {
+		var out []sim.Expectation
+		for _, s := range ss {
+			x, err := sim.ParseExpectation(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if x.String() != strings.Join(strings.Fields(s), " ") {
+				t.Errorf("%q renders as %q", s, x)
+			}
+			out = append(out, x)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		want []string
+		miss int
+	}{
+		{[]string{"p goal_chosen", "tick 5 world world_changed", "tick 8 p plan_invalidated StealRum"}, -1},
+		{[]string{"p plan_invalidated GetDrunk"}, -1},
+		{[]string{"tick 8 p plan_invalidated", "p goal_chosen"}, 1}, // order matters
+		{[]string{"tick 2 p action_started"}, 0},                    // wrong tick
+		{[]string{"p action_started BrewRum"}, 0},                   // wrong name
+		{[]string{"q goal_chosen"}, 0},                              // wrong agent
+		{[]string{"p goal_chosen", "p goal_chosen"}, 1},             // one event, one expectation
+		{nil, -1},
+	} {
+		if got := sim.Match(events, parse(c.want...)); got != c.miss {
+			t.Errorf("%q: missed %d, want %d", c.want, got, c.miss)
+		}
+	}
+	for s, want := range map[string]string{
+		"tick x p goal_chosen":      `want a tick number from 1 after "tick"`,
+		"tick 0 p goal_chosen":      `want a tick number from 1`,
+		"p":                         `want "[tick N] AGENT TYPE [NAME]"`,
+		"p goal_chosen A B":         `want "[tick N] AGENT TYPE [NAME]"`,
+		"p goal_chosn":              `unknown event type "goal_chosn" (did you mean "goal_chosen"?); the types are goal_chosen, plan_made`,
+		"tick 3 p action_finised X": `(did you mean "action_finished"?)`,
+	} {
+		if _, err := sim.ParseExpectation(s); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", s, err, want)
+		}
+	}
+}

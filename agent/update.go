@@ -1,0 +1,262 @@
+package agent
+
+import "fmt"
+
+// Update advances the agent's clock by dt, runs its due sensors,
+// reconsiders its goal and plan, plans, and calls the current action's
+// handler (at most one handler call per update). Events are emitted as
+// they happen. Update must not be called from a handler, sensor or goal
+// function.
+func (a *Agent) Update(dt float64) {
+	a.tick++
+	a.now += dt
+	a.dt = dt
+	a.bb.now = a.now
+	a.handled = false
+	a.left = a.budget
+	reason := ""
+	if i := a.sense(); i >= 0 {
+		reason = "sensor"
+		if a.listening() {
+			reason = "sensor " + a.sensors[i].Name + " interrupted"
+		}
+	}
+	if a.interrupt != "" {
+		if reason == "" {
+			reason = a.interrupt
+		}
+		a.interrupt = ""
+	}
+	a.reconsider(reason)
+	a.advance()
+}
+
+// Interrupt makes the next Update drop the current plan, evaluate the
+// goals and replan, as a sensor that interrupts does; reason appears in
+// the plan_invalidated event. A commander that is interrupted interrupts
+// its units this way.
+func (a *Agent) Interrupt(reason string) {
+	if reason == "" {
+		reason = "interrupted"
+	}
+	a.interrupt = reason
+}
+
+// listening reports whether anybody receives events, so that their texts
+// are worth building.
+func (a *Agent) listening() bool { return a.onEvent != nil }
+
+// reconsider looks at the goals (on every update, or every GoalInterval)
+// and the plan (when the blackboard changed). It drops the plan when the
+// agent should stop pursuing it, starts a search for a better goal (a
+// challenger: the plan is kept until the search finds a plan for it),
+// and notices when a goal can be tried again while the agent waits or
+// idles.
+func (a *Agent) reconsider(interrupt string) {
+	due := a.forceEval || interrupt != "" || a.now+timeEps >= a.nextEval
+	if due {
+		a.nextEval = a.now + a.goalInterval
+		a.forceEval = false
+	}
+	switch a.mode {
+	case modeRun, modeSearch:
+		if interrupt != "" {
+			a.drop(interrupt)
+			return
+		}
+		if due {
+			a.evaluate()
+		} else {
+			a.evaluateGoal(a.goal)
+		}
+		g := &a.goals[a.goal]
+		if !g.valid {
+			a.drop(a.text("goal %s is no longer valid", g.name))
+			return
+		}
+		if g.met {
+			a.reached("met before the plan finished")
+			return
+		}
+		if a.mode == modeRun && a.bb.changes != a.checked {
+			if bad := a.check(); bad >= 0 {
+				a.drop(a.whyInvalid(bad))
+				return
+			}
+		}
+		if due {
+			best := a.choose(a.goal)
+			switch {
+			case best < 0:
+				a.drop(a.text("the fallback goal %s is no longer needed", g.name))
+			case best == a.goal:
+				if a.search != nil && a.mode == modeRun {
+					a.search = nil // the challenger lost its lead
+				}
+			case a.mode == modeSearch:
+				a.pursue(best) // no plan to lose: plan for the better goal
+			case a.search == nil || a.searchGoal != best:
+				a.startSearch(best)
+			}
+		}
+	case modeFallback, modeIdle:
+		if due {
+			a.evaluate()
+			best := a.choose(-1)
+			switch {
+			case best < 0:
+				a.search = nil
+			case len(a.plan) == 0:
+				a.mode = modeChoose // pursue keeps a search for best
+				return
+			case a.search == nil || a.searchGoal != best:
+				a.startSearch(best) // the fallback action goes on meanwhile
+			}
+		}
+		if a.mode == modeFallback && len(a.plan) > 0 && a.bb.changes != a.checked {
+			if bad := a.check(); bad >= 0 {
+				a.invalid(bad)
+			}
+		}
+	}
+}
+
+// advance moves through the agent's loop until it has to wait: for the
+// planner, for the next update to call a handler again, or for a goal.
+func (a *Agent) advance() {
+	// Every pass changes mode or returns; a search that finds no plan
+	// bans its goal for a while, so the passes are bounded.
+	for range 4*len(a.goals) + 8 {
+		switch a.mode {
+		case modeChoose:
+			a.evaluate()
+			if best := a.choose(a.goal); best >= 0 {
+				a.pursue(best)
+				continue
+			}
+			a.goal = -1
+			if a.anyPending() {
+				a.fallBack()
+			} else {
+				a.mode = modeIdle
+			}
+		case modeSearch:
+			if !a.planFor() {
+				return
+			}
+		case modeRun, modeFallback:
+			if a.search != nil {
+				a.challenge()
+			}
+			if a.mode == modeFallback && len(a.plan) == 0 || !a.runStep() {
+				return
+			}
+		case modeIdle:
+			return
+		}
+	}
+}
+
+// announce emits goal_chosen when goal i is not the current goal, and
+// makes it the current goal.
+func (a *Agent) announce(i int) {
+	if i == a.goal {
+		return
+	}
+	if a.listening() {
+		g := &a.goals[i]
+		why := "score " + num(g.score)
+		if g.fallback {
+			why = "fallback: no plan for " + a.pendingText()
+		}
+		a.emit(GoalChosen, g.name, "", nil, why)
+	}
+	a.goal = i
+}
+
+// pursue makes goal i the current goal and starts planning for it.
+func (a *Agent) pursue(i int) {
+	a.announce(i)
+	if a.dropped {
+		a.stats.Replans++
+		a.dropped = false
+	}
+	a.clearPlan()
+	a.mode = modeSearch
+	if a.search == nil || a.searchGoal != i {
+		a.startSearch(i)
+	}
+}
+
+// fallBack enters the fallback: the fallback action, when there is one
+// that may run now, or a wait for a retry.
+func (a *Agent) fallBack() {
+	a.mode = modeFallback
+	a.clearPlan()
+	id := a.fallback
+	if a.hasFallback && !a.bans[id].waiting(a.now) && a.d.Applicable(a.bb.state, id) {
+		a.plan = append(a.plan, id)
+		a.planFrom.CopyFrom(a.bb.state)
+		a.checked = a.bb.changes
+	}
+	if a.listening() {
+		name := ""
+		if len(a.plan) > 0 {
+			name = a.d.ActionName(id)
+		}
+		a.emit(Fallback, "", name, nil, "no plan for "+a.pendingText())
+	}
+}
+
+// drop abandons the current plan, search or fallback action, aborting
+// the running action, and goes back to choosing a goal.
+func (a *Agent) drop(reason string) {
+	goal, action := "", ""
+	if a.goal >= 0 && a.mode != modeFallback {
+		goal = a.goals[a.goal].name
+	}
+	if a.started {
+		id := a.plan[a.step]
+		action = a.d.ActionName(id)
+		if abort := a.behaviors[id].Abort; abort != nil {
+			abort(&a.ctx)
+		}
+	}
+	a.emit(PlanInvalidated, goal, action, nil, reason)
+	if a.mode != modeFallback {
+		a.dropped = true
+	}
+	a.clearPlan()
+	a.search = nil
+	a.mode = modeChoose
+}
+
+// reached reports that the belief meets the current goal, aborting the
+// running action if the goal was met before the plan finished.
+func (a *Agent) reached(reason string) {
+	if a.started {
+		if abort := a.behaviors[a.plan[a.step]].Abort; abort != nil {
+			abort(&a.ctx)
+		}
+	}
+	a.emit(GoalReached, a.goals[a.goal].name, "", nil, reason)
+	a.clearPlan()
+	a.search = nil
+	a.goal = -1
+	a.mode = modeChoose
+}
+
+// clearPlan forgets the plan (not the search).
+func (a *Agent) clearPlan() {
+	a.plan = a.plan[:0]
+	a.step = 0
+	a.started, a.moving = false, false
+}
+
+// text formats an event's reason, or returns "" when nobody listens.
+func (a *Agent) text(format string, args ...any) string {
+	if !a.listening() {
+		return ""
+	}
+	return fmt.Sprintf(format, args...)
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/goapfile"
+)
+
+// SimCommand runs `goap sim FILE`: it simulates the agents of the file's
+// `agents:` in the built-in world of package agent/sim and prints what
+// they decide, tick by tick.
+//
+// Exit status: 0 when the simulation ran, 2 on bad input.
+type SimCommand struct {
+	Stdout, Stderr io.Writer
+
+	who int // the width of the timeline's "who" column
+}
+
+// defaultTicks is how many ticks goap sim runs at most without --ticks.
+const defaultTicks = 100
+
+// Run runs the command with args (after "sim").
+func (c *SimCommand) Run(ctx context.Context, args []string) error {
+	fs := newFlagSet("sim")
+	var (
+		ticks  int
+		sets   setList
+		asJSON bool
+	)
+	fs.IntVar(&ticks, "ticks", defaultTicks, "run at most `N` ticks")
+	fs.Var(&sets, "set", "override a value of the world's start: `fact=value` (repeatable)")
+	fs.BoolVar(&asJSON, "json", false, "print one JSON object per event")
+	files, help, err := parse(fs, "sim", args, c.Stdout)
+	if help || err != nil {
+		return err
+	}
+	if ticks < 1 {
+		return usageError("sim", "--ticks must be >= 1, got %d", ticks)
+	}
+	if len(files) != 1 {
+		return usageError("sim", "want one FILE, got %d arguments", len(files))
+	}
+	f, _, err := loadFile("sim", files[0])
+	if err != nil {
+		return err
+	}
+	if f.Agents == nil {
+		return inputError("sim", "%s has no agents: add an agents: list to simulate (see goap help sim)", f.Path)
+	}
+	start, err := applySets("sim", f, sets)
+	if err != nil {
+		return err
+	}
+	cfg := f.SimConfig()
+	cfg.Start = start
+	var enc *json.Encoder
+	if asJSON {
+		enc = json.NewEncoder(c.Stdout)
+		cfg.OnEvent = func(e agent.Event) { _ = enc.Encode(simEventJSON(e)) }
+	} else {
+		c.header(f, cfg)
+		cfg.OnEvent = c.writeEvent
+	}
+	w, err := sim.New(cfg)
+	if err != nil {
+		return inputError("sim", "%s: %v", f.Path, err)
+	}
+	for w.Tick() < ticks && !w.Quiet() {
+		if err := ctx.Err(); err != nil {
+			if !asJSON {
+				fmt.Fprintf(c.Stdout, "\ninterrupted at tick %d\n", w.Tick())
+			}
+			return silentExit(exitNo)
+		}
+		w.Step()
+	}
+	if !asJSON {
+		c.footer(w, ticks)
+	}
+	return nil
+}
+
+// header prints the world before the timeline.
+func (c *SimCommand) header(f *goapfile.File, cfg sim.Config) {
+	w := c.Stdout
+	names := make([]string, len(cfg.Agents))
+	for i, a := range cfg.Agents {
+		names[i] = a.Name
+	}
+	fmt.Fprintf(w, "world: %s: %s, %s\n", f.Name, plural(len(names), "agent")+" ("+strings.Join(names, ", ")+")", plural(len(cfg.Changes), "scripted event"))
+	fmt.Fprintf(w, "start: %s\n\n", cfg.Start)
+	c.who = nameWidth(names)
+	fmt.Fprintf(w, "%4s  %-*s  %-16s  %s\n", "tick", c.who, "who", "event", "what")
+}
+
+// nameWidth is the width of the "who" column.
+func nameWidth(names []string) int {
+	n := len("world")
+	for _, s := range names {
+		n = max(n, len(s))
+	}
+	return n
+}
+
+// writeEvent prints one line of the timeline.
+func (c *SimCommand) writeEvent(e agent.Event) {
+	fmt.Fprintf(c.Stdout, "%4d  %-*s  %-16s  %s\n", e.Tick, c.who, e.Agent, e.Type, describeEvent(e))
+}
+
+// describeEvent renders the "what" column of an event.
+func describeEvent(e agent.Event) string {
+	with := func(s string) string {
+		if e.Reason == "" {
+			return s
+		}
+		if s == "" {
+			return e.Reason
+		}
+		return s + ": " + e.Reason
+	}
+	switch e.Type {
+	case agent.PlanMade:
+		return fmt.Sprintf("%s: %s (%s)", e.Goal, strings.Join(e.Plan, ", "), e.Reason)
+	case agent.ActionStarted, agent.Arrived, agent.ActionFinished, agent.ActionFailed:
+		return with(e.Action)
+	case agent.PlanInvalidated:
+		s := e.Goal
+		if e.Action != "" {
+			if s != "" {
+				s += ", "
+			}
+			s += "at " + e.Action
+		}
+		return with(s)
+	case agent.Fallback:
+		if e.Action == "" {
+			return with("waiting")
+		}
+		return with(e.Action)
+	case agent.WorldChanged:
+		return e.Reason
+	}
+	return with(e.Goal)
+}
+
+// footer prints how the run ended and what each agent did.
+func (c *SimCommand) footer(w *sim.World, ticks int) {
+	out := c.Stdout
+	fmt.Fprintln(out)
+	if w.Quiet() {
+		fmt.Fprintf(out, "quiet after %s: every agent is idle\n", plural(w.Tick(), "tick"))
+	} else {
+		fmt.Fprintf(out, "stopped after %s (--ticks %d)\n", plural(w.Tick(), "tick"), ticks)
+	}
+	fmt.Fprintf(out, "end:   %s\n", w.State())
+	for _, a := range w.Agents() {
+		st := a.Stats()
+		fmt.Fprintf(out, "%s: %s, %s (%s), %s finished, %d failed\n", a.Name(), a.Phase(),
+			plural(st.Plans, "plan"), plural(st.Replans, "replan"), plural(st.Finished, "action"), st.Failed)
+	}
+}
+
+// eventJSON is one line of `goap sim --json`.
+type eventJSON struct {
+	Tick   int      `json:"tick"`
+	Agent  string   `json:"agent"`
+	Type   string   `json:"type"`
+	Goal   string   `json:"goal,omitempty"`
+	Action string   `json:"action,omitempty"`
+	Plan   []string `json:"plan,omitempty"`
+	Reason string   `json:"reason,omitempty"`
+}
+
+// simEventJSON converts an event for --json.
+func simEventJSON(e agent.Event) eventJSON {
+	return eventJSON{Tick: e.Tick, Agent: e.Agent, Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Plan: e.Plan, Reason: e.Reason}
+}

@@ -1,0 +1,177 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/goap-go/goap/agent"
+)
+
+// simGoldenCases are the goap sim command lines (and goap test on
+// simulations) whose whole output is kept in testdata/NAME.golden. Run
+// "go test ./cmd/goap -update" to rewrite them.
+var simGoldenCases = []struct {
+	name string
+	args []string
+	code int
+}{
+	{"sim", []string{"sim", "testdata/pirate_sim.yaml"}, 0},
+	{"sim_json", []string{"sim", "testdata/pirate_sim.yaml", "--json"}, 0},
+	{"sim_set", []string{"sim", "testdata/pirate_sim.yaml", "--set", "lawful=true"}, 0},
+	{"sim_ticks", []string{"sim", "--ticks", "30", "testdata/guard_sim.yaml"}, 0},
+	{"sim_broken", []string{"sim", "testdata/sim_broken.yaml"}, 2},
+	{"sim_no_agents", []string{"sim", "testdata/guard.yaml"}, 2},
+	{"test_sim", []string{"test", "testdata/pirate_sim.yaml", "testdata/guard_sim.yaml"}, 0},
+	{"test_sim_failing", []string{"test", "testdata/sim_failing.yaml"}, 1},
+	{"help_sim", []string{"help", "sim"}, 0},
+}
+
+func TestSimGolden(t *testing.T) {
+	for _, c := range simGoldenCases {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, code := runGoap(t, c.args...)
+			got := fmt.Sprintf("$ goap %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(c.args, " "), code, stdout, stderr)
+			path := filepath.Join("testdata", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s (run go test -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
+			}
+			if code != c.code {
+				t.Errorf("exit status %d, want %d", code, c.code)
+			}
+		})
+	}
+}
+
+// TestSimJSONLines checks the contract of goap sim --json: one JSON
+// object per line, with tick, agent and type always, goal, action and
+// plan when they apply, and nothing else but reason.
+func TestSimJSONLines(t *testing.T) {
+	for _, file := range []string{"testdata/pirate_sim.yaml", "testdata/guard_sim.yaml", "../../examples/zombie_sim.yaml"} {
+		stdout, stderr, code := runGoap(t, "sim", file, "--json")
+		if code != 0 || stderr != "" {
+			t.Fatalf("%s: exit %d: %s", file, code, stderr)
+		}
+		lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+		if len(lines) < 5 {
+			t.Fatalf("%s: %d lines", file, len(lines))
+		}
+		allowed := map[string]bool{"tick": true, "agent": true, "type": true, "goal": true, "action": true, "plan": true, "reason": true}
+		lastTick := 0
+		for i, line := range lines {
+			var obj map[string]any
+			if err := json.Unmarshal([]byte(line), &obj); err != nil {
+				t.Fatalf("%s line %d is not a JSON object: %v\n%s", file, i+1, err, line)
+			}
+			for k := range obj {
+				if !allowed[k] {
+					t.Errorf("%s line %d: unexpected key %q", file, i+1, k)
+				}
+			}
+			tick, ok1 := obj["tick"].(float64)
+			who, ok2 := obj["agent"].(string)
+			typ, ok3 := obj["type"].(string)
+			if !ok1 || !ok2 || !ok3 || who == "" {
+				t.Fatalf("%s line %d lacks tick, agent or type: %s", file, i+1, line)
+			}
+			if int(tick) < lastTick || tick < 1 {
+				t.Errorf("%s line %d: tick %v after %d", file, i+1, tick, lastTick)
+			}
+			lastTick = int(tick)
+			et, known := agent.ParseEventType(typ)
+			if !known {
+				t.Errorf("%s line %d: unknown type %q", file, i+1, typ)
+			}
+			_, hasGoal := obj["goal"]
+			_, hasAction := obj["action"]
+			_, hasPlan := obj["plan"]
+			switch et {
+			case agent.PlanMade:
+				plan, ok := obj["plan"].([]any)
+				if !hasGoal || !ok || len(plan) == 0 {
+					t.Errorf("%s line %d: plan_made without goal or plan: %s", file, i+1, line)
+				}
+			case agent.GoalChosen, agent.NoPlan, agent.GoalReached:
+				if !hasGoal || hasAction || hasPlan {
+					t.Errorf("%s line %d: %s", file, i+1, line)
+				}
+			case agent.ActionStarted, agent.Arrived, agent.ActionFinished, agent.ActionFailed:
+				if !hasAction || hasPlan {
+					t.Errorf("%s line %d: %s", file, i+1, line)
+				}
+			case agent.WorldChanged:
+				if who != "world" || obj["reason"] == nil {
+					t.Errorf("%s line %d: %s", file, i+1, line)
+				}
+			}
+			if hasPlan && et != agent.PlanMade {
+				t.Errorf("%s line %d: a plan outside plan_made: %s", file, i+1, line)
+			}
+		}
+	}
+	// The exact rendering of a line.
+	stdout, _, _ := runGoap(t, "sim", "testdata/pirate_sim.yaml", "--json")
+	first := strings.SplitN(stdout, "\n", 3)
+	want := []string{
+		`{"tick":1,"agent":"pirate","type":"goal_chosen","goal":"GetDrunk","reason":"score 1"}`,
+		`{"tick":1,"agent":"pirate","type":"plan_made","goal":"GetDrunk","plan":["StealRum","DrinkRum"],"reason":"cost 2"}`,
+	}
+	if !reflect.DeepEqual(first[:2], want) {
+		t.Errorf("first lines\n%s\nwant\n%s", strings.Join(first[:2], "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestSimErrors runs the error paths of goap sim.
+func TestSimErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"no file", []string{"sim"}, 2, []string{"goap sim: want one FILE, got 0 arguments", "Run 'goap help sim' for usage."}},
+		{"two files", []string{"sim", "testdata/pirate_sim.yaml", "testdata/guard_sim.yaml"}, 2, []string{"want one FILE, got 2 arguments"}},
+		{"missing file", []string{"sim", "testdata/nope.yaml"}, 2, []string{"goap sim: open testdata/nope.yaml: no such file or directory"}},
+		{"zero ticks", []string{"sim", "testdata/pirate_sim.yaml", "--ticks", "0"}, 2, []string{"goap sim: --ticks must be >= 1, got 0"}},
+		{"bad ticks", []string{"sim", "testdata/pirate_sim.yaml", "--ticks", "many"}, 2, []string{`invalid value "many" for flag -ticks`}},
+		{"unknown flag", []string{"sim", "testdata/pirate_sim.yaml", "--tick", "3"}, 2, []string{"flag provided but not defined: -tick"}},
+		{"bad --set", []string{"sim", "testdata/pirate_sim.yaml", "--set", "lawfull=true"}, 2, []string{`unknown fact "lawfull" (did you mean "lawful"?)`}},
+		{"no agents", []string{"sim", "testdata/guard.yaml"}, 2, []string{"goap sim: testdata/guard.yaml has no agents: add an agents: list to simulate"}},
+		{"bad sim keys", []string{"sim", "testdata/sim_broken.yaml"}, 2, []string{
+			`testdata/sim_broken.yaml:12:5: unknown key "sense" in agent (did you mean "senses"?)`,
+			`testdata/sim_broken.yaml:6:13: travel must be at least 0, got -2`,
+			`testdata/sim_broken.yaml:14:12: tick must be at least 1 (the first tick), got 0`,
+			`testdata/sim_broken.yaml:18:5: plan does not apply to a sim test`,
+			`unknown agent "wroker" (did you mean "worker"?)`,
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, code := runGoap(t, c.args...)
+			if code != c.code {
+				t.Errorf("exit status %d, want %d\nstderr: %s", code, c.code, stderr)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, stderr)
+				}
+			}
+			if stdout != "" {
+				t.Errorf("stdout: %s", stdout)
+			}
+		})
+	}
+}

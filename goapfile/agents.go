@@ -1,0 +1,284 @@
+package goapfile
+
+import (
+	"github.com/goap-go/goap/agent/sim"
+	"go.yaml.in/yaml/v3"
+)
+
+// This file reads `agents:` and `events:`, which describe a simulation
+// (package agent/sim, goap sim), and an action's `travel:`.
+
+// agentKeys are the keys of an agent, eventKeys of a scripted event.
+var (
+	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget"}
+	eventKeys = []string{"tick", "set"}
+)
+
+// agentList reads `agents:`. Goals, actions and facts must be known, so
+// it runs after the domain's parts are read.
+func (p *parser) agentList(n *yaml.Node) {
+	items, ok := p.sequence(n, "agents")
+	if !ok {
+		return
+	}
+	if len(items) == 0 && !isNull(n) {
+		p.errorf(n, "agents is empty: list at least one agent, or remove agents:")
+		return
+	}
+	p.out.Agents = []sim.Agent{}
+	first := map[string]*yaml.Node{}
+	for _, it := range items {
+		a, ok := p.agent(it)
+		if !ok {
+			continue
+		}
+		if prev, dup := first[a.Name]; dup {
+			p.errorf(it, "duplicate agent name %q (first at line %d)", a.Name, prev.Line)
+			continue
+		}
+		first[a.Name] = it
+		p.out.Agents = append(p.out.Agents, a)
+	}
+}
+
+// agent reads one agent.
+func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
+	var a sim.Agent
+	if p.skip(n) {
+		return a, false
+	}
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "an agent must be a mapping with name, goals and optionally actions, senses, start and fallback; got %s", describe(n))
+		return a, false
+	}
+	fields, _ := p.mapping(n, "in agent", agentKeys)
+	named := false
+	for _, fd := range fields {
+		switch fd.name {
+		case "name":
+			if a.Name, named = p.str(fd.val, "agent name"); named && a.Name == "world" {
+				p.errorf(fd.val, "an agent may not be named \"world\": the name stands for the world in events")
+				named = false
+			}
+		case "goals":
+			a.Goals = p.goalNames(fd.val, "goals")
+			if a.Goals == nil {
+				a.Goals = []string{}
+			}
+			if len(a.Goals) == 0 && len(fd.val.Content) == 0 && !p.skip(fd.val) {
+				p.errorf(fd.val, "goals must name at least one goal; leave it out to pursue all of goals:")
+			}
+		case "actions":
+			var nodes []*yaml.Node
+			a.Actions, nodes = p.actionNames(fd.val, "actions")
+			p.noRepeats(a.Actions, nodes, "actions")
+			if a.Actions == nil {
+				a.Actions = []string{}
+			}
+		case "senses":
+			a.Senses = p.factNames(fd.val, "senses")
+		case "start":
+			a.Start, _ = p.state(fd.val, "start")
+		case "fallback":
+			a.Fallback, _ = p.knownName(fd.val, "fallback", "action", p.actionNameList())
+		case "fallback_goal":
+			a.FallbackGoal, _ = p.knownName(fd.val, "fallback_goal", "goal", p.goalNameList())
+		case "margin":
+			a.Margin, _ = p.number(fd.val, "margin", 0)
+		case "backoff":
+			if b, ok := p.number(fd.val, "backoff", 0); ok {
+				if b == 0 {
+					p.errorf(fd.val, "backoff must be more than 0 ticks, got 0")
+				}
+				a.Backoff = b
+			}
+		case "budget":
+			if b, ok := p.integer(fd.val, "budget"); ok {
+				if b < 0 {
+					p.errorf(fd.val, "budget must be at least 0, got %d", b)
+				} else {
+					a.Budget = b
+				}
+			}
+		}
+	}
+	if !named {
+		if !hasKey(fields, "name") {
+			p.errorf(n, "agent has no name")
+		}
+		return a, false
+	}
+	if a.Goals == nil && len(p.goals) == 0 {
+		p.errorf(n, "agent %s has no goals: add a goals: list to the file and name them in the agent's goals:", a.Name)
+	}
+	return a, true
+}
+
+// goalNames reads a list of names of the file's goals; unknown names are
+// reported and left out.
+func (p *parser) goalNames(n *yaml.Node, what string) []string {
+	items, ok := p.sequence(n, what)
+	if !ok {
+		return nil
+	}
+	names := p.goalNameList()
+	var out []string
+	var nodes []*yaml.Node
+	for _, it := range items {
+		if name, ok := p.knownName(it, what, "goal", names); ok {
+			out = append(out, name)
+			nodes = append(nodes, it)
+		}
+	}
+	p.noRepeats(out, nodes, what)
+	return out
+}
+
+// knownName reads the name of a goal or action (kind) that must be one
+// of names.
+func (p *parser) knownName(n *yaml.Node, what, kind string, names []string) (string, bool) {
+	article := "a "
+	if kind == "action" {
+		article = "an "
+	}
+	name, ok := p.str(n, article+kind+" name in "+what)
+	if !ok {
+		return "", false
+	}
+	if indexOf(names, name) >= 0 {
+		return name, true
+	}
+	if len(names) == 0 {
+		p.errorf(n, "unknown %s %q in %s: the file has no %ss: list", kind, name, what, kind)
+	} else {
+		p.errorf(n, "unknown %s %q in %s%s", kind, name, what, suggest(name, names))
+	}
+	return "", false
+}
+
+// goalNameList and actionNameList return the names of the file's goals and
+// actions.
+func (p *parser) goalNameList() []string {
+	names := make([]string, len(p.goals))
+	for i, g := range p.goals {
+		names[i] = g.name
+	}
+	return names
+}
+
+func (p *parser) actionNameList() []string {
+	names := make([]string, len(p.spec.Actions))
+	for i, a := range p.spec.Actions {
+		names[i] = a.Name
+	}
+	return names
+}
+
+// factNames reads a list of facts the domain knows. An empty list gives
+// an empty, non-nil slice.
+func (p *parser) factNames(n *yaml.Node, what string) []string {
+	items, ok := p.sequence(n, what)
+	if !ok {
+		return nil
+	}
+	out := []string{}
+	var nodes []*yaml.Node
+	for _, it := range items {
+		name, ok := p.str(it, "a fact name in "+what)
+		if !ok {
+			continue
+		}
+		if _, known := p.mentions[name]; !known {
+			p.errorf(it, "unknown fact %q in %s%s", name, what, suggest(name, p.known))
+			continue
+		}
+		out = append(out, name)
+		nodes = append(nodes, it)
+	}
+	p.noRepeats(out, nodes, what)
+	return out
+}
+
+// noRepeats reports names listed twice.
+func (p *parser) noRepeats(names []string, nodes []*yaml.Node, what string) {
+	seen := map[string]bool{}
+	for i, name := range names {
+		if seen[name] {
+			p.errorf(nodes[i], "%s is listed twice in %s", name, what)
+		}
+		seen[name] = true
+	}
+}
+
+// eventList reads a list of scripted events: `events:` of the file or of
+// a test's `sim:`. It returns an empty, non-nil list for an empty one.
+func (p *parser) eventList(n *yaml.Node, what string) []sim.Change {
+	items, ok := p.sequence(n, what)
+	if !ok {
+		return nil
+	}
+	out := []sim.Change{}
+	for _, it := range items {
+		if p.skip(it) {
+			continue
+		}
+		if it.Kind != yaml.MappingNode {
+			p.errorf(it, "an event must be a mapping such as {tick: 5, set: {door_open: true}}; got %s", describe(it))
+			continue
+		}
+		fields, _ := p.mapping(it, "in event", eventKeys)
+		c := sim.Change{}
+		hasTick, hasSet := false, false
+		for _, fd := range fields {
+			switch fd.name {
+			case "tick":
+				hasTick = true
+				if t, ok := p.integer(fd.val, "tick"); ok {
+					if t < 1 {
+						p.errorf(fd.val, "tick must be at least 1 (the first tick), got %d", t)
+					}
+					c.Tick = t
+				}
+			case "set":
+				hasSet = true
+				c.Set, _ = p.state(fd.val, "set")
+				if len(c.Set) == 0 && !p.skip(fd.val) && (isNull(fd.val) || fd.val.Kind == yaml.MappingNode && len(fd.val.Content) == 0) {
+					p.errorf(fd.val, "set must name at least one fact")
+				}
+			}
+		}
+		if !hasTick {
+			p.errorf(it, "event has no tick")
+		}
+		if !hasSet {
+			p.errorf(it, "event has no set: say which facts change")
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// travel reads an action's `travel:`.
+func (p *parser) travel(n *yaml.Node) (int, bool) {
+	t, ok := p.integer(n, "travel")
+	if ok && t < 0 {
+		p.errorf(n, "travel must be at least 0, got %d", t)
+		return 0, false
+	}
+	return t, ok
+}
+
+// SimConfig returns the simulation the file describes: its domain, start
+// state, durations and travel times, agents and scripted events. Change
+// Start, Changes, Options or OnEvent on the result as needed and pass it
+// to sim.New.
+func (f *File) SimConfig() sim.Config {
+	return sim.Config{
+		Domain:   f.Domain,
+		Start:    f.Start,
+		Duration: f.Durations,
+		Travel:   f.Travel,
+		Agents:   f.Agents,
+		Changes:  f.Events,
+	}
+}

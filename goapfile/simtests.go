@@ -1,0 +1,202 @@
+package goapfile
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent/sim"
+	"go.yaml.in/yaml/v3"
+)
+
+// This file reads and runs the tests that simulate the file's agents:
+// tests with `sim:`.
+
+// SimTest is what a test with `sim:` runs and expects: the file's agents
+// simulated (package agent/sim) from the test's start for up to Ticks
+// ticks, stopping early when the world is quiet.
+type SimTest struct {
+	// Ticks is the most ticks to run.
+	Ticks int
+	// Events are the scripted changes: the test's own `events:` under
+	// `sim:`, or the file's.
+	Events []sim.Change
+	// Actions, when not nil, is the exact sequence of actions that must
+	// succeed, over all agents, in the order they do (expect_actions).
+	Actions []string
+	// Expect lists events that must happen in this order, others allowed
+	// in between (expect_events).
+	Expect []sim.Expectation
+	// World, when not nil, holds conditions the world must meet at the
+	// end (expect_world).
+	World *goap.Target
+
+	world *goalRef
+}
+
+// MaxSimTicks is the most ticks a test may simulate, so that a test file
+// cannot keep `goap test` busy for long.
+const MaxSimTicks = 100000
+
+// simOnlyKeys are the test keys that only a sim test takes; planKeys
+// those it does not take.
+var (
+	simOnlyKeys = []string{"expect_actions", "expect_events", "expect_world"}
+	planKeys    = []string{"goal", "cost", "plan", "steps", "no_plan", "already_satisfied", "remove"}
+	simKeys     = []string{"ticks", "events"}
+)
+
+// simTest reads the simulation parts of a test whose `sim:` is field f.
+func (p *parser) simTest(t *testDecl, f field, byName map[string]field) {
+	for _, k := range planKeys {
+		if pf, ok := byName[k]; ok {
+			p.errorf(pf.key, "%s does not apply to a sim test, which checks a simulation: use expect_actions, expect_events or expect_world", k)
+		}
+	}
+	st := &SimTest{}
+	t.sc.Sim = st
+	if p.out.Agents == nil {
+		p.errorf(f.key, "sim needs agents: in the file to simulate")
+	}
+	if p.skip(f.val) {
+		return
+	}
+	if f.val.Kind != yaml.MappingNode {
+		p.errorf(f.val, "sim must be a mapping such as {ticks: 30}, got %s", describe(f.val))
+		return
+	}
+	fields, _ := p.mapping(f.val, "in sim", simKeys)
+	hasTicks := false
+	for _, fd := range fields {
+		switch fd.name {
+		case "ticks":
+			hasTicks = true
+			if n, ok := p.integer(fd.val, "ticks"); ok {
+				switch {
+				case n < 1:
+					p.errorf(fd.val, "ticks must be at least 1, got %d", n)
+				case n > MaxSimTicks:
+					p.errorf(fd.val, "ticks must be at most %d, got %d", MaxSimTicks, n)
+				}
+				st.Ticks = n
+			}
+		case "events":
+			st.Events = p.eventList(fd.val, "events")
+		}
+	}
+	if !hasTicks {
+		p.errorf(f.val, "sim has no ticks: say how many ticks to run at most, e.g. {ticks: 50}")
+	}
+	if af, ok := byName["expect_actions"]; ok {
+		st.Actions, _ = p.actionNames(af.val, "expect_actions")
+		if st.Actions == nil {
+			st.Actions = []string{}
+		}
+	}
+	if ef, ok := byName["expect_events"]; ok {
+		p.expectEvents(st, ef.val)
+	}
+	if wf, ok := byName["expect_world"]; ok && !isNull(wf.val) {
+		c, keys, ok := p.conds(wf.val, "expect_world", true)
+		if ok && len(c) == 0 {
+			p.errorf(wf.val, "expect_world must name at least one condition")
+		} else if ok {
+			st.world = &goalRef{conds: c, keys: keys, node: wf.val}
+		}
+	}
+}
+
+// expectEvents reads `expect_events:`, a list of "[tick N] AGENT TYPE
+// [NAME]" lines.
+func (p *parser) expectEvents(st *SimTest, n *yaml.Node) {
+	items, ok := p.sequence(n, "expect_events")
+	if !ok {
+		return
+	}
+	agents := []string{"world"}
+	for _, a := range p.out.Agents {
+		agents = append(agents, a.Name)
+	}
+	names := append(p.goalNameList(), p.actionNameList()...)
+	for _, it := range items {
+		s, ok := p.str(it, "an expected event")
+		if !ok {
+			continue
+		}
+		x, err := sim.ParseExpectation(s)
+		if err != nil {
+			p.errorf(it, "%v", err)
+			continue
+		}
+		if indexOf(agents, x.Agent) < 0 {
+			p.errorf(it, "%q: unknown agent %q%s; the agents are %s", s, x.Agent, suggest(x.Agent, agents), strings.Join(agents, ", "))
+			continue
+		}
+		if x.Name != "" && indexOf(names, x.Name) < 0 {
+			p.errorf(it, "%q: %q is not a goal or action of the file%s", s, x.Name, suggest(x.Name, names))
+			continue
+		}
+		st.Expect = append(st.Expect, x)
+	}
+}
+
+// compileSim finishes a sim test once the domain is compiled.
+func (p *parser) compileSim(t *testDecl) {
+	st := t.sc.Sim
+	if st.Events == nil {
+		st.Events = p.out.Events
+	}
+	if st.world != nil {
+		st.World = p.target(st.world, "expect_world")
+	}
+}
+
+// checkSim builds the file's simulation once, to report what sim.New
+// finds that the loader did not (nothing, normally), at the agents: key.
+func (p *parser) checkSim(at *yaml.Node) {
+	if _, err := sim.New(p.out.SimConfig()); err != nil {
+		p.errorf(at, "%v", err)
+	}
+}
+
+// runSim runs a sim test.
+func (f *File) runSim(ctx context.Context, sc Scenario, start goap.State, opts goap.Options) ScenarioResult {
+	r := ScenarioResult{Name: sc.Name, Pos: sc.Pos}
+	st := sc.Sim
+	cfg := f.SimConfig()
+	cfg.Start = start
+	cfg.Changes = st.Events
+	cfg.Options = opts
+	w, err := sim.New(cfg)
+	if err != nil {
+		r.Msg = err.Error()
+		return r
+	}
+	for w.Tick() < st.Ticks && !w.Quiet() {
+		if err := ctx.Err(); err != nil {
+			r.Msg = fmt.Sprintf("the simulation stopped at tick %d: %v", w.Tick(), err)
+			return r
+		}
+		w.Step()
+	}
+	r.Events = w.Events()
+	r.Plan = w.Finished()
+	var msgs []string
+	if st.Actions != nil && fmt.Sprint(st.Actions) != fmt.Sprint(r.Plan) {
+		msgs = append(msgs, fmt.Sprintf("expected actions %v, got %v", st.Actions, r.Plan))
+	}
+	if i := sim.Match(r.Events, st.Expect); i >= 0 {
+		after := ""
+		if i > 0 {
+			after = fmt.Sprintf(" after %q", st.Expect[i-1])
+		}
+		msgs = append(msgs, fmt.Sprintf("expected event %q%s by tick %d, but it did not happen", st.Expect[i], after, w.Tick()))
+	}
+	if st.World != nil && !w.State().Satisfies(st.World) {
+		msgs = append(msgs, fmt.Sprintf("expected the world to end with %s; at tick %d it misses %s", st.World, w.Tick(), strings.Join(st.World.Unmet(w.State()), ", ")))
+	}
+	r.Pass = len(msgs) == 0
+	r.Msg = strings.Join(msgs, "; ")
+	return r
+}

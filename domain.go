@@ -59,21 +59,7 @@ type numCond struct {
 }
 
 func (c *numCond) holds(w []uint64) bool {
-	v := int64((w[c.word] >> c.shift) & c.field)
-	switch c.op {
-	case OpEq:
-		return v == c.val
-	case OpNe:
-		return v != c.val
-	case OpLt:
-		return v < c.val
-	case OpLe:
-		return v <= c.val
-	case OpGt:
-		return v > c.val
-	default:
-		return v >= c.val
-	}
+	return c.cmp(int64((w[c.word] >> c.shift) & c.field))
 }
 
 // numEffect adds delta to an integer field; the action is inapplicable

@@ -735,24 +735,27 @@ func (s *Search) next() int32 {
 func (s *Search) relax(x []uint64, parent int32, a ActionID, g float64) {
 	s.generated++
 	idx, fresh, closed := s.insert(x)
+	s.settle(idx, fresh, closed, parent, a, g)
+}
+
+// settle records node idx (just found or added by insert) as reached at
+// cost g by action a from parent, pushing it when it is new or improved.
+func (s *Search) settle(idx int32, fresh, closed bool, parent int32, a ActionID, g float64) {
 	if closed {
 		return
 	}
 	nd := &s.nodes[idx]
+	if !fresh && g >= nd.g {
+		return
+	}
+	nd.g, nd.parent, nd.action = g, parent, int32(a)
 	if fresh {
-		nd.g, nd.parent, nd.action = g, parent, int32(a)
 		nd.h = s.childEstimate(idx)
 		if math.IsInf(nd.h, 1) {
 			s.close(idx) // a dead end: no plan passes through it
 			return
 		}
-		s.push(idx)
-		return
 	}
-	if g >= nd.g {
-		return
-	}
-	nd.g, nd.parent, nd.action = g, parent, int32(a)
 	s.push(idx)
 }
 
@@ -1128,27 +1131,7 @@ func (s *Search) applySlow(st, child uint64, id ActionID, mask uint64) (uint64, 
 func (s *Search) relax1(x uint64, parent int32, a ActionID, g float64) {
 	s.generated++
 	idx, fresh, closed := s.insert1(x)
-	if closed {
-		return
-	}
-	nd := &s.nodes[idx]
-	if fresh {
-		nd.g, nd.parent, nd.action = g, parent, int32(a)
-		if s.heur != Blind {
-			nd.h = s.estimate(s.states[idx : idx+1])
-			if math.IsInf(nd.h, 1) {
-				s.close(idx) // a dead end: no plan passes through it
-				return
-			}
-		}
-		s.push(idx)
-		return
-	}
-	if g >= nd.g {
-		return
-	}
-	nd.g, nd.parent, nd.action = g, parent, int32(a)
-	s.push(idx)
+	s.settle(idx, fresh, closed, parent, a, g)
 }
 
 // dropDead removes from the search the actions that relaxed reachability

@@ -106,6 +106,26 @@ type Options struct {
 	NoPruning bool
 }
 
+// validate rejects option values the planner does not know.
+func (o *Options) validate() error {
+	switch {
+	case o.Direction > Backward:
+		return fmt.Errorf("goap: unknown search direction %v", o.Direction)
+	case o.Heuristic > GoalCountNotOptimal:
+		return fmt.Errorf("goap: unknown heuristic %v", o.Heuristic)
+	case !(o.SuboptimalWeight >= 0 && o.SuboptimalWeight <= MaxWeight):
+		return fmt.Errorf("goap: SuboptimalWeight must be a number from 0 to %g, got %v", float64(MaxWeight), o.SuboptimalWeight)
+	case o.MaxExpansions < 0:
+		return fmt.Errorf("goap: MaxExpansions must be >= 0, got %d", o.MaxExpansions)
+	}
+	return nil
+}
+
+// MaxWeight is the largest SuboptimalWeight; beyond it weighted A* is
+// greedy search in all but name, and an infinite weight would make
+// g + w*h undefined when h is 0.
+const MaxWeight = 1e6
+
 // Status is the outcome of a search.
 type Status uint8
 
@@ -126,8 +146,8 @@ const (
 	// stopped the search first. Result.Partial holds the best progress.
 	LimitReached
 	// Failed means the plan call could not run: Result.Err says why (a
-	// CostFunc returned a bad cost, or start and target belong to other
-	// domains).
+	// CostFunc returned a bad cost, start and target belong to other
+	// domains, or an Options value is out of range).
 	Failed
 )
 
@@ -317,6 +337,10 @@ func (s *Search) reset(start State, t *Target) {
 		return
 	}
 	opt := p.Options
+	if err := opt.validate(); err != nil {
+		s.stop(Failed, err)
+		return
+	}
 	s.heur, s.limit = opt.Heuristic, opt.MaxExpansions
 	s.weight = 1
 	if opt.SuboptimalWeight > 1 {

@@ -298,6 +298,7 @@ type Search struct {
 	expanded, generated int
 	goalNode            int32
 	// Auto runs a backward twin in turns with this forward search.
+	estimates    bool // children need an estimate (all but forward blind)
 	portfolio    bool
 	pendingCheck bool    // relaxed reachability not run yet
 	twin         *Search // the backward half, once started
@@ -392,6 +393,7 @@ func (s *Search) begin() {
 	p := s.p
 	t := s.t
 	start := s.start
+	s.estimates = s.dir == Backward || s.heur != Blind
 	s.sw = s.w
 	if s.dir == Backward {
 		s.sw = 2 * s.w
@@ -773,7 +775,7 @@ func (s *Search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 		return
 	}
 	nd.g, nd.parent, nd.action = g, parent, int32(a)
-	if fresh {
+	if fresh && s.estimates {
 		nd.h = s.childEstimate(idx)
 		if math.IsInf(nd.h, 1) {
 			s.close(idx) // a dead end: no plan passes through it

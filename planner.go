@@ -798,6 +798,24 @@ func (s *Search) childEstimate(idx int32) float64 {
 	return s.estimate(s.state(idx))
 }
 
+// nextToExpand returns the next node to expand, or -1 when the search
+// stops here: the expansion limit is reached, the deferred reachability
+// check proves no plan exists, or the open list is exhausted.
+func (s *Search) nextToExpand() int32 {
+	if s.limitHit() {
+		s.stop(LimitReached, nil)
+		return -1
+	}
+	if !s.checkpoint() {
+		return -1
+	}
+	n := s.next()
+	if n < 0 {
+		s.stop(NoPlan, nil)
+	}
+	return n
+}
+
 func (s *Search) limitHit() bool {
 	return s.limit > 0 && s.expanded >= s.limit
 }
@@ -809,16 +827,8 @@ func (s *Search) stepForward(budget int) {
 	w := s.w
 	child := s.scratch[:w]
 	for ; budget > 0; budget-- {
-		if s.limitHit() {
-			s.stop(LimitReached, nil)
-			return
-		}
-		if !s.checkpoint() {
-			return
-		}
-		n := s.next()
+		n := s.nextToExpand()
 		if n < 0 {
-			s.stop(NoPlan, nil)
 			return
 		}
 		st := s.state(n)
@@ -896,13 +906,8 @@ func (s *Search) stepBackward(budget int) {
 	start := s.start.w
 	child := s.scratch
 	for ; budget > 0; budget-- {
-		if s.limitHit() {
-			s.stop(LimitReached, nil)
-			return
-		}
-		n := s.next()
+		n := s.nextToExpand()
 		if n < 0 {
-			s.stop(NoPlan, nil)
 			return
 		}
 		x := s.state(n)
@@ -998,13 +1003,8 @@ func (s *Search) regressionEstimate1(m, v uint64) float64 {
 func (s *Search) stepBackward1(budget int) {
 	start := s.start.w[0]
 	for ; budget > 0; budget-- {
-		if s.limitHit() {
-			s.stop(LimitReached, nil)
-			return
-		}
-		n := s.next()
+		n := s.nextToExpand()
 		if n < 0 {
-			s.stop(NoPlan, nil)
 			return
 		}
 		gm, gv := s.states[2*n], s.states[2*n+1]
@@ -1090,16 +1090,8 @@ func (s *Search) stepForward1(budget int) {
 	gnum := len(t.cond.num) > 0
 	mask := s.mask[0]
 	for ; budget > 0; budget-- {
-		if s.limitHit() {
-			s.stop(LimitReached, nil)
-			return
-		}
-		if !s.checkpoint() {
-			return
-		}
-		n := s.next()
+		n := s.nextToExpand()
 		if n < 0 {
-			s.stop(NoPlan, nil)
 			return
 		}
 		st := s.states[n]

@@ -117,6 +117,10 @@ type relaxed struct {
 	goalHit  []bool    // per goal group
 	heap     []atomItem
 	enabled  []bool // per action: usable in this plan call
+	// state of one evaluate call
+	remaining     int
+	total, result float64
+	sum           bool
 	// reachability (reach.go)
 	reach []uint64 // atom bitset
 	fired []bool   // per action
@@ -170,66 +174,35 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 			}
 		}
 	}
-	// Start atoms cost nothing.
-	for fi := range d.facts {
-		f := &d.facts[fi]
-		at := int32(f.atom) + int32((w[f.word]&f.mask)>>f.shift)
-		r.push(at, 0)
-	}
 	for ai := range d.actions {
 		r.pending[ai] = int32(len(d.actions[ai].pre.groups))
 		r.ready[ai] = 0
-		if r.enabled[ai] && r.pending[ai] == 0 {
+	}
+	r.remaining, r.total, r.result, r.sum = remaining, 0, math.Inf(1), sum
+	if goal != nil && remaining == 0 {
+		r.result = 0
+	}
+	// Start atoms cost nothing: settle them directly, without the heap.
+	for fi := range d.facts {
+		f := &d.facts[fi]
+		at := int32(f.atom) + int32((w[f.word]&f.mask)>>f.shift)
+		r.cost[at], r.done[at] = 0, true
+		r.settle(at, 0, goal != nil, costs)
+	}
+	for ai := range d.actions {
+		if r.enabled[ai] && len(d.actions[ai].pre.groups) == 0 {
 			r.fire(int32(ai), costs)
 		}
 	}
-	result := math.Inf(1)
-	var total float64
-	if goal != nil && remaining == 0 {
-		result = 0
-	}
-	for len(r.heap) > 0 && (goal == nil || remaining > 0) {
+	for len(r.heap) > 0 && (goal == nil || r.remaining > 0) {
 		it := r.pop()
-		at := it.atom
-		if r.done[at] {
+		if r.done[it.atom] {
 			continue
 		}
-		r.done[at] = true
-		c := it.cost
-		if goal != nil {
-			if gi := r.goalAtom[at]; gi != 0 && !r.goalHit[gi-1] {
-				r.goalHit[gi-1] = true
-				remaining--
-				total += c
-				if remaining == 0 {
-					result = c
-					if sum {
-						result = total
-					}
-				}
-			}
-		}
-		for _, u := range r.ix.uses[r.ix.useStart[at]:r.ix.useStart[at+1]] {
-			if !r.enabled[u.action] || r.gdone[u.slot] {
-				continue
-			}
-			r.gdone[u.slot] = true
-			if sum {
-				r.ready[u.action] += c
-			} else if c > r.ready[u.action] {
-				r.ready[u.action] = c
-			}
-			r.pending[u.action]--
-			if r.pending[u.action] == 0 {
-				r.fire(u.action, costs)
-			}
-		}
-		for _, t := range r.ix.trigs[r.ix.trigStart[at]:r.ix.trigStart[at+1]] {
-			if r.enabled[t.action] && r.pending[t.action] == 0 {
-				r.push(at+t.delta, combine(r.ready[t.action], c, sum)+costs[t.action])
-			}
-		}
+		r.done[it.atom] = true
+		r.settle(it.atom, it.cost, goal != nil, costs)
 	}
+	result := r.result
 	if goal != nil {
 		for _, g := range goal.groups {
 			for _, at := range g.atoms {
@@ -238,6 +211,44 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 		}
 	}
 	return result
+}
+
+// settle processes atom at, reached at its final cost c: goal accounting,
+// then the preconditions and add/subtract triggers it satisfies.
+func (r *relaxed) settle(at int32, c float64, goal bool, costs []float64) {
+	if goal {
+		if gi := r.goalAtom[at]; gi != 0 && !r.goalHit[gi-1] {
+			r.goalHit[gi-1] = true
+			r.remaining--
+			r.total += c
+			if r.remaining == 0 {
+				r.result = c
+				if r.sum {
+					r.result = r.total
+				}
+			}
+		}
+	}
+	for _, u := range r.ix.uses[r.ix.useStart[at]:r.ix.useStart[at+1]] {
+		if !r.enabled[u.action] || r.gdone[u.slot] {
+			continue
+		}
+		r.gdone[u.slot] = true
+		if r.sum {
+			r.ready[u.action] += c
+		} else if c > r.ready[u.action] {
+			r.ready[u.action] = c
+		}
+		r.pending[u.action]--
+		if r.pending[u.action] == 0 {
+			r.fire(u.action, costs)
+		}
+	}
+	for _, t := range r.ix.trigs[r.ix.trigStart[at]:r.ix.trigStart[at+1]] {
+		if r.enabled[t.action] && r.pending[t.action] == 0 {
+			r.push(at+t.delta, combine(r.ready[t.action], c, r.sum)+costs[t.action])
+		}
+	}
 }
 
 func combine(a, b float64, sum bool) float64 {

@@ -32,11 +32,9 @@ func (p *parser) agentList(n *yaml.Node) {
 		if !ok {
 			continue
 		}
-		if prev, dup := first[a.Name]; dup {
-			p.errorf(it, "duplicate agent name %q (first at line %d)", a.Name, prev.Line)
+		if !p.unique(first, it, "agent name", a.Name) {
 			continue
 		}
-		first[a.Name] = it
 		p.out.Agents = append(p.out.Agents, a)
 	}
 }
@@ -44,11 +42,7 @@ func (p *parser) agentList(n *yaml.Node) {
 // agent reads one agent.
 func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
 	var a sim.Agent
-	if p.skip(n) {
-		return a, false
-	}
-	if n.Kind != yaml.MappingNode {
-		p.errorf(n, "an agent must be a mapping with name, goals and optionally actions, senses, start and fallback; got %s", describe(n))
+	if !p.isMapping(n, "an agent must be a mapping with name, goals and optionally actions, senses, start and fallback; got") {
 		return a, false
 	}
 	fields, _ := p.mapping(n, "in agent", agentKeys)
@@ -219,11 +213,7 @@ func (p *parser) eventList(n *yaml.Node, what string) []sim.Change {
 	}
 	out := []sim.Change{}
 	for _, it := range items {
-		if p.skip(it) {
-			continue
-		}
-		if it.Kind != yaml.MappingNode {
-			p.errorf(it, "an event must be a mapping such as {tick: 5, set: {door_open: true}}; got %s", describe(it))
+		if !p.isMapping(it, "an event must be a mapping such as {tick: 5, set: {door_open: true}}; got") {
 			continue
 		}
 		fields, _ := p.mapping(it, "in event", eventKeys)

@@ -2,7 +2,6 @@ package goapfile
 
 import (
 	"errors"
-	"sort"
 
 	"github.com/goap-go/goap"
 	"go.yaml.in/yaml/v3"
@@ -90,14 +89,4 @@ func keyOr(keys map[string]*yaml.Node, fact string, def *yaml.Node) *yaml.Node {
 		return k
 	}
 	return def
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

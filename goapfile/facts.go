@@ -190,12 +190,10 @@ func (p *parser) enumDecl(name string, n *yaml.Node, byName map[string]field) (g
 			ok = false
 			continue
 		}
-		if first, dup := seen[s]; dup {
-			p.errorf(it, "duplicate enum value %q (first at line %d)", s, first.Line)
+		if !p.unique(seen, it, "enum value", s) {
 			ok = false
 			continue
 		}
-		seen[s] = it
 		f.Values = append(f.Values, s)
 	}
 	if !ok {

@@ -58,6 +58,20 @@ func describe(n *yaml.Node) string {
 // or an unsupported tag), so that checks on it stay quiet.
 func (p *parser) skip(n *yaml.Node) bool { return n != nil && p.bad[n] }
 
+// isMapping reports whether n is a mapping. When it is not, it reports
+// want, such as "a goal must be a mapping ...; got", followed by what n
+// holds; a node that skip passes over is not reported again.
+func (p *parser) isMapping(n *yaml.Node, want string) bool {
+	if p.skip(n) {
+		return false
+	}
+	if n.Kind != yaml.MappingNode {
+		p.errorf(n, "%s %s", want, describe(n))
+		return false
+	}
+	return true
+}
+
 // mapping checks that n is a mapping and returns its fields in file order.
 // It reports keys that are not names, duplicate keys and, when allowed is
 // not nil, keys outside allowed (with a did-you-mean); those fields are
@@ -101,6 +115,18 @@ func (p *parser) mapping(n *yaml.Node, what string, allowed []string) ([]field, 
 		out = append(out, field{name: name, key: k, val: v})
 	}
 	return out, true
+}
+
+// unique reports n, a kind (such as "action name") called name, as a
+// duplicate when seen already holds a node for name, and otherwise
+// remembers n as name's first. It returns whether name is new.
+func (p *parser) unique(seen map[string]*yaml.Node, n *yaml.Node, kind, name string) bool {
+	if first, dup := seen[name]; dup {
+		p.errorf(n, "duplicate %s %q (first at line %d)", kind, name, first.Line)
+		return false
+	}
+	seen[name] = n
+	return true
 }
 
 // sequence checks that n is a list (null counts as empty) and returns its

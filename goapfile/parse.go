@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -257,11 +259,7 @@ func (p *parser) prepass(root *yaml.Node) {
 // parseFile reads the top-level mapping, then compiles the domain, the
 // start state, the goal and the tests.
 func (p *parser) parseFile(root *yaml.Node) {
-	if root == nil || p.skip(root) {
-		return
-	}
-	if root.Kind != yaml.MappingNode {
-		p.errorf(root, "the file must be a mapping with keys such as name, actions, start and goal; got %s", describe(root))
+	if root == nil || !p.isMapping(root, "the file must be a mapping with keys such as name, actions, start and goal; got") {
 		return
 	}
 	fields, _ := p.mapping(root, "at top level", topKeys)
@@ -344,7 +342,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 // newState builds a state of the compiled domain from checked values.
 func (p *parser) newState(values map[string]any, keys map[string]*yaml.Node, at Position) goap.State {
 	s := p.out.Domain.NewState()
-	for _, name := range sortedKeys(values) {
+	for _, name := range slices.Sorted(maps.Keys(values)) {
 		if err := s.SetValue(name, values[name]); err != nil {
 			where := at
 			if k := keys[name]; k != nil {
@@ -388,8 +386,15 @@ func (p *parser) knownFact(fd field, what string) bool {
 // must be one the domain knows; otherwise the facts are mentions that
 // add undeclared booleans to the domain.
 func (p *parser) conds(n *yaml.Node, what string, known bool) (goap.Conds, map[string]*yaml.Node, bool) {
+	return factValues[goap.Conds](p, n, what, known, p.cond)
+}
+
+// factValues reads a mapping of fact -> value, reading each value with
+// read, and returns the values, the key node of each fact and whether
+// all was well. known is as for conds.
+func factValues[M ~map[string]any](p *parser, n *yaml.Node, what string, known bool, read func(string, *yaml.Node) (any, bool)) (M, map[string]*yaml.Node, bool) {
 	fields, ok := p.mapping(n, "in "+what, nil)
-	c := goap.Conds{}
+	values := M{}
 	keys := map[string]*yaml.Node{}
 	for _, fd := range fields {
 		if known && !p.knownFact(fd, what) {
@@ -398,12 +403,12 @@ func (p *parser) conds(n *yaml.Node, what string, known bool) (goap.Conds, map[s
 		}
 		p.mention(fd.name, fd.key)
 		keys[fd.name] = fd.key
-		v, good := p.cond(fd.name, fd.val)
+		v, good := read(fd.name, fd.val)
 		if !good {
 			ok = false
 			continue
 		}
-		c[fd.name] = v
+		values[fd.name] = v
 	}
-	return c, keys, ok
+	return values, keys, ok
 }

@@ -59,11 +59,7 @@ func (p *parser) simTest(t *testDecl, f field, byName map[string]field) {
 	if p.out.Agents == nil {
 		p.errorf(f.key, "sim needs agents: in the file to simulate")
 	}
-	if p.skip(f.val) {
-		return
-	}
-	if f.val.Kind != yaml.MappingNode {
-		p.errorf(f.val, "sim must be a mapping such as {ticks: 30}, got %s", describe(f.val))
+	if !p.isMapping(f.val, "sim must be a mapping such as {ticks: 30}, got") {
 		return
 	}
 	fields, _ := p.mapping(f.val, "in sim", simKeys)

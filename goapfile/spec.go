@@ -44,11 +44,9 @@ func (p *parser) actionList(n *yaml.Node) {
 		if !ok {
 			continue
 		}
-		if prev, dup := first[a.Name]; dup {
-			p.errorf(it, "duplicate action name %q (first at line %d)", a.Name, prev.Line)
+		if !p.unique(first, it, "action name", a.Name) {
 			continue
 		}
-		first[a.Name] = it
 		p.out.pos[posKey{KindAction, a.Name}] = pos(it)
 	}
 }
@@ -56,11 +54,7 @@ func (p *parser) actionList(n *yaml.Node) {
 // action reads one action. It adds the action to the spec even when a
 // part of it is wrong, so that later references to it resolve.
 func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
-	if p.skip(n) {
-		return goap.Action{}, false
-	}
-	if n.Kind != yaml.MappingNode {
-		p.errorf(n, "an action must be a mapping with name, cost, preconditions and effects; got %s", describe(n))
+	if !p.isMapping(n, "an action must be a mapping with name, cost, preconditions and effects; got") {
 		return goap.Action{}, false
 	}
 	fields, _ := p.mapping(n, "in action", actionKeys)
@@ -113,20 +107,7 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 
 // effects reads an action's `effects:`.
 func (p *parser) effects(n *yaml.Node) (goap.Effects, map[string]*yaml.Node, bool) {
-	fields, ok := p.mapping(n, "in effects", nil)
-	e := goap.Effects{}
-	keys := map[string]*yaml.Node{}
-	for _, fd := range fields {
-		p.mention(fd.name, fd.key)
-		keys[fd.name] = fd.key
-		v, good := p.effect(fd.name, fd.val)
-		if !good {
-			ok = false
-			continue
-		}
-		e[fd.name] = v
-	}
-	return e, keys, ok
+	return factValues[goap.Effects](p, n, "effects", false, p.effect)
 }
 
 // goalList reads `goals:`.
@@ -134,11 +115,7 @@ func (p *parser) goalList(n *yaml.Node) {
 	items, _ := p.sequence(n, "goals")
 	first := map[string]*yaml.Node{}
 	for _, it := range items {
-		if p.skip(it) {
-			continue
-		}
-		if it.Kind != yaml.MappingNode {
-			p.errorf(it, "a goal must be a mapping with name, priority and desired; got %s", describe(it))
+		if !p.isMapping(it, "a goal must be a mapping with name, priority and desired; got") {
 			continue
 		}
 		fields, _ := p.mapping(it, "in goal", goalKeys)
@@ -170,11 +147,9 @@ func (p *parser) goalList(n *yaml.Node) {
 			}
 			continue
 		}
-		if prev, dup := first[g.Name]; dup {
-			p.errorf(it, "duplicate goal name %q (first at line %d)", g.Name, prev.Line)
+		if !p.unique(first, it, "goal name", g.Name) {
 			continue
 		}
-		first[g.Name] = it
 		decl.name = g.Name
 		p.goals = append(p.goals, decl)
 		p.spec.Goals = append(p.spec.Goals, g)

@@ -29,11 +29,7 @@ func (p *parser) testList(n *yaml.Node, start map[string]any, goal *goalRef) []*
 	var out []*testDecl
 	names := map[string]*yaml.Node{}
 	for i, it := range items {
-		if p.skip(it) {
-			continue
-		}
-		if it.Kind != yaml.MappingNode {
-			p.errorf(it, "a test must be a mapping with keys such as name, goal, cost and plan; got %s", describe(it))
+		if !p.isMapping(it, "a test must be a mapping with keys such as name, goal, cost and plan; got") {
 			continue
 		}
 		t := p.test(it, start, goal)
@@ -42,10 +38,8 @@ func (p *parser) testList(n *yaml.Node, start map[string]any, goal *goalRef) []*
 		}
 		if t.sc.Name == "" {
 			t.sc.Name = fmt.Sprintf("test %d", i+1)
-		} else if prev, dup := names[t.sc.Name]; dup {
-			p.errorf(it, "duplicate test name %q (first at line %d)", t.sc.Name, prev.Line)
 		} else {
-			names[t.sc.Name] = it
+			p.unique(names, it, "test name", t.sc.Name)
 		}
 		t.label = t.sc.Name
 		out = append(out, t)

@@ -97,8 +97,10 @@ func (p *parser) enumValue(n *yaml.Node, f goap.Fact, s string) bool {
 	return false
 }
 
-// cond reads one precondition or goal condition on fact name.
-func (p *parser) cond(name string, n *yaml.Node) (any, bool) {
+// value reads the value n given to fact name: true or false for a
+// boolean fact (declared or not), else what readInt or readEnum reads
+// for an int or an enum fact.
+func (p *parser) value(name string, n *yaml.Node, readInt, readEnum func(goap.Fact, *yaml.Node) (any, bool)) (any, bool) {
 	if p.skip(n) || p.broken[name] {
 		return nil, false
 	}
@@ -111,10 +113,15 @@ func (p *parser) cond(name string, n *yaml.Node) (any, bool) {
 		p.notBool(n, name, declared)
 		return nil, false
 	case goap.IntFact:
-		return p.intCond(f, n)
+		return readInt(f, n)
 	default:
-		return p.enumCond(f, n)
+		return readEnum(f, n)
 	}
+}
+
+// cond reads one precondition or goal condition on fact name.
+func (p *parser) cond(name string, n *yaml.Node) (any, bool) {
+	return p.value(name, n, p.intCond, p.enumCond)
 }
 
 // intCond reads a condition on int fact f: a number or a comparison.
@@ -188,35 +195,26 @@ func (p *parser) enumCond(f goap.Fact, n *yaml.Node) (any, bool) {
 
 // effect reads what an action does to fact name.
 func (p *parser) effect(name string, n *yaml.Node) (any, bool) {
-	if p.skip(n) || p.broken[name] {
+	return p.value(name, n, p.intEffect, func(f goap.Fact, n *yaml.Node) (any, bool) {
+		return p.enumSet(f, n, true)
+	})
+}
+
+// enumSet reads a value given to enum fact f: one of its values, also
+// after "=" (as text) when eq is set.
+func (p *parser) enumSet(f goap.Fact, n *yaml.Node, eq bool) (any, bool) {
+	s, ok := text(n)
+	if !ok {
+		p.errorf(n, "fact %q is an enum: want one of %s, got %s", f.Name, strings.Join(f.Values, ", "), describe(n))
 		return nil, false
 	}
-	f, declared := p.factOf(name)
-	switch f.Kind {
-	case goap.BoolFact:
-		if b, ok := scalarBool(n); ok {
-			return b, true
-		}
-		p.notBool(n, name, declared)
-		return nil, false
-	case goap.IntFact:
-		return p.intEffect(f, n)
-	default:
-		s, ok := text(n)
-		if ok {
-			if op, rest, hasOp := splitOp(s); hasOp && op == goap.OpEq && n.ShortTag() == "!!str" {
-				s = rest
-			}
-		}
-		if !ok {
-			p.errorf(n, "fact %q is an enum: want one of %s, got %s", f.Name, strings.Join(f.Values, ", "), describe(n))
-			return nil, false
-		}
-		if !p.enumValue(n, f, s) {
-			return nil, false
-		}
-		return s, true
+	if op, rest, hasOp := splitOp(s); eq && hasOp && op == goap.OpEq && n.ShortTag() == "!!str" {
+		s = rest
 	}
+	if !p.enumValue(n, f, s) {
+		return nil, false
+	}
+	return s, true
 }
 
 // intEffect reads an int effect. A leading sign means add or subtract,
@@ -278,42 +276,26 @@ func (p *parser) intEffect(f goap.Fact, n *yaml.Node) (any, bool) {
 // stateValue reads a value of a start state or a test's `set`: true or
 // false, a number (quoted or not) or an enum value.
 func (p *parser) stateValue(name string, n *yaml.Node) (any, bool) {
-	if p.skip(n) || p.broken[name] {
+	return p.value(name, n, p.intState, func(f goap.Fact, n *yaml.Node) (any, bool) {
+		return p.enumSet(f, n, false)
+	})
+}
+
+// intState reads a start value of int fact f: a number, quoted or not.
+func (p *parser) intState(f goap.Fact, n *yaml.Node) (any, bool) {
+	v, ok := scalarInt(n)
+	if !ok && n.ShortTag() == "!!str" {
+		v, ok = atoi(strings.TrimSpace(n.Value))
+	}
+	if !ok {
+		p.errorf(n, "fact %q is an int: want a number, got %s", f.Name, describe(n))
 		return nil, false
 	}
-	f, declared := p.factOf(name)
-	switch f.Kind {
-	case goap.BoolFact:
-		if b, ok := scalarBool(n); ok {
-			return b, true
-		}
-		p.notBool(n, name, declared)
+	if v < f.Min || v > f.Max {
+		p.outside(n, f, v)
 		return nil, false
-	case goap.IntFact:
-		v, ok := scalarInt(n)
-		if !ok && n.ShortTag() == "!!str" {
-			v, ok = atoi(strings.TrimSpace(n.Value))
-		}
-		if !ok {
-			p.errorf(n, "fact %q is an int: want a number, got %s", name, describe(n))
-			return nil, false
-		}
-		if v < f.Min || v > f.Max {
-			p.outside(n, f, v)
-			return nil, false
-		}
-		return v, true
-	default:
-		s, ok := text(n)
-		if !ok {
-			p.errorf(n, "fact %q is an enum: want one of %s, got %s", name, strings.Join(f.Values, ", "), describe(n))
-			return nil, false
-		}
-		if !p.enumValue(n, f, s) {
-			return nil, false
-		}
-		return s, true
 	}
+	return v, true
 }
 
 // atoi parses a decimal int, with an optional sign.

@@ -24,6 +24,8 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -144,7 +146,7 @@ func New(cfg Config) (*World, error) {
 		w.duration[i] = 1
 	}
 	ticks := func(what string, m map[string]int, into []int, least int) {
-		for _, name := range sortedKeys(m) {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
 			id, ok := d.ActionID(name)
 			if !ok {
 				bad("%s: unknown action %q", what, name)
@@ -168,7 +170,7 @@ func New(cfg Config) (*World, error) {
 		s := d.NewState()
 		cc := change{tick: c.Tick}
 		var parts []string
-		for _, name := range sortedKeys(c.Set) {
+		for _, name := range slices.Sorted(maps.Keys(c.Set)) {
 			id, ok := d.FactID(name)
 			if !ok {
 				bad("change at tick %d: unknown fact %q", c.Tick, name)
@@ -244,7 +246,7 @@ func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
 		fallbackGoal = agent.NewGoal(t)
 	}
 	belief := w.state.Clone()
-	for _, name := range sortedKeys(spec.Start) {
+	for _, name := range slices.Sorted(maps.Keys(spec.Start)) {
 		if err := belief.SetValue(name, spec.Start[name]); err != nil {
 			return nil, fail("start: %v", err)
 		}
@@ -427,13 +429,4 @@ func (w *World) Finished() []string {
 		}
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

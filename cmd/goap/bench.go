@@ -65,10 +65,8 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 		return usageError("bench", "--count must be >= 0, got %d", count)
 	case dur <= 0 && count == 0:
 		return usageError("bench", "--time must be > 0, got %v", dur)
-	case len(files) != 1:
-		return usageError("bench", "want one FILE, got %d arguments", len(files))
 	}
-	f, _, err := loadFile("bench", files[0])
+	f, err := loadOne("bench", files)
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/goap-go/goap"
@@ -40,10 +41,7 @@ func (c *DotCommand) Run(ctx context.Context, args []string) error {
 	if help || err != nil {
 		return err
 	}
-	if len(files) != 1 {
-		return usageError("dot", "want one FILE, got %d arguments", len(files))
-	}
-	f, _, err := loadFile("dot", files[0])
+	f, err := loadOne("dot", files)
 	if err != nil {
 		return err
 	}
@@ -166,11 +164,11 @@ func writeActionGraph(w io.Writer, f *goapfile.File, start goap.State, goal *goa
 	fmt.Fprintln(w, "\t// preconditions: fact -> action; effects: action -> fact")
 	for i := range f.Spec.Actions {
 		a := &f.Spec.Actions[i]
-		for _, name := range sortedKeys(a.Pre) {
+		for _, name := range slices.Sorted(maps.Keys(a.Pre)) {
 			label, dashed := edgeStyle(a.Pre[name])
 			fmt.Fprintf(w, "\t%s -> %s%s;\n", dotID("fact:"+name), dotID("action:"+a.Name), attrs("label", label, "style", ifThen(dashed, "dashed")))
 		}
-		for _, name := range sortedKeys(a.Effects) {
+		for _, name := range slices.Sorted(maps.Keys(a.Effects)) {
 			label, dashed := edgeStyle(a.Effects[name])
 			fmt.Fprintf(w, "\t%s -> %s%s;\n", dotID("action:"+a.Name), dotID("fact:"+name), attrs("label", label, "style", ifThen(dashed, "dashed")))
 		}
@@ -184,7 +182,7 @@ func writeActionGraph(w io.Writer, f *goapfile.File, start goap.State, goal *goa
 	}
 	for _, g := range goals {
 		if sg, ok := specGoals[g.Name()]; ok && containsTarget(d.Goals(), g) {
-			for _, name := range sortedKeys(sg.Desired) {
+			for _, name := range slices.Sorted(maps.Keys(sg.Desired)) {
 				label, dashed := edgeStyle(sg.Desired[name])
 				fmt.Fprintf(w, "\t%s -> %s%s;\n", dotID("fact:"+name), goalID(d, g), attrs("label", label, "style", ifThen(dashed, "dashed")))
 			}
@@ -233,13 +231,4 @@ func indexTarget(list []*goap.Target, t *goap.Target) int {
 		}
 	}
 	return -1
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

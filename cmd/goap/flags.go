@@ -70,76 +70,56 @@ func (s *setList) Set(v string) error {
 }
 
 // directionFlag is --search: auto, forward or backward.
-type directionFlag struct{ d *goap.Direction }
-
-// directions lists the core's search directions by the names their
-// String methods give.
-func directions() []goap.Direction {
-	var out []goap.Direction
-	for d := goap.Direction(0); d < 32 && !strings.Contains(d.String(), "("); d++ {
-		out = append(out, d)
-	}
-	return out
-}
-
-// String implements flag.Value.
-func (f directionFlag) String() string {
-	if f.d == nil {
-		return goap.Direction(0).String()
-	}
-	return f.d.String()
-}
-
-// Set implements flag.Value, with a did-you-mean for typos.
-func (f directionFlag) Set(v string) error {
-	var names []string
-	for _, d := range directions() {
-		if v == d.String() {
-			*f.d = d
-			return nil
-		}
-		names = append(names, d.String())
-	}
-	return choiceError(v, names)
-}
+type directionFlag = choiceFlag[goap.Direction]
 
 // heuristicFlag is --heuristic.
-type heuristicFlag struct{ h *goap.Heuristic }
+type heuristicFlag = choiceFlag[goap.Heuristic]
 
-// heuristics lists the core's heuristics by the names their String
-// methods give.
-func heuristics() []goap.Heuristic {
-	var out []goap.Heuristic
-	for h := goap.Heuristic(0); h < 32 && !strings.Contains(h.String(), "("); h++ {
-		out = append(out, h)
+// choiceFlag is a flag that takes one of the values of an enumeration of
+// the core, such as goap.Direction, by the names their String methods
+// give.
+type choiceFlag[T interface {
+	~uint8
+	fmt.Stringer
+}] struct{ v *T }
+
+// choices lists the values of an enumeration of the core, from 0 up to
+// the first whose String method gives no name (such as "Direction(3)").
+func choices[T interface {
+	~uint8
+	fmt.Stringer
+}]() []T {
+	var out []T
+	for v := T(0); v < 32 && !strings.Contains(v.String(), "("); v++ {
+		out = append(out, v)
 	}
 	return out
 }
 
 // String implements flag.Value.
-func (f heuristicFlag) String() string {
-	if f.h == nil {
-		return goap.Heuristic(0).String()
+func (f choiceFlag[T]) String() string {
+	if f.v == nil {
+		return T(0).String()
 	}
-	return f.h.String()
+	return (*f.v).String()
 }
 
 // Set implements flag.Value, with a did-you-mean for typos.
-func (f heuristicFlag) Set(v string) error {
+func (f choiceFlag[T]) Set(v string) error {
 	var names []string
-	for _, h := range heuristics() {
-		if v == h.String() {
-			*f.h = h
+	for _, c := range choices[T]() {
+		if v == c.String() {
+			*f.v = c
 			return nil
 		}
-		names = append(names, h.String())
+		names = append(names, c.String())
 	}
 	return choiceError(v, names)
 }
 
 func heuristicNames() []string {
 	var names []string
-	for _, h := range heuristics() {
+	for _, h := range choices[goap.Heuristic]() {
 		names = append(names, h.String())
 	}
 	return names

@@ -29,6 +29,16 @@ func loadFile(cmd, path string) (*goapfile.File, []byte, error) {
 	return f, data, nil
 }
 
+// loadOne reads and parses the one FILE that command cmd takes, given as
+// its positional arguments files.
+func loadOne(cmd string, files []string) (*goapfile.File, error) {
+	if len(files) != 1 {
+		return nil, usageError(cmd, "want one FILE, got %d arguments", len(files))
+	}
+	f, _, err := loadFile(cmd, files[0])
+	return f, err
+}
+
 // applySets returns a copy of the file's start state with the --set
 // overrides applied.
 func applySets(cmd string, f *goapfile.File, sets []string) (goap.State, error) {

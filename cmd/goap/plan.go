@@ -48,10 +48,7 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) error {
 	if err := search.check("plan"); err != nil {
 		return err
 	}
-	if len(files) != 1 {
-		return usageError("plan", "want one FILE, got %d arguments", len(files))
-	}
-	f, _, err := loadFile("plan", files[0])
+	f, err := loadOne("plan", files)
 	if err != nil {
 		return err
 	}

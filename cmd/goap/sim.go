@@ -44,10 +44,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) error {
 	if ticks < 1 {
 		return usageError("sim", "--ticks must be >= 1, got %d", ticks)
 	}
-	if len(files) != 1 {
-		return usageError("sim", "want one FILE, got %d arguments", len(files))
-	}
-	f, _, err := loadFile("sim", files[0])
+	f, err := loadOne("sim", files)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,9 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -85,7 +87,7 @@ func Check(f *goapfile.File, src []byte) []Warning {
 		}
 		pos := f.Pos(goapfile.KindAction, a.Name)
 		var blocked []string
-		for _, name := range sortedKeys(a.Pre) {
+		for _, name := range slices.Sorted(maps.Keys(a.Pre)) {
 			c := a.Pre[name]
 			if r.CondReachable(name, c) {
 				continue
@@ -186,13 +188,4 @@ func CondText(f goap.Fact, c any) string {
 		return "!" + f.Name
 	}
 	return fmt.Sprintf("%s%v%v", f.Name, op, v)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -49,6 +49,7 @@ Commands:
 	sim      simulate a file's agents tick by tick
 	dot      draw the actions of a file, or a search, for Graphviz
 	bench    measure how fast a file plans
+	pddl     plan for a PDDL domain and problem, or export them
 	help     show help for goap or one of its commands
 	version  print goap's version
 
@@ -72,6 +73,40 @@ github.com/goap-go/goap/goapfile.
 // helpText holds each command's help, as `goap help COMMAND` and
 // `goap COMMAND -h` print it.
 var helpText = map[string]string{
+	"pddl": `Usage: goap pddl DOMAIN PROBLEM [flags]
+
+Pddl reads a PDDL domain and problem (STRIPS with typing, equality,
+negative preconditions, constants and action costs), grounds them, finds
+a cheapest plan and prints it in IPC format, one action a line, then its
+cost and the search figures as ; comments:
+
+	(pick ball1 rooma left)
+	...
+	; cost = 11
+
+With --export FILE.yaml it writes the grounded task as a designer file
+(name, actions, start, goal) for goap plan instead of planning.
+
+Flags:
+
+	--search DIR        search direction: auto, forward or backward
+	--heuristic H       estimate: auto, hmax, blind, hadd-not-optimal or
+	                    goalcount-not-optimal
+	--weight W          weighted A*: plans cost at most W times the optimum
+	--max-expansions N  stop after N expansions (0: no limit)
+	--timeout DUR       stop after DUR, e.g. 10s (0: no limit)
+	--json              print one JSON object
+	--export FILE       write the grounded task as YAML and do not plan
+
+Examples:
+
+	goap pddl domain.pddl task01.pddl
+	goap pddl domain.pddl p01.pddl --timeout 30s --search forward --heuristic hmax
+	goap pddl domain.pddl task01.pddl --export task01.yaml && goap plan task01.yaml
+
+Exit status: 0 when a plan is found, 1 when there is none or a limit
+stopped the search, 2 on bad input (with a file:line:col message).
+`,
 	"plan": `Usage: goap plan FILE [flags]
 
 Plan finds the cheapest sequence of actions from the file's start state to

@@ -9,6 +9,7 @@
 //	goap sim FILE [--ticks N] [--set fact=value ...] [--json]
 //	goap dot FILE [--search-tree]
 //	goap bench FILE [--count N] [--time DUR] [--json]
+//	goap pddl DOMAIN PROBLEM [--json] [--export FILE.yaml] [--timeout DUR]
 //	goap help [COMMAND]
 //
 // Exit status: 0 on success (a plan was found or the goal is already met;
@@ -87,6 +88,9 @@ var commands = []struct {
 	}},
 	{"bench", "measure how fast a file plans", func(m *Main) Command {
 		return &BenchCommand{Stdout: m.Stdout, Stderr: m.Stderr, HideTimings: m.HideTimings}
+	}},
+	{"pddl", "plan for a PDDL domain and problem, or export them", func(m *Main) Command {
+		return &PddlCommand{Stdout: m.Stdout, Stderr: m.Stderr, HideTimings: m.HideTimings}
 	}},
 	{"help", "show help for goap or one of its commands", func(m *Main) Command {
 		return &HelpCommand{Stdout: m.Stdout, Stderr: m.Stderr}

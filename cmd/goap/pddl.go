@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/pddl"
+)
+
+// PddlCommand runs `goap pddl DOMAIN PROBLEM`: it parses and grounds a
+// PDDL task, plans, and prints the plan in IPC format.
+//
+// Exit status: 0 when a plan is found (or the goal holds at the start);
+// 1 when no plan exists or a limit stops the search; 2 on bad input.
+type PddlCommand struct {
+	Stdout, Stderr io.Writer
+	// HideTimings leaves times out of the output.
+	HideTimings bool
+}
+
+// Run runs the command with args (after "pddl").
+func (c *PddlCommand) Run(ctx context.Context, args []string) error {
+	fs := newFlagSet("pddl")
+	var (
+		search searchFlags
+		asJSON bool
+		export string
+	)
+	search.add(fs, true)
+	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
+	fs.StringVar(&export, "export", "", "write the grounded task as a designer `FILE` (YAML) and do not plan")
+	files, help, err := parse(fs, "pddl", args, c.Stdout)
+	if help || err != nil {
+		return err
+	}
+	if err := search.check("pddl"); err != nil {
+		return err
+	}
+	if len(files) != 2 {
+		return usageError("pddl", "want DOMAIN and PROBLEM files, got %d arguments", len(files))
+	}
+	t0 := time.Now()
+	task, err := loadPDDL(files[0], files[1])
+	if err != nil {
+		return err
+	}
+	if export != "" {
+		data, err := exportYAML(task)
+		if err != nil {
+			return inputError("pddl", "%v", err)
+		}
+		if err := os.WriteFile(export, data, 0o666); err != nil {
+			return inputError("pddl", "%v", err)
+		}
+		fmt.Fprintf(c.Stdout, "; wrote %s: %d facts, %d actions\n", export, len(task.Spec.Facts), len(task.Spec.Actions))
+		return nil
+	}
+	dom, start, goal, err := task.Compile()
+	if err != nil {
+		return inputError("pddl", "grounded task does not compile: %v", err)
+	}
+	groundTime := time.Since(t0)
+
+	pl := goap.NewPlanner(dom)
+	pl.Options = search.opts
+	if search.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, search.timeout)
+		defer cancel()
+	}
+	t0 = time.Now()
+	res := pl.Plan(ctx, start, goal)
+	searchTime := time.Since(t0)
+	if c.HideTimings {
+		groundTime, searchTime = 0, 0
+	}
+	plan := make([]string, len(res.Plan))
+	for i, a := range res.Plan {
+		plan[i] = task.Ground[a].IPC()
+	}
+	found := res.Status == goap.Found || res.Status == goap.AlreadySatisfied
+	if asJSON {
+		out := struct {
+			Status        string   `json:"status"`
+			Plan          []string `json:"plan"`
+			Cost          *float64 `json:"cost,omitempty"`
+			Facts         int      `json:"facts"`
+			GroundActions int      `json:"ground_actions"`
+			Expanded      int      `json:"expanded"`
+			Generated     int      `json:"generated"`
+			Direction     string   `json:"direction"`
+			GroundMS      float64  `json:"ground_ms,omitempty"`
+			SearchMS      float64  `json:"search_ms,omitempty"`
+			Error         string   `json:"error,omitempty"`
+		}{Status: res.Status.String(), Plan: plan, Facts: len(task.Spec.Facts), GroundActions: len(task.Spec.Actions),
+			Expanded: res.Expanded, Generated: res.Generated, Direction: res.Direction.String(),
+			GroundMS: ms(groundTime), SearchMS: ms(searchTime)}
+		if found {
+			out.Cost = &res.Cost
+		}
+		if res.Err != nil {
+			out.Error = res.Err.Error()
+		}
+		enc := json.NewEncoder(c.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		w := c.Stdout
+		for _, p := range plan {
+			fmt.Fprintln(w, p)
+		}
+		switch {
+		case found:
+			fmt.Fprintf(w, "; cost = %s\n", strconv.FormatFloat(res.Cost, 'g', -1, 64))
+		case res.Status == goap.NoPlan:
+			fmt.Fprintln(w, "; no plan exists")
+		case res.Status == goap.LimitReached:
+			why := "the search was stopped"
+			switch {
+			case errors.Is(res.Err, context.DeadlineExceeded):
+				why = fmt.Sprintf("the time limit (--timeout %v) was reached", search.timeout)
+			case errors.Is(res.Err, context.Canceled):
+				why = "the search was interrupted"
+			case res.Err == nil:
+				why = fmt.Sprintf("the expansion limit (--max-expansions %d) was reached", search.opts.MaxExpansions)
+			}
+			fmt.Fprintf(w, "; no plan yet: %s\n", why)
+		}
+		fmt.Fprintf(w, "; facts %d, ground actions %d, static atoms compiled away %d", len(task.Spec.Facts), len(task.Spec.Actions), task.StaticAtoms)
+		if groundTime > 0 {
+			fmt.Fprintf(w, ", grounded in %v", groundTime.Round(time.Microsecond))
+		}
+		fmt.Fprintf(w, "\n; search: %s, %d expanded, %d generated", res.Direction, res.Expanded, res.Generated)
+		if searchTime > 0 {
+			fmt.Fprintf(w, ", %v", searchTime.Round(time.Microsecond))
+		}
+		fmt.Fprintln(w)
+	}
+	switch res.Status {
+	case goap.Found, goap.AlreadySatisfied:
+		return nil
+	case goap.Failed:
+		return inputError("pddl", "planning failed: %v", res.Err)
+	}
+	return silentExit(exitNo)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// loadPDDL parses and grounds a domain and a problem file.
+func loadPDDL(domainFile, problemFile string) (*pddl.Task, error) {
+	ds, err := os.ReadFile(domainFile)
+	if err != nil {
+		return nil, inputError("pddl", "%v", err)
+	}
+	ps, err := os.ReadFile(problemFile)
+	if err != nil {
+		return nil, inputError("pddl", "%v", err)
+	}
+	d, err := pddl.ParseDomain(domainFile, ds)
+	if err != nil {
+		return nil, &exitError{code: exitUsage, msg: err.Error()}
+	}
+	pr, err := pddl.ParseProblem(problemFile, ps, d)
+	if err != nil {
+		return nil, &exitError{code: exitUsage, msg: err.Error()}
+	}
+	task, err := pddl.Ground(d, pr)
+	if err != nil {
+		return nil, &exitError{code: exitUsage, msg: err.Error()}
+	}
+	return task, nil
+}
+
+// exportYAML renders a grounded task as a designer file that goap plan
+// loads: name, actions, start and goal. The YAML encoder quotes the names,
+// which contain spaces.
+func exportYAML(t *pddl.Task) ([]byte, error) {
+	type action struct {
+		Name          string          `yaml:"name"`
+		Cost          float64         `yaml:"cost"`
+		Preconditions map[string]bool `yaml:"preconditions,omitempty"`
+		Effects       map[string]bool `yaml:"effects,omitempty"`
+	}
+	out := struct {
+		Name    string          `yaml:"name"`
+		Actions []action        `yaml:"actions"`
+		Start   map[string]bool `yaml:"start"`
+		Goal    map[string]bool `yaml:"goal"`
+	}{Name: t.Spec.Name, Start: map[string]bool{}, Goal: map[string]bool{}}
+	for _, a := range t.Spec.Actions {
+		x := action{Name: a.Name, Cost: a.Cost, Preconditions: map[string]bool{}, Effects: map[string]bool{}}
+		for k, v := range a.Pre {
+			x.Preconditions[k] = v.(bool)
+		}
+		for k, v := range a.Effects {
+			x.Effects[k] = v.(bool)
+		}
+		out.Actions = append(out.Actions, x)
+	}
+	for _, f := range t.Init {
+		out.Start[f] = true
+	}
+	for k, v := range t.Spec.Goals[0].Desired {
+		out.Goal[k] = v.(bool)
+	}
+	return yaml.Marshal(out)
+}

@@ -1,0 +1,432 @@
+package pddl
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/goap-go/goap"
+)
+
+// GoalName is the name of the single goal of a grounded task's spec.
+const GoalName = "goal"
+
+// Task is a grounded planning task: a goap spec whose facts are the
+// reachable ground atoms that actions change ("at ball1 rooma") and whose
+// actions are the reachable ground actions ("pick ball1 rooma left").
+type Task struct {
+	// Spec has one boolean fact per reachable fluent atom, one action per
+	// reachable ground action and one goal, GoalName.
+	Spec goap.Spec
+	// Init lists the facts that are true at the start.
+	Init []string
+	// Ground describes Spec.Actions, index for index.
+	Ground []GroundAction
+	// StaticAtoms counts the initial atoms of static predicates (never
+	// changed by an action), which were compiled away.
+	StaticAtoms int
+}
+
+// GroundAction is an action schema with its parameters bound.
+type GroundAction struct {
+	Schema *Action
+	Args   []string
+}
+
+// IPC renders the ground action as a line of an IPC plan:
+// "(pick ball1 rooma left)".
+func (g GroundAction) IPC() string {
+	return "(" + Atom{Pred: g.Schema.Name, Args: g.Args}.String() + ")"
+}
+
+// relation holds the tuples of one predicate, indexed by argument value.
+type relation struct {
+	tuples [][]string
+	set    map[string]bool
+	byArg  []map[string][]int32
+}
+
+func newRelation(arity int) *relation {
+	r := &relation{set: map[string]bool{}, byArg: make([]map[string][]int32, arity)}
+	for i := range r.byArg {
+		r.byArg[i] = map[string][]int32{}
+	}
+	return r
+}
+
+func (r *relation) add(args []string) bool {
+	k := strings.Join(args, " ")
+	if r.set[k] {
+		return false
+	}
+	r.set[k] = true
+	i := int32(len(r.tuples))
+	r.tuples = append(r.tuples, args)
+	for j, a := range args {
+		r.byArg[j][a] = append(r.byArg[j][a], i)
+	}
+	return true
+}
+
+func (r *relation) has(args []string) bool { return r.set[strings.Join(args, " ")] }
+
+type grounder struct {
+	d       *Domain
+	pr      *Problem
+	objType map[string]string
+	ofType  map[string][]string
+	static  map[string]*relation // static predicates: the initial atoms
+	fluent  map[string]*relation // fluent predicates: reachable atoms
+	isFlu   map[string]bool
+	order   []Atom // reachable fluent atoms in discovery order
+	changed bool
+}
+
+func (g *grounder) rel(pred string) *relation {
+	if g.isFlu[pred] {
+		return g.fluent[pred]
+	}
+	return g.static[pred]
+}
+
+func (g *grounder) objectsOf(t string) []string {
+	if l, ok := g.ofType[t]; ok {
+		return l
+	}
+	var l []string
+	for _, o := range g.pr.AllObjects(g.d) {
+		if g.d.IsSubtype(o.Type, t) {
+			l = append(l, o.Name)
+		}
+	}
+	g.ofType[t] = l
+	return l
+}
+
+func (g *grounder) addFluent(a Atom) {
+	if g.fluent[a.Pred].add(a.Args) {
+		g.order = append(g.order, a)
+		g.changed = true
+	}
+}
+
+// Ground instantiates the actions of pr that can matter: bindings respect
+// the parameters' types, static predicates are joined against the initial
+// atoms and compiled away, equality constraints are checked, and only
+// actions reachable from the initial state in the delete relaxation are
+// kept.
+func Ground(d *Domain, pr *Problem) (*Task, error) {
+	g := &grounder{d: d, pr: pr, objType: map[string]string{}, ofType: map[string][]string{},
+		static: map[string]*relation{}, fluent: map[string]*relation{}, isFlu: map[string]bool{}}
+	for _, o := range pr.AllObjects(d) {
+		g.objType[o.Name] = o.Type
+	}
+	for _, a := range d.Actions {
+		for _, e := range a.Add {
+			g.isFlu[e.Pred] = true
+		}
+		for _, e := range a.Del {
+			g.isFlu[e.Pred] = true
+		}
+	}
+	for p, params := range d.Predicates {
+		if g.isFlu[p] {
+			g.fluent[p] = newRelation(len(params))
+		} else {
+			g.static[p] = newRelation(len(params))
+		}
+	}
+	t := &Task{Spec: goap.Spec{Name: d.Name + "/" + pr.Name}}
+	for _, a := range pr.Init {
+		if g.isFlu[a.Pred] {
+			g.addFluent(a)
+			t.Init = append(t.Init, a.String())
+		} else {
+			g.static[a.Pred].add(a.Args)
+			t.StaticAtoms++
+		}
+	}
+	// Relaxed reachability: apply the adds of every applicable binding
+	// until nothing new appears. Relations grow during a round, which only
+	// makes the fixpoint come sooner.
+	schemas := make([]*schema, len(d.Actions))
+	for i, a := range d.Actions {
+		schemas[i] = g.compile(a)
+	}
+	for g.changed = true; g.changed; {
+		g.changed = false
+		for _, s := range schemas {
+			g.enumerate(s, func(b []string) {
+				for _, e := range s.a.Add {
+					g.addFluent(Atom{Pred: e.Pred, Args: s.bind(e.Args, b)})
+				}
+			})
+		}
+	}
+	for _, a := range g.order {
+		t.Spec.Facts = append(t.Spec.Facts, goap.Bool(a.String()))
+	}
+	var err error
+	for _, s := range schemas {
+		g.enumerate(s, func(b []string) {
+			if err != nil {
+				return
+			}
+			var act goap.Action
+			act, err = g.instantiate(s, b)
+			if err != nil || act.Name == "" {
+				return
+			}
+			t.Spec.Actions = append(t.Spec.Actions, act)
+			t.Ground = append(t.Ground, GroundAction{Schema: s.a, Args: append([]string(nil), b...)})
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	goal := goap.Conds{}
+	for _, l := range pr.Goal {
+		name := l.Atom.String()
+		switch {
+		case g.isFlu[l.Pred]:
+			if !g.fluent[l.Pred].has(l.Args) && l.Neg {
+				continue // never true
+			}
+		case g.static[l.Pred].has(l.Args) == !l.Neg:
+			continue // holds for good
+		}
+		// An unreachable positive atom (or a static one that is false for
+		// good) stays in the goal: the planner proves there is no plan.
+		goal[name] = !l.Neg
+	}
+	t.Spec.Goals = []goap.Goal{{Name: GoalName, Desired: goal}}
+	return t, nil
+}
+
+// schema is an action schema prepared for enumeration.
+type schema struct {
+	a      *Action
+	vars   map[string]int
+	joins  []Atom // positive non-equality literals, in join order
+	checks []Literal
+}
+
+// bind substitutes the binding b into args.
+func (s *schema) bind(args []string, b []string) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		if j, ok := s.vars[a]; ok {
+			out[i] = b[j]
+		} else {
+			out[i] = a
+		}
+	}
+	return out
+}
+
+// compile orders the positive preconditions so that each joins on
+// variables bound before it where possible, static ones first.
+func (g *grounder) compile(a *Action) *schema {
+	s := &schema{a: a, vars: map[string]int{}}
+	for i, p := range a.Params {
+		s.vars[p.Name] = i
+	}
+	var pos []Atom
+	for _, l := range a.Pre {
+		if l.Neg || l.Pred == "=" {
+			s.checks = append(s.checks, l)
+		} else {
+			pos = append(pos, l.Atom)
+		}
+	}
+	bound := map[string]bool{}
+	for len(pos) > 0 {
+		best, bestScore := 0, -1
+		for i, at := range pos {
+			score := 0
+			for _, x := range at.Args {
+				if bound[x] || x[0] != '?' {
+					score += 4
+				}
+			}
+			if !g.isFlu[at.Pred] {
+				score += 2
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		for _, x := range pos[best].Args {
+			bound[x] = true
+		}
+		s.joins = append(s.joins, pos[best])
+		pos = append(pos[:best], pos[best+1:]...)
+	}
+	return s
+}
+
+// enumerate calls emit with every binding of s's parameters that meets
+// its positive preconditions in the current relations, its types, its
+// equality constraints and its negative static preconditions. Negative
+// fluent preconditions are ignored (relaxed).
+func (g *grounder) enumerate(s *schema, emit func(b []string)) {
+	b := make([]string, len(s.a.Params))
+	var match func(i int)
+	match = func(i int) {
+		if i == len(s.joins) {
+			g.rest(s, b, 0, emit)
+			return
+		}
+		at := s.joins[i]
+		r := g.rel(at.Pred)
+		// Candidates: the shortest index list of a bound argument.
+		var cand []int32
+		all := true
+		for j, x := range at.Args {
+			v := x
+			if k, ok := s.vars[x]; ok {
+				v = b[k]
+			}
+			if v == "" {
+				continue
+			}
+			l := r.byArg[j][v]
+			if all || len(l) < len(cand) {
+				cand, all = l, false
+			}
+		}
+		n := len(r.tuples)
+		if !all {
+			n = len(cand)
+		}
+		newly := make([]int, 0, len(at.Args))
+		for c := 0; c < n; c++ {
+			ti := int32(c)
+			if !all {
+				ti = cand[c]
+			}
+			tup := r.tuples[ti]
+			ok := true
+			for j, x := range at.Args {
+				k, isVar := s.vars[x]
+				switch {
+				case !isVar:
+					ok = tup[j] == x
+				case b[k] != "":
+					ok = b[k] == tup[j]
+				case g.d.IsSubtype(g.objType[tup[j]], s.a.Params[k].Type):
+					b[k] = tup[j]
+					newly = append(newly, k)
+				default:
+					ok = false
+				}
+				if !ok {
+					break
+				}
+			}
+			if ok {
+				match(i + 1)
+			}
+			for _, k := range newly {
+				b[k] = ""
+			}
+			newly = newly[:0]
+		}
+	}
+	match(0)
+}
+
+// rest binds the parameters no precondition bound to every object of
+// their type, from k on, then checks the remaining constraints.
+func (g *grounder) rest(s *schema, b []string, k int, emit func(b []string)) {
+	for ; k < len(b) && b[k] != ""; k++ {
+	}
+	if k == len(b) {
+		for _, l := range s.checks {
+			args := s.bind(l.Args, b)
+			var holds bool
+			switch {
+			case l.Pred == "=":
+				holds = args[0] == args[1]
+			case g.isFlu[l.Pred]:
+				continue // relaxed
+			default:
+				holds = g.static[l.Pred].has(args)
+			}
+			if holds == l.Neg {
+				return
+			}
+		}
+		emit(b)
+		return
+	}
+	for _, o := range g.objectsOf(s.a.Params[k].Type) {
+		b[k] = o
+		g.rest(s, b, k+1, emit)
+	}
+	b[k] = ""
+}
+
+// instantiate builds the goap action of binding b, or an action without a
+// name when its preconditions contradict each other.
+func (g *grounder) instantiate(s *schema, b []string) (goap.Action, error) {
+	a := s.a
+	name := Atom{Pred: a.Name, Args: b}.String()
+	act := goap.Action{Name: name, Cost: 1, Pre: goap.Conds{}, Effects: goap.Effects{}}
+	for _, l := range a.Pre {
+		if l.Pred == "=" || !g.isFlu[l.Pred] {
+			continue // checked while enumerating
+		}
+		args := s.bind(l.Args, b)
+		if l.Neg && !g.fluent[l.Pred].has(args) {
+			continue // never true
+		}
+		k := Atom{Pred: l.Pred, Args: args}.String()
+		if v, dup := act.Pre[k]; dup && v != !l.Neg {
+			return goap.Action{}, nil
+		}
+		act.Pre[k] = !l.Neg
+	}
+	for _, e := range a.Add {
+		act.Effects[Atom{Pred: e.Pred, Args: s.bind(e.Args, b)}.String()] = true
+	}
+	for _, e := range a.Del {
+		args := s.bind(e.Args, b)
+		k := Atom{Pred: e.Pred, Args: args}.String()
+		if _, added := act.Effects[k]; added || !g.fluent[e.Pred].has(args) {
+			continue // deletes apply first; never-true atoms stay false
+		}
+		act.Effects[k] = false
+	}
+	if g.d.ActionCosts {
+		act.Cost = 0
+		for _, c := range a.Cost {
+			if c.Func == nil {
+				act.Cost += c.Const
+				continue
+			}
+			k := Atom{Pred: c.Func.Pred, Args: s.bind(c.Func.Args, b)}.String()
+			v, ok := g.pr.Values[k]
+			if !ok {
+				return goap.Action{}, fmt.Errorf("%s: action %s: the cost (%s) has no value in :init", g.pr.File, name, k)
+			}
+			act.Cost += v
+		}
+	}
+	return act, nil
+}
+
+// Compile compiles the task's spec and returns its domain, the start
+// state and the goal.
+func (t *Task) Compile() (*goap.Domain, goap.State, *goap.Target, error) {
+	d, err := goap.NewDomain(t.Spec)
+	if err != nil {
+		return nil, goap.State{}, nil, err
+	}
+	start := d.NewState()
+	for _, f := range t.Init {
+		id, _ := d.FactID(f)
+		start.SetBool(id, true)
+	}
+	goal, _ := d.Goal(GoalName)
+	return d, start, goal, nil
+}

@@ -1,0 +1,168 @@
+package pddl
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+const miniDomain = `(define (domain mini)
+  (:requirements :strips :typing :negative-preconditions :equality :action-costs)
+  (:types room ball - object)
+  (:constants home - room)
+  (:predicates (at ?b - ball ?r - room) (robot ?r - room) (lit ?r - room))
+  (:functions (total-cost) - number (dist ?a ?b - room) - number)
+  (:action go
+    :parameters (?from ?to - room)
+    :precondition (and (robot ?from) (not (= ?from ?to)) (not (lit ?to)))
+    :effect (and (not (robot ?from)) (robot ?to) (increase (total-cost) (dist ?from ?to))))
+  (:action carry
+    :parameters (?b - ball ?from ?to - room)
+    :precondition (and (robot ?from) (at ?b ?from))
+    :effect (and (not (at ?b ?from)) (at ?b ?to) (not (robot ?from)) (robot ?to) (increase (total-cost) 3))))
+`
+
+const miniProblem = `(define (problem p) (:domain MINI)
+  (:objects r1 r2 - room b1 - ball)
+  (:init (robot home) (at b1 r1) (at b1 r1) (lit r2)
+    (= (dist home r1) 2) (= (dist r1 home) 2) (= (dist home r2) 1) (= (dist r2 home) 1)
+    (= (dist r1 r2) 5) (= (dist r2 r1) 5) (= (total-cost) 0))
+  (:goal (and (at b1 home) (not (robot r1))))
+  (:metric minimize (total-cost)))
+`
+
+func TestParseMini(t *testing.T) {
+	d, err := ParseDomain("mini.pddl", []byte(miniDomain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := ParseProblem("p.pddl", []byte(miniProblem), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pr.Init) != 3 || !pr.Metric || pr.Values["dist home r1"] != 2 || !d.ActionCosts {
+		t.Fatalf("init %v metric %v values %v", pr.Init, pr.Metric, pr.Values)
+	}
+	task, err := Ground(d, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range task.Spec.Actions {
+		names = append(names, a.Name)
+	}
+	// go never enters the lit room r2 (static negative precondition) and
+	// never stays put (inequality); carry reaches r2.
+	want := "go home r1|go r1 home|go r2 home|go r2 r1|carry b1 home home|carry b1 home r1|carry b1 home r2|carry b1 r1 home|carry b1 r1 r1|carry b1 r1 r2|carry b1 r2 home|carry b1 r2 r1|carry b1 r2 r2"
+	if got := strings.Join(names, "|"); got != want {
+		t.Errorf("ground actions\n got %s\nwant %s", got, want)
+	}
+	for _, a := range task.Spec.Actions {
+		if a.Name == "carry b1 r1 r1" {
+			// Deletes apply first, then adds: the robot stays.
+			if v, ok := a.Effects["robot r1"]; !ok || v != true {
+				t.Errorf("carry b1 r1 r1 effects %v", a.Effects)
+			}
+		}
+		if a.Name == "go home r1" && a.Cost != 2 {
+			t.Errorf("go home r1 costs %v", a.Cost)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"", "d.pddl:1:1: empty file"},
+		{"(define (domain x)", "d.pddl:1:1: unclosed ("},
+		{"(define (domain x)) )", "d.pddl:1:21: unexpected text"},
+		{"(define (domain x)\n (:predicates (p))\n (:action a :parameters () :precondition (p)\n  :effect (when (p) (not (p)))))",
+			`d.pddl:4:12: unsupported feature "when" (conditional effects)`},
+		{"(define (domain x) (:predicates (p)) (:action a :parameters (?x) :precondition (or (p) (p)) :effect (p)))",
+			`d.pddl:1:81: unsupported feature "or" (disjunctive preconditions)`},
+		{"(define (domain x) (:predicates (p)) (:action a :parameters (?x) :precondition (forall (?y) (p)) :effect (p)))",
+			`unsupported feature "forall"`},
+		{"(define (domain x) (:predicates (p)) (:action a :parameters (?x) :precondition (exists (?y) (p)) :effect (p)))",
+			`unsupported feature "exists"`},
+		{"(define (domain x) (:predicates (p)) (:action a :parameters (?x) :precondition (imply (p) (p)) :effect (p)))",
+			`unsupported feature "imply"`},
+		{"(define (domain x) (:predicates (p)) (:derived (p) (p)))", `d.pddl:1:39: unsupported feature ":derived" (derived predicates)`},
+		{"(define (domain x) (:durative-action a))", `unsupported feature ":durative-action" (durative actions)`},
+		{"(define (domain x) (:functions (fuel)) (:predicates (p)) (:action a :parameters () :effect (increase (fuel) 1)))",
+			`unsupported feature "increase" (numeric fluents)`},
+		{"(define (domain x) (:functions (fuel)) (:predicates (p)) (:action a :parameters () :precondition (> (fuel) 1) :effect (p)))",
+			`unsupported feature ">" (numeric conditions)`},
+		{"(define (domain x) (:types a - (either b c)))", `unsupported feature "either"`},
+		{"(define (domain x) (:predicates (p ?x)) (:action a :parameters (?x) :effect (p ?y)))", "d.pddl:1:80: unknown variable ?y"},
+		{"(define (domain x) (:predicates (p ?x)) (:action a :parameters (?x) :effect (q ?x)))", `unknown predicate "q"`},
+		{"(define (domain x) (:predicates (p ?x)) (:action a :parameters (?x) :effect (p)))", `predicate "p" takes 1 arguments, got 0`},
+		{"(define (domain x) (:types a - b))", `type "a" has unknown parent type "b"`},
+	}
+	for _, c := range cases {
+		_, err := ParseDomain("d.pddl", []byte(c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+	d, err := ParseDomain("mini.pddl", []byte(miniDomain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"(define (problem p) (:domain other) (:init) (:goal (and)))", `p.pddl:1:30: problem is for domain "other", not "mini"`},
+		{"(define (problem p) (:domain mini) (:init (robot nowhere)) (:goal (and)))", `p.pddl:1:50: unknown object or constant "nowhere"`},
+		{"(define (problem p) (:domain mini) (:init) (:goal (and)) (:metric maximize (total-cost)))", `unsupported feature ":metric"`},
+		{"(define (problem p) (:domain mini) (:init))", "missing (:goal"},
+		{"(define (problem p) (:domain mini) (:objects b - ball) (:init) (:goal (robot b)))", "b has type ball, want room"},
+	} {
+		_, err := ParseProblem("p.pddl", []byte(c.src), d)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(miniDomain), []byte(miniProblem))
+	for _, dir := range []string{"gripper", "blocks", "logistics", "miconic"} {
+		ds, _ := os.ReadFile("testdata/" + dir + "/domain.pddl")
+		ps, _ := os.ReadFile("testdata/" + dir + "/task01.pddl")
+		f.Add(ds, ps)
+	}
+	ds, _ := os.ReadFile("testdata/elevators-opt08-strips/domain.pddl")
+	ps, _ := os.ReadFile("testdata/elevators-opt08-strips/p01.pddl")
+	f.Add(ds, ps)
+	f.Fuzz(func(t *testing.T, dsrc, psrc []byte) {
+		d, err := ParseDomain("d.pddl", dsrc)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		pr, err := ParseProblem("p.pddl", psrc, d)
+		if err != nil {
+			if _, ok := err.(*Error); !ok {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		// Keep grounding cheap: bindings grow as objects^parameters.
+		if len(pr.AllObjects(d)) > 8 {
+			return
+		}
+		for _, a := range d.Actions {
+			if len(a.Params) > 4 {
+				return
+			}
+		}
+		task, err := Ground(d, pr)
+		if err != nil {
+			return
+		}
+		if len(task.Spec.Actions) < 2000 {
+			if _, _, _, err := task.Compile(); err != nil {
+				t.Fatalf("grounded spec does not compile: %v", err)
+			}
+		}
+	})
+}

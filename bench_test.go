@@ -14,6 +14,7 @@ var benchConfigs = []struct {
 	{"auto", goap.Options{}},
 	{"forward-hmax", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}},
 	{"forward-blind", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}},
+	{"forward-lmcut", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}},
 	{"backward-hmax", goap.Options{Direction: goap.Backward}},
 }
 

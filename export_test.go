@@ -8,3 +8,14 @@ func SetPortfolioSlices(forward, backward int) (restore func()) {
 	portfolioSlices = [2]int{forward, backward}
 	return func() { portfolioSlices = old }
 }
+
+// Estimate returns heuristic h's forward estimate of reaching t from
+// start, with the planner prepared as a forward plan call would be.
+func Estimate(p *Planner, start State, t *Target, h Heuristic) float64 {
+	old := p.Options
+	defer func() { p.Options = old }()
+	p.Options = Options{Direction: Forward, Heuristic: h}
+	s := p.Start(start, t)
+	s.heur = h
+	return s.estimate(start.w)
+}

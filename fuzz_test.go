@@ -551,6 +551,7 @@ var fzConfigs = []struct {
 }{
 	{"default", goap.Options{}, true},
 	{"forward-hmax", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}, true},
+	{"forward-lmcut", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}, true},
 	{"backward", goap.Options{Direction: goap.Backward}, true},
 	{"forward-hadd", goap.Options{Direction: goap.Forward, Heuristic: goap.HAddNotOptimal}, false},
 }
@@ -933,7 +934,7 @@ func FuzzNewDomain(f *testing.F) {
 				goal.Name(), goal, opts, res.Status, d.ActionNames(res.Plan), res.Cost, res.Err, show())
 		}
 		w := opts.SuboptimalWeight
-		validOpts := opts.Direction <= goap.Backward && opts.Heuristic <= goap.GoalCountNotOptimal &&
+		validOpts := opts.Direction <= goap.Backward && opts.Heuristic <= goap.LMCut &&
 			w >= 0 && w <= goap.MaxWeight && opts.MaxExpansions >= 0
 		switch {
 		case !validOpts:

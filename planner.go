@@ -63,6 +63,14 @@ const (
 	// the classic GOAP write-ups). One action can meet several conditions
 	// and costs can be below 1, so it is not admissible.
 	GoalCountNotOptimal
+	// LMCut is the LM-cut heuristic (Helmert & Domshlak 2009): a sum of
+	// disjoint action landmarks of the delete relaxation, at least h_max
+	// and often much closer to the optimum, at a few h_max computations
+	// per state. Admissible but not consistent: forward search reopens
+	// states reached more cheaply after expansion. When an action has
+	// add/subtract effects it falls back to h_max, and backward search
+	// uses h_max.
+	LMCut
 )
 
 func (h Heuristic) String() string {
@@ -77,12 +85,14 @@ func (h Heuristic) String() string {
 		return "hadd-not-optimal"
 	case GoalCountNotOptimal:
 		return "goalcount-not-optimal"
+	case LMCut:
+		return "lmcut"
 	}
 	return fmt.Sprintf("Heuristic(%d)", int(h))
 }
 
 // Optimal reports whether the heuristic guarantees the cheapest plan.
-func (h Heuristic) Optimal() bool { return h <= Blind }
+func (h Heuristic) Optimal() bool { return h <= Blind || h == LMCut }
 
 // Options tune a Planner. The zero value plans optimally, choosing the
 // direction automatically.
@@ -111,7 +121,7 @@ func (o *Options) validate() error {
 	switch {
 	case o.Direction > Backward:
 		return fmt.Errorf("goap: unknown search direction %v", o.Direction)
-	case o.Heuristic > GoalCountNotOptimal:
+	case o.Heuristic > LMCut:
 		return fmt.Errorf("goap: unknown heuristic %v", o.Heuristic)
 	case !(o.SuboptimalWeight >= 0 && o.SuboptimalWeight <= MaxWeight):
 		return fmt.Errorf("goap: SuboptimalWeight must be a number from 0 to %g, got %v", float64(MaxWeight), o.SuboptimalWeight)
@@ -203,6 +213,7 @@ type Planner struct {
 
 	d    *Domain
 	rel  *relaxed
+	lm   *lmcut // LM-cut scratch, made on first use
 	s    Search
 	twin Search // the backward half of an Auto search
 	// per plan call
@@ -592,6 +603,8 @@ func (s *Search) estimate(w []uint64) float64 {
 		return float64(n)
 	case HAddNotOptimal:
 		return p.rel.evaluate(w, &s.t.cond, p.costs, true)
+	case LMCut:
+		return p.lmcutEstimate(w, &s.t.cond)
 	default:
 		return p.rel.evaluate(w, &s.t.cond, p.costs, false)
 	}
@@ -767,10 +780,16 @@ func (s *Search) relax(x []uint64, parent int32, a ActionID, g float64) {
 // settle records node idx (just found or added by insert) as reached at
 // cost g by action a from parent, pushing it when it is new or improved.
 func (s *Search) settle(idx int32, fresh, closed bool, parent int32, a ActionID, g float64) {
-	if closed {
-		return
-	}
 	nd := &s.nodes[idx]
+	if closed {
+		// LM-cut is not consistent: a closed state can be reached more
+		// cheaply later, and must then be expanded again.
+		if s.heur != LMCut || s.dir != Forward || g >= nd.g || math.IsInf(nd.h, 1) {
+			return
+		}
+		nd.closed = false
+		s.table[nd.slot].closed = false
+	}
 	if !fresh && g >= nd.g {
 		return
 	}

@@ -19,6 +19,7 @@ var allDirections = []goap.Options{
 	{Direction: goap.Forward, Heuristic: goap.Blind},
 	{Direction: goap.Backward},
 	{Direction: goap.Backward, Heuristic: goap.Blind},
+	{Direction: goap.Forward, Heuristic: goap.LMCut},
 }
 
 func TestBenchDomains(t *testing.T) {

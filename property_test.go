@@ -131,6 +131,7 @@ var configs = []plannerConfig{
 	{"auto-alternating", goap.Options{}, true, 1}, // Auto with turns of one expansion
 	{"forward-hmax", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}, true, 1},
 	{"forward-blind", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}, true, 1},
+	{"forward-lmcut", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}, true, 1},
 	{"forward-nopruning", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, NoPruning: true}, true, 1},
 	{"forward-blind-nopruning", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}, true, 1},
 	{"backward-hmax", goap.Options{Direction: goap.Backward}, true, 1},
@@ -170,6 +171,15 @@ func TestOptimalAgainstReference(t *testing.T) {
 			unsolvable++
 		} else {
 			solvable++
+		}
+		if len(goal.Unmet(start)) > 0 {
+			// LM-cut itself: between h_max and the optimum.
+			p := goap.NewPlanner(d)
+			hmax := goap.Estimate(p, start, goal, goap.HMax)
+			lm := goap.Estimate(p, start, goal, goap.LMCut)
+			if lm > want+1e-9 || lm < hmax-1e-9 {
+				t.Fatalf("domain %d: LM-cut %v, h_max %v, optimum %v", i, lm, hmax, want)
+			}
 		}
 		for _, cfg := range configs {
 			p := goap.NewPlanner(d)

@@ -90,7 +90,8 @@ With --export FILE.yaml it writes the grounded task as a designer file
 Flags:
 
 	--search DIR        search direction: auto, forward or backward
-	--heuristic H       estimate: auto, hmax, blind, hadd-not-optimal or
+	--heuristic H       estimate: auto (here: forward search with lmcut),
+	                    lmcut, hmax, blind, hadd-not-optimal or
 	                    goalcount-not-optimal
 	--weight W          weighted A*: plans cost at most W times the optimum
 	--max-expansions N  stop after N expansions (0: no limit)
@@ -120,8 +121,8 @@ Flags may come before or after FILE.
 	                     Values are written as in the file: true, false,
 	                     a number, or an enum value's name.
 	--search DIR         auto (default), forward or backward
-	--heuristic H        auto (default: the planner picks), hmax or blind
-	                     (all three find the cheapest plan), or
+	--heuristic H        auto (default: the planner picks), hmax, blind or
+	                     lmcut (all find the cheapest plan), or
 	                     hadd-not-optimal or goalcount-not-optimal (often
 	                     faster; plans may cost more than the cheapest)
 	--weight W           weighted A*: plans cost at most W times the
@@ -275,7 +276,7 @@ and expansion speed (nodes/s).
 	--count N            plan exactly N times
 	--time DUR           plan for about DUR (default 1s; ignored with --count)
 	--search DIR         auto (default), forward or backward
-	--heuristic H        auto, hmax, blind, hadd-not-optimal, goalcount-not-optimal
+	--heuristic H        auto, hmax, blind, lmcut, hadd-not-optimal, goalcount-not-optimal
 	--weight W           weighted A* (see goap help plan)
 	--json               print one JSON object
 

@@ -72,6 +72,11 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 
 	pl := goap.NewPlanner(dom)
 	pl.Options = search.opts
+	if pl.Options.Direction == goap.Auto && pl.Options.Heuristic == goap.AutoHeuristic {
+		// Classical benchmarks need the strongest admissible estimate:
+		// forward LM-cut expands close to Fast Downward's LM-cut there.
+		pl.Options.Direction, pl.Options.Heuristic = goap.Forward, goap.LMCut
+	}
 	if search.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, search.timeout)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,6 +20,7 @@ type instance struct {
 	domain, task string
 	optimal      float64
 	lmcutSeconds float64 // -1 when LM-cut timed out
+	lmcutExp     int     // Fast Downward LM-cut expansions, -1 when it timed out
 }
 
 func (in instance) String() string { return in.domain + "/" + in.task }
@@ -37,12 +39,15 @@ func readInstances(t testing.TB) []instance {
 		if len(c) != 7 {
 			t.Fatalf("optimal.tsv: bad line %q", sc.Text())
 		}
-		in := instance{domain: c[0], task: c[1], lmcutSeconds: -1}
+		in := instance{domain: c[0], task: c[1], lmcutSeconds: -1, lmcutExp: -1}
 		if in.optimal, err = strconv.ParseFloat(c[2], 64); err != nil {
 			t.Fatal(err)
 		}
 		if c[6] != "-" {
 			if in.lmcutSeconds, err = strconv.ParseFloat(c[6], 64); err != nil {
+				t.Fatal(err)
+			}
+			if in.lmcutExp, err = strconv.Atoi(c[5]); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -165,6 +170,8 @@ func TestQuickInstances(t *testing.T) {
 //	GOAP_PDDL_SUITE=10s go test ./pddl -run SuiteTable -v
 //
 // where the value is the time limit per instance and configuration.
+// GOAP_PDDL_CONFIGS=fwd-lmcut (a comma-separated list) runs only those.
+// The last column is Fast Downward's LM-cut expansions (optimal.tsv).
 func TestSuiteTable(t *testing.T) {
 	limit, err := time.ParseDuration(os.Getenv("GOAP_PDDL_SUITE"))
 	if err != nil {
@@ -177,6 +184,15 @@ func TestSuiteTable(t *testing.T) {
 		{"default", goap.Options{}},
 		{"fwd-hmax", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}},
 		{"fwd-lmcut", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}},
+	}
+	if only := os.Getenv("GOAP_PDDL_CONFIGS"); only != "" {
+		keep := configs[:0]
+		for _, c := range configs {
+			if slices.Contains(strings.Split(only, ","), c.name) {
+				keep = append(keep, c)
+			}
+		}
+		configs = keep
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n%-30s %6s %6s %5s %8s", "instance", "opt", "facts", "acts", "ground")
@@ -204,6 +220,7 @@ func TestSuiteTable(t *testing.T) {
 			}
 			fmt.Fprintf(&row, " | %-8s %6s %9d %9v", "", cost, o.res.Expanded, o.search.Round(time.Millisecond))
 		}
+		fmt.Fprintf(&row, " | fd-lmcut %9d", in.lmcutExp)
 		b.WriteString(row.String() + "\n")
 	}
 	t.Log(b.String())

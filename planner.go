@@ -835,6 +835,19 @@ func (s *Search) nextToExpand() int32 {
 	return n
 }
 
+// found ends the search with node n as the goal node.
+func (s *Search) found(n int32) {
+	s.goalNode = n
+	s.stop(Found, nil)
+}
+
+// expand closes node n, counts it and returns its cost.
+func (s *Search) expand(n int32) float64 {
+	s.close(n)
+	s.expanded++
+	return s.nodes[n].g
+}
+
 func (s *Search) limitHit() bool {
 	return s.limit > 0 && s.expanded >= s.limit
 }
@@ -852,13 +865,10 @@ func (s *Search) stepForward(budget int) {
 		}
 		st := s.state(n)
 		if t.cond.holds(st) {
-			s.goalNode = n
-			s.stop(Found, nil)
+			s.found(n)
 			return
 		}
-		s.close(n)
-		s.expanded++
-		g := s.nodes[n].g
+		g := s.expand(n)
 	actions:
 		for _, id := range s.acts {
 			a := &d.actions[id]
@@ -938,13 +948,10 @@ func (s *Search) stepBackward(budget int) {
 			}
 		}
 		if sat {
-			s.goalNode = n
-			s.stop(Found, nil)
+			s.found(n)
 			return
 		}
-		s.close(n)
-		s.expanded++
-		g := s.nodes[n].g
+		g := s.expand(n)
 	actions:
 		for _, id := range s.acts {
 			a := &d.actions[id]
@@ -1028,13 +1035,10 @@ func (s *Search) stepBackward1(budget int) {
 		}
 		gm, gv := s.states[2*n], s.states[2*n+1]
 		if (start^gv)&gm == 0 {
-			s.goalNode = n
-			s.stop(Found, nil)
+			s.found(n)
 			return
 		}
-		s.close(n)
-		s.expanded++
-		g := s.nodes[n].g
+		g := s.expand(n)
 		for i := range s.fwd {
 			a := &s.fwd[i]
 			overlap := a.em & gm
@@ -1115,13 +1119,10 @@ func (s *Search) stepForward1(budget int) {
 		}
 		st := s.states[n]
 		if st&gm == gv && (!gnum || t.cond.holds(s.states[n:n+1])) {
-			s.goalNode = n
-			s.stop(Found, nil)
+			s.found(n)
 			return
 		}
-		s.close(n)
-		s.expanded++
-		g := s.nodes[n].g
+		g := s.expand(n)
 		for i := range s.fwd {
 			a := &s.fwd[i]
 			if st&a.pm != a.pv {

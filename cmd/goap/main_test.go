@@ -31,11 +31,14 @@ func goapCtx(t *testing.T, ctx context.Context, hide bool, args ...string) (stdo
 // goldenCases are the command lines whose whole output is kept in
 // testdata/NAME.golden. Run "go test ./cmd/goap -update" to rewrite them
 // after an intended change, and review the diff.
-var goldenCases = []struct {
+// goldenCase is a command line, its golden file's name and its exit status.
+type goldenCase struct {
 	name string
 	args []string
 	code int
-}{
+}
+
+var goldenCases = []goldenCase{
 	{"plan", []string{"plan", "testdata/guard.yaml"}, 0},
 	{"plan_set", []string{"plan", "testdata/guard.yaml", "--set", "has_ammo=true"}, 0},
 	{"plan_goal", []string{"plan", "--goal", "BeReady", "testdata/guard.yaml"}, 0},
@@ -80,25 +83,30 @@ var goldenCases = []struct {
 
 func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
-		t.Run(c.name, func(t *testing.T) {
-			stdout, stderr, code := runGoap(t, c.args...)
-			got := fmt.Sprintf("$ goap %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(c.args, " "), code, stdout, stderr)
-			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (run go test -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
-			}
-			if code != c.code {
-				t.Errorf("exit status %d, want %d", code, c.code)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkGolden(t, c) })
+	}
+}
+
+// checkGolden runs c and compares its whole output with
+// testdata/NAME.golden (rewritten first with -update).
+func checkGolden(t *testing.T, c goldenCase) {
+	t.Helper()
+	stdout, stderr, code := runGoap(t, c.args...)
+	got := fmt.Sprintf("$ goap %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(c.args, " "), code, stdout, stderr)
+	path := filepath.Join("testdata", c.name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (run go test -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+	if code != c.code {
+		t.Errorf("exit status %d, want %d", code, c.code)
 	}
 }

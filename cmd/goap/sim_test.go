@@ -2,9 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -15,11 +12,7 @@ import (
 // simGoldenCases are the goap sim command lines (and goap test on
 // simulations) whose whole output is kept in testdata/NAME.golden. Run
 // "go test ./cmd/goap -update" to rewrite them.
-var simGoldenCases = []struct {
-	name string
-	args []string
-	code int
-}{
+var simGoldenCases = []goldenCase{
 	{"sim", []string{"sim", "testdata/pirate_sim.yaml"}, 0},
 	{"sim_json", []string{"sim", "testdata/pirate_sim.yaml", "--json"}, 0},
 	{"sim_set", []string{"sim", "testdata/pirate_sim.yaml", "--set", "lawful=true"}, 0},
@@ -33,26 +26,7 @@ var simGoldenCases = []struct {
 
 func TestSimGolden(t *testing.T) {
 	for _, c := range simGoldenCases {
-		t.Run(c.name, func(t *testing.T) {
-			stdout, stderr, code := runGoap(t, c.args...)
-			got := fmt.Sprintf("$ goap %s\nexit %d\n-- stdout --\n%s-- stderr --\n%s", strings.Join(c.args, " "), code, stdout, stderr)
-			path := filepath.Join("testdata", c.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s (run go test -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
-			}
-			if code != c.code {
-				t.Errorf("exit status %d, want %d", code, c.code)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { checkGolden(t, c) })
 	}
 }
 

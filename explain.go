@@ -249,18 +249,7 @@ func (s *Search) pathTo(n int32, buf []ActionID) []ActionID {
 // the open node the search would expand next, which is the start (forward)
 // or end (backward) of the plan it currently believes cheapest.
 func (s *Search) partial() []ActionID {
-	n := int32(-1)
-	var best openItem
-	for i := range s.open {
-		it := &s.open[i]
-		nd := &s.nodes[it.node]
-		if nd.closed || it.f != nd.g+s.weight*nd.h {
-			continue
-		}
-		if n < 0 || it.less(&best) {
-			n, best = it.node, *it
-		}
-	}
+	n := s.bestOpen()
 	if n < 0 {
 		return s.p.part[:0]
 	}

@@ -19,3 +19,13 @@ func Estimate(p *Planner, start State, t *Target, h Heuristic) float64 {
 	s.heur = h
 	return s.estimate(start.w)
 }
+
+// SetBucketQueue switches the bucket queue of blind search with integer
+// costs on or off (off: the binary heap), so tests can check that both
+// open lists expand the same nodes in the same order. It returns a
+// function that restores the previous setting.
+func SetBucketQueue(on bool) (restore func()) {
+	old := bucketsEnabled
+	bucketsEnabled = on
+	return func() { bucketsEnabled = old }
+}

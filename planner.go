@@ -224,10 +224,13 @@ type Planner struct {
 	liveActs []ActionID
 	liveFwd  []fwdAction
 	costs    []float64 // per ActionID, after CostFunc
-	hatom    []float64 // backward: h_max cost of every atom from the start
-	plan     []ActionID
-	part     []ActionID
-	mask     []uint64 // forward: the fields of facts that matter
+	// every usable action costs an integer of at most maxBucketCost
+	intCosts   bool
+	maxIntCost int64
+	hatom      []float64 // backward: h_max cost of every atom from the start
+	plan       []ActionID
+	part       []ActionID
+	mask       []uint64 // forward: the fields of facts that matter
 	// backward, one-word domains: h_max of each boolean bit's values
 	bitCost [64][2]float64
 	multi   uint64 // bits of multi-bit fields
@@ -300,6 +303,8 @@ type Search struct {
 	table   []slot   // open addressing over nodes, see insert
 	gen     uint16   // the table's current generation
 	open    []openItem
+	buckets bool        // the open list is bq, not open
+	bq      bucketQueue // see open.go
 	scratch []uint64
 	mask    []uint64 // forward: relevant fields
 
@@ -328,20 +333,11 @@ type node struct {
 	closed bool
 }
 
-// openItem is an open-list entry. An entry whose f no longer matches its
-// node (the node was reached more cheaply and pushed again) is stale and
-// skipped; h breaks ties and is narrowed to keep entries at 16 bytes.
-type openItem struct {
-	f    float64
-	h    float32
-	node int32
-}
-
 func (s *Search) reset(start State, t *Target) {
 	p := s.p
 	d := p.d
 	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0],
-		table: s.table, gen: s.gen, open: s.open[:0], scratch: s.scratch}
+		table: s.table, gen: s.gen, open: s.open[:0], bq: s.bq, scratch: s.scratch}
 	s.status = Running
 	s.w = d.words
 	if start.d != d || t == nil || t.d != d {
@@ -414,6 +410,9 @@ func (s *Search) begin() {
 	}
 	s.scratch = s.scratch[:s.sw]
 	s.resetTable()
+	if s.buckets = s.useBuckets(); s.buckets {
+		s.bq.reset(p.maxIntCost)
+	}
 	// Backward search takes its heuristic from a relaxed exploration of
 	// the start; forward search estimates the start itself.
 	var h0 float64
@@ -463,7 +462,7 @@ func (s *Search) startTwin() {
 	p := s.p
 	tw := &p.twin
 	*tw = Search{p: p, t: s.t, start: s.start, nodes: tw.nodes[:0], states: tw.states[:0],
-		table: tw.table, gen: tw.gen, open: tw.open[:0], scratch: tw.scratch}
+		table: tw.table, gen: tw.gen, open: tw.open[:0], bq: tw.bq, scratch: tw.scratch}
 	tw.status = Running
 	tw.w, tw.dir, tw.heur, tw.weight = s.w, Backward, HMax, s.weight
 	if s.heur == Blind && p.Options.Heuristic == Blind {
@@ -553,6 +552,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt Options) er
 		p.acts = append(p.acts, id)
 		p.rel.enabled[id] = true
 	}
+	p.maxIntCost, p.intCosts = integerCosts(p.acts, p.costs)
 	p.mask = append(p.mask[:0], t.relMask...)
 	if noPrune {
 		for i := range p.mask {
@@ -698,75 +698,6 @@ func (s *Search) Result() Result {
 
 func (s *Search) state(n int32) []uint64 {
 	return s.states[int(n)*s.sw : int(n+1)*s.sw]
-}
-
-// push adds node n to the open list with its current g and h. Ties on f
-// go to the smaller h (the deeper node), then to the older node, which
-// makes the search deterministic.
-func (s *Search) push(n int32) {
-	nd := &s.nodes[n]
-	it := openItem{f: nd.g + s.weight*nd.h, h: float32(nd.h), node: n}
-	s.open = append(s.open, it)
-	o := s.open
-	i := len(o) - 1
-	for i > 0 {
-		par := (i - 1) / 2
-		if !o[i].less(&o[par]) {
-			break
-		}
-		o[i], o[par] = o[par], o[i]
-		i = par
-	}
-}
-
-func (a *openItem) less(b *openItem) bool {
-	if a.f != b.f {
-		return a.f < b.f
-	}
-	if a.h != b.h {
-		return a.h < b.h
-	}
-	return a.node < b.node
-}
-
-func (s *Search) pop() openItem {
-	o := s.open
-	top := o[0]
-	n := len(o) - 1
-	o[0] = o[n]
-	o = o[:n]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		m := l
-		if r := l + 1; r < n && o[r].less(&o[l]) {
-			m = r
-		}
-		if !o[m].less(&o[i]) {
-			break
-		}
-		o[i], o[m] = o[m], o[i]
-		i = m
-	}
-	s.open = o
-	return top
-}
-
-// next pops the best open node that is still current, or returns -1 when
-// the open list is empty.
-func (s *Search) next() int32 {
-	for len(s.open) > 0 {
-		it := s.pop()
-		nd := &s.nodes[it.node]
-		if nd.closed || it.f != nd.g+s.weight*nd.h {
-			continue // stale entry: the node was closed or improved
-		}
-		return it.node
-	}
-	return -1
 }
 
 // relax records that node n is reached at cost g by action a from parent,

@@ -1,0 +1,250 @@
+package goap
+
+import (
+	"math"
+	"slices"
+)
+
+// The open list. A* pops the open node of least f = g + w*h; ties go to the
+// smaller h (the deeper node), then to the older node (smaller index),
+// which makes the search deterministic. Two implementations keep exactly
+// that order:
+//
+//   - a binary heap of (f, h, node) entries, for any costs and estimates;
+//   - a bucket queue (Dial's algorithm) when h is 0 everywhere (blind
+//     search) and every action cost is a small integer, the common case in
+//     game domains: pushing and popping cost O(1) instead of O(log n).
+//
+// Entries are never removed when a node is improved or closed: an entry
+// that no longer matches its node is stale and skipped when popped.
+
+// openItem is a heap entry. h breaks ties and is narrowed to keep entries
+// at 16 bytes.
+type openItem struct {
+	f    float64
+	h    float32
+	node int32
+}
+
+// maxBucketCost is the largest action cost for which blind search uses the
+// bucket queue; its ring has a bucket for every f from the current one to
+// the current one plus the largest cost.
+const maxBucketCost = 1 << 12
+
+// bucketQueue is the open list of blind search with integer costs. Bucket
+// f mod len(ring) holds the nodes pushed with f, in push order; fresh nodes
+// arrive in increasing index order, so a bucket only needs sorting when an
+// improved (older) node was appended after newer ones.
+type bucketQueue struct {
+	ring     [][]int32
+	head     []int32 // next entry to pop, per bucket
+	unsorted []bool  // the bucket's unpopped part may be out of order
+	cur      int64   // the f of the bucket being popped
+	mask     int64   // len(ring) - 1
+	count    int     // entries not popped yet, stale ones included
+}
+
+// reset empties the queue and sizes its ring for costs up to maxCost.
+func (q *bucketQueue) reset(maxCost int64) {
+	n := 1
+	for int64(n) <= maxCost {
+		n *= 2
+	}
+	for i := range q.ring {
+		q.ring[i] = q.ring[i][:0]
+	}
+	clear(q.head)
+	clear(q.unsorted)
+	for len(q.ring) < n {
+		q.ring = append(q.ring, nil)
+		q.head = append(q.head, 0)
+		q.unsorted = append(q.unsorted, false)
+	}
+	q.cur, q.mask, q.count = 0, int64(n-1), 0
+}
+
+// push adds node n with priority f. A* pushes children of the node just
+// popped, so q.cur <= f <= q.cur + the largest cost < q.cur + len(ring).
+func (q *bucketQueue) push(n int32, f int64) {
+	k := f & q.mask
+	b := q.ring[k]
+	if len(b) > int(q.head[k]) && b[len(b)-1] > n {
+		q.unsorted[k] = true
+	}
+	q.ring[k] = append(b, n)
+	q.count++
+}
+
+// pop removes and returns the node of least (f, index) with its f; ok is
+// false when the queue is empty.
+func (q *bucketQueue) pop() (n int32, f int64, ok bool) {
+	if q.count == 0 {
+		return 0, 0, false
+	}
+	for {
+		k := q.cur & q.mask
+		b := q.ring[k]
+		h := q.head[k]
+		if int(h) < len(b) {
+			if q.unsorted[k] {
+				slices.Sort(b[h:])
+				q.unsorted[k] = false
+			}
+			q.head[k] = h + 1
+			q.count--
+			return b[h], q.cur, true
+		}
+		q.ring[k], q.head[k] = b[:0], 0
+		q.cur++
+	}
+}
+
+// best returns the least entry that is still current for its node
+// without popping it, or -1.
+func (q *bucketQueue) best(nodes []node) int32 {
+	left := q.count
+	for f := q.cur; left > 0; f++ {
+		k := f & q.mask
+		b := q.ring[k][q.head[k]:]
+		left -= len(b)
+		best := int32(-1)
+		for _, n := range b {
+			nd := &nodes[n]
+			if !nd.closed && float64(f) == nd.g && (best < 0 || n < best) {
+				best = n
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return -1
+}
+
+// bucketsEnabled is false only in tests that compare the two open lists.
+var bucketsEnabled = true
+
+// useBuckets reports whether this search can use the bucket queue: every
+// pushed node has h = 0 and every usable action a small integer cost.
+func (s *Search) useBuckets() bool {
+	return s.heur == Blind && s.p.intCosts && bucketsEnabled
+}
+
+// integerCosts reports whether every cost in costs of the actions in acts
+// is an integer no larger than maxBucketCost, and returns the largest.
+func integerCosts(acts []ActionID, costs []float64) (int64, bool) {
+	m := 0.0
+	for _, id := range acts {
+		c := costs[id]
+		if c != math.Trunc(c) || c > maxBucketCost {
+			return 0, false
+		}
+		m = max(m, c)
+	}
+	return int64(m), true
+}
+
+// push adds node n to the open list with its current g and h.
+func (s *Search) push(n int32) {
+	nd := &s.nodes[n]
+	if s.buckets {
+		s.bq.push(n, int64(nd.g))
+		return
+	}
+	it := openItem{f: nd.g + s.weight*nd.h, h: float32(nd.h), node: n}
+	s.open = append(s.open, it)
+	o := s.open
+	i := len(o) - 1
+	for i > 0 {
+		par := (i - 1) / 2
+		if !o[i].less(&o[par]) {
+			break
+		}
+		o[i], o[par] = o[par], o[i]
+		i = par
+	}
+}
+
+func (a *openItem) less(b *openItem) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.h != b.h {
+		return a.h < b.h
+	}
+	return a.node < b.node
+}
+
+func (s *Search) pop() openItem {
+	o := s.open
+	top := o[0]
+	n := len(o) - 1
+	o[0] = o[n]
+	o = o[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && o[r].less(&o[l]) {
+			m = r
+		}
+		if !o[m].less(&o[i]) {
+			break
+		}
+		o[i], o[m] = o[m], o[i]
+		i = m
+	}
+	s.open = o
+	return top
+}
+
+// next pops the best open node that is still current, or returns -1 when
+// the open list is empty.
+func (s *Search) next() int32 {
+	if s.buckets {
+		for {
+			n, f, ok := s.bq.pop()
+			if !ok {
+				return -1
+			}
+			nd := &s.nodes[n]
+			if nd.closed || float64(f) != nd.g {
+				continue // stale entry: the node was closed or improved
+			}
+			return n
+		}
+	}
+	for len(s.open) > 0 {
+		it := s.pop()
+		nd := &s.nodes[it.node]
+		if nd.closed || it.f != nd.g+s.weight*nd.h {
+			continue // stale entry: the node was closed or improved
+		}
+		return it.node
+	}
+	return -1
+}
+
+// bestOpen returns the open node the search would expand next, without
+// popping it, or -1 when there is none.
+func (s *Search) bestOpen() int32 {
+	if s.buckets {
+		return s.bq.best(s.nodes)
+	}
+	n := int32(-1)
+	var best openItem
+	for i := range s.open {
+		it := &s.open[i]
+		nd := &s.nodes[it.node]
+		if nd.closed || it.f != nd.g+s.weight*nd.h {
+			continue
+		}
+		if n < 0 || it.less(&best) {
+			n, best = it.node, *it
+		}
+	}
+	return n
+}

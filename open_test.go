@@ -1,0 +1,73 @@
+package goap_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/goap-go/goap"
+)
+
+// TestBucketQueueSameSearch plans random domains with integer costs (zero
+// included) by blind search twice, with the bucket queue and with the
+// binary heap, and expects the very same search: status, plan, counts and
+// partial progress at every expansion limit tried, and the optimal cost.
+func TestBucketQueueSameSearch(t *testing.T) {
+	n := 1500
+	if testing.Short() {
+		n = 200
+	}
+	rng := rand.New(rand.NewSource(11))
+	ctx := context.Background()
+	blind := []goap.Options{
+		{Direction: goap.Forward, Heuristic: goap.Blind},
+		{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true},
+		{Direction: goap.Backward, Heuristic: goap.Blind},
+		{Heuristic: goap.Blind}, // Auto: both halves blind
+	}
+	found := 0
+	for i := 0; i < n; i++ {
+		numeric := i%2 == 0
+		spec, startVals, goalConds := randomSpec(rng, numeric)
+		for k := range spec.Actions {
+			spec.Actions[k].Cost = math.Round(spec.Actions[k].Cost * 2) // 0 to 6
+		}
+		d, err := goap.NewDomain(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, _ := d.State(startVals)
+		goal, _ := d.Goal("goal")
+		ref := newRefDomain(spec)
+		want, _ := ref.optimalCost(ref.initial(startVals), goalConds)
+		for oi, opts := range blind {
+			for _, limit := range []int{0, 1, 3, 7} {
+				opts.MaxExpansions = limit
+				var got [2]string
+				for j, on := range []bool{true, false} {
+					restore := goap.SetBucketQueue(on)
+					p := goap.NewPlanner(d)
+					p.Options = opts
+					res := p.Plan(ctx, start, goal)
+					restore()
+					if res.Status == goap.Found && math.Abs(res.Cost-want) > 1e-9 {
+						t.Fatalf("domain %d %+v buckets=%v: cost %v, optimum %v", i, opts, on, res.Cost, want)
+					}
+					if oi == 0 && j == 0 && limit == 0 && res.Status == goap.Found {
+						found++
+					}
+					got[j] = fmt.Sprintf("%v plan %v cost %v expanded %d generated %d partial %v",
+						res.Status, res.Plan, res.Cost, res.Expanded, res.Generated, res.Partial)
+				}
+				if got[0] != got[1] {
+					t.Fatalf("domain %d %+v: bucket queue and heap differ:\n%s\n%s", i, opts, got[0], got[1])
+				}
+			}
+		}
+	}
+	if found < n/4 {
+		t.Fatalf("only %d of %d domains solved: the test checks too little", found, n)
+	}
+}

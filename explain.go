@@ -200,13 +200,43 @@ func (s *Search) closest() int32 {
 		return -1
 	}
 	best, bestUnmet, bestG := int32(-1), math.MaxInt, 0.0
+	bitGoal := s.bitGoal()
 	for i := range s.nodes {
-		u := s.unmet(int32(i))
+		var u int
+		if bitGoal {
+			u = s.unmetBits(int32(i))
+		} else {
+			u = s.unmet(int32(i))
+		}
 		if u < bestUnmet || (u == bestUnmet && s.nodes[i].g < bestG) {
 			best, bestUnmet, bestG = int32(i), u, s.nodes[i].g
 		}
 	}
 	return best
+}
+
+// bitGoal reports whether a forward goal is only equalities on one-bit
+// fields, so that unmetBits can count the conditions a state misses.
+func (s *Search) bitGoal() bool {
+	if s.dir != Forward || len(s.t.cond.num) > 0 {
+		return false
+	}
+	for _, g := range s.t.cond.groups {
+		if bits.OnesCount64(s.p.d.facts[g.fact].mask) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// unmetBits is unmet for goals that satisfy bitGoal.
+func (s *Search) unmetBits(n int32) int {
+	x := s.state(n)
+	c := 0
+	for i, m := range s.t.cond.mask {
+		c += bits.OnesCount64((x[i] ^ s.t.cond.val[i]) & m)
+	}
+	return c
 }
 
 // unmet counts the goal conditions node n misses (forward), or the

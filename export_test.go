@@ -29,3 +29,16 @@ func SetBucketQueue(on bool) (restore func()) {
 	bucketsEnabled = on
 	return func() { bucketsEnabled = old }
 }
+
+// UnmetCounts returns, for every node of s, the goal conditions it misses
+// counted by the general unmet and, when the goal allows it, by the
+// one-bit fast path (nil otherwise).
+func UnmetCounts(s *Search) (general, bitwise []int) {
+	for i := range s.nodes {
+		general = append(general, s.unmet(int32(i)))
+		if s.bitGoal() {
+			bitwise = append(bitwise, s.unmetBits(int32(i)))
+		}
+	}
+	return general, bitwise
+}

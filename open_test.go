@@ -71,3 +71,34 @@ func TestBucketQueueSameSearch(t *testing.T) {
 		t.Fatalf("only %d of %d domains solved: the test checks too little", found, n)
 	}
 }
+
+// TestUnmetBitsAgree checks the fast count of unmet goal conditions used
+// by Why's closest state against the general count on random domains.
+func TestUnmetBitsAgree(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	compared := 0
+	for i := 0; i < 400; i++ {
+		spec, startVals, _ := randomSpec(rng, i%2 == 0)
+		d, err := goap.NewDomain(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, _ := d.State(startVals)
+		goal, _ := d.Goal("goal")
+		p := goap.NewPlanner(d)
+		p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}
+		s := p.Start(start, goal)
+		s.Step(20)
+		general, bitwise := goap.UnmetCounts(s)
+		if bitwise == nil {
+			continue
+		}
+		compared++
+		if fmt.Sprint(general) != fmt.Sprint(bitwise) {
+			t.Fatalf("domain %d: unmet %v, unmetBits %v", i, general, bitwise)
+		}
+	}
+	if compared < 50 {
+		t.Fatalf("only %d domains had one-bit goals", compared)
+	}
+}

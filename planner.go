@@ -306,6 +306,8 @@ type Search struct {
 	buckets bool        // the open list is bq, not open
 	bq      bucketQueue // see open.go
 	scratch []uint64
+	kids    []child  // expandPrefetched's successors
+	touch   uint16   // keeps expandPrefetched's loads from being optimized away
 	mask    []uint64 // forward: relevant fields
 
 	acts []ActionID  // usable actions that can ever apply from the start
@@ -337,7 +339,7 @@ func (s *Search) reset(start State, t *Target) {
 	p := s.p
 	d := p.d
 	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0],
-		table: s.table, gen: s.gen, open: s.open[:0], bq: s.bq, scratch: s.scratch}
+		table: s.table, gen: s.gen, open: s.open[:0], bq: s.bq, scratch: s.scratch, kids: s.kids}
 	s.status = Running
 	s.w = d.words
 	if start.d != d || t == nil || t.d != d {
@@ -1054,6 +1056,10 @@ func (s *Search) stepForward1(budget int) {
 			return
 		}
 		g := s.expand(n)
+		if len(s.table) >= prefetchTable {
+			s.expandPrefetched(n, st, g, mask)
+			continue
+		}
 		for i := range s.fwd {
 			a := &s.fwd[i]
 			if st&a.pm != a.pv {
@@ -1072,6 +1078,56 @@ func (s *Search) stepForward1(budget int) {
 			s.relax1(child, n, a.id, g+a.cost)
 		}
 	}
+}
+
+// prefetchTable is the table length from which one-word forward search
+// expands in two passes (expandPrefetched): past the size of the caches,
+// every probe of a new state misses them.
+const prefetchTable = 1 << 15
+
+// child is a successor waiting to be inserted by expandPrefetched.
+type child struct {
+	x, hash uint64
+	act     int32 // index in s.fwd
+}
+
+// expandPrefetched is the loop body of stepForward1 for large tables. It
+// first computes every successor and touches its table slot, loads the
+// processor can overlap because nothing depends on them, then inserts
+// the successors, which now find their slots in the cache.
+func (s *Search) expandPrefetched(n int32, st uint64, g float64, mask uint64) {
+	kids := s.kids[:0]
+	for i := range s.fwd {
+		a := &s.fwd[i]
+		if st&a.pm != a.pv {
+			continue
+		}
+		x := st&^a.em | a.ev
+		if a.slow {
+			var ok bool
+			if x, ok = s.applySlow(st, x, a.id, mask); !ok {
+				continue
+			}
+		}
+		if x == st {
+			continue // a no-op here: it cannot lead anywhere cheaper
+		}
+		kids = append(kids, child{x: x, hash: mix64(x), act: int32(i)})
+	}
+	tm := uint64(len(s.table) - 1)
+	var touch uint16
+	for i := range kids {
+		touch += s.table[kids[i].hash&tm].gen
+	}
+	s.touch += touch
+	for i := range kids {
+		k := &kids[i]
+		a := &s.fwd[k.act]
+		s.generated++
+		idx, fresh, closed := s.insert1h(k.x, k.hash)
+		s.settle(idx, fresh, closed, n, a.id, g+a.cost)
+	}
+	s.kids = kids
 }
 
 // applySlow finishes applying an action with integer comparisons or

@@ -69,8 +69,13 @@ func (s *Search) resetTable() {
 // insert1 finds or adds the one-word state x. It returns the node index,
 // whether the node is new and whether it is closed.
 func (s *Search) insert1(x uint64) (int32, bool, bool) {
+	return s.insert1h(x, mix64(x))
+}
+
+// insert1h is insert1 with the state's hash already computed.
+func (s *Search) insert1h(x, hash uint64) (int32, bool, bool) {
 	mask := uint64(len(s.table) - 1)
-	for i := mix64(x) & mask; ; i = (i + 1) & mask {
+	for i := hash & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
 		if e.gen != s.gen {
 			idx := int32(len(s.nodes))

@@ -298,17 +298,21 @@ type Search struct {
 	sw     int // words per search node (w forward, 2w backward)
 	limit  int
 
-	nodes   []node
-	states  []uint64 // sw words per node
-	table   []slot   // open addressing over nodes, see insert
-	gen     uint16   // the table's current generation
-	open    []openItem
-	buckets bool        // the open list is bq, not open
-	bq      bucketQueue // see open.go
-	scratch []uint64
-	kids    []child  // expandPrefetched's successors
-	touch   uint16   // keeps expandPrefetched's loads from being optimized away
-	mask    []uint64 // forward: relevant fields
+	nodes  []node
+	states []uint64 // sw words per node
+	table  []slot   // open addressing over nodes, see insert
+	gen    uint16   // the table's current generation
+	// lastNodes is how many nodes the previous search made: the table
+	// starts large enough for as many, so repeated large searches do not
+	// pay for growing it every time.
+	lastNodes int
+	open      []openItem
+	buckets   bool        // the open list is bq, not open
+	bq        bucketQueue // see open.go
+	scratch   []uint64
+	kids      []child  // expandPrefetched's successors
+	touch     uint16   // keeps expandPrefetched's loads from being optimized away
+	mask      []uint64 // forward: relevant fields
 
 	acts []ActionID  // usable actions that can ever apply from the start
 	fwd  []fwdAction // the same, packed (forward, one-word states)
@@ -338,7 +342,7 @@ type node struct {
 func (s *Search) reset(start State, t *Target) {
 	p := s.p
 	d := p.d
-	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0],
+	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0], lastNodes: len(s.nodes),
 		table: s.table, gen: s.gen, open: s.open[:0], bq: s.bq, scratch: s.scratch, kids: s.kids}
 	s.status = Running
 	s.w = d.words
@@ -463,7 +467,7 @@ var portfolioSlices = [2]int{256, 128}
 func (s *Search) startTwin() {
 	p := s.p
 	tw := &p.twin
-	*tw = Search{p: p, t: s.t, start: s.start, nodes: tw.nodes[:0], states: tw.states[:0],
+	*tw = Search{p: p, t: s.t, start: s.start, nodes: tw.nodes[:0], states: tw.states[:0], lastNodes: len(tw.nodes),
 		table: tw.table, gen: tw.gen, open: tw.open[:0], bq: tw.bq, scratch: tw.scratch}
 	tw.status = Running
 	tw.w, tw.dir, tw.heur, tw.weight = s.w, Backward, HMax, s.weight

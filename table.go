@@ -56,13 +56,19 @@ func hashWords(w []uint64) uint64 {
 	return h
 }
 
-// resetTable empties the table, shrinking it to its minimum length but
-// keeping its memory for growth.
+// resetTable empties the table, sizing it for as many nodes as the
+// previous search made (at least minTable slots) and keeping its memory.
+// A small table keeps small searches in the cache; starting as large as
+// the last search needed spares repeated large ones the growing.
 func (s *Search) resetTable() {
-	if cap(s.table) < minTable {
-		s.table = make([]slot, minTable)
+	n := minTable
+	for n < 2*s.lastNodes {
+		n *= 2
 	}
-	s.table = s.table[:minTable]
+	if cap(s.table) < n {
+		s.table = make([]slot, n)
+	}
+	s.table = s.table[:n]
 	s.newGeneration()
 }
 

@@ -36,12 +36,16 @@ const maxBucketCost = 1 << 12
 // arrive in increasing index order, so a bucket only needs sorting when an
 // improved (older) node was appended after newer ones.
 type bucketQueue struct {
-	ring     [][]int32
-	head     []int32 // next entry to pop, per bucket
-	unsorted []bool  // the bucket's unpopped part may be out of order
-	cur      int64   // the f of the bucket being popped
-	mask     int64   // len(ring) - 1
-	count    int     // entries not popped yet, stale ones included
+	ring  []bucket
+	cur   int64 // the f of the bucket being popped
+	mask  int64 // len(ring) - 1
+	count int   // entries not popped yet, stale ones included
+}
+
+type bucket struct {
+	items    []int32
+	head     int32 // next entry to pop
+	unsorted bool  // items[head:] may be out of order
 }
 
 // reset empties the queue and sizes its ring for costs up to maxCost.
@@ -50,15 +54,13 @@ func (q *bucketQueue) reset(maxCost int64) {
 	for int64(n) <= maxCost {
 		n *= 2
 	}
-	for i := range q.ring {
-		q.ring[i] = q.ring[i][:0]
-	}
-	clear(q.head)
-	clear(q.unsorted)
 	for len(q.ring) < n {
-		q.ring = append(q.ring, nil)
-		q.head = append(q.head, 0)
-		q.unsorted = append(q.unsorted, false)
+		q.ring = append(q.ring, bucket{})
+	}
+	ring := q.ring[:n]
+	for i := range ring {
+		b := &ring[i]
+		b.items, b.head, b.unsorted = b.items[:0], 0, false
 	}
 	q.cur, q.mask, q.count = 0, int64(n-1), 0
 }
@@ -66,12 +68,11 @@ func (q *bucketQueue) reset(maxCost int64) {
 // push adds node n with priority f. A* pushes children of the node just
 // popped, so q.cur <= f <= q.cur + the largest cost < q.cur + len(ring).
 func (q *bucketQueue) push(n int32, f int64) {
-	k := f & q.mask
-	b := q.ring[k]
-	if len(b) > int(q.head[k]) && b[len(b)-1] > n {
-		q.unsorted[k] = true
+	b := &q.ring[f&q.mask]
+	if len(b.items) > int(b.head) && b.items[len(b.items)-1] > n {
+		b.unsorted = true
 	}
-	q.ring[k] = append(b, n)
+	b.items = append(b.items, n)
 	q.count++
 }
 
@@ -82,19 +83,17 @@ func (q *bucketQueue) pop() (n int32, f int64, ok bool) {
 		return 0, 0, false
 	}
 	for {
-		k := q.cur & q.mask
-		b := q.ring[k]
-		h := q.head[k]
-		if int(h) < len(b) {
-			if q.unsorted[k] {
-				slices.Sort(b[h:])
-				q.unsorted[k] = false
+		b := &q.ring[q.cur&q.mask]
+		if h := b.head; int(h) < len(b.items) {
+			if b.unsorted {
+				slices.Sort(b.items[h:])
+				b.unsorted = false
 			}
-			q.head[k] = h + 1
+			b.head = h + 1
 			q.count--
-			return b[h], q.cur, true
+			return b.items[h], q.cur, true
 		}
-		q.ring[k], q.head[k] = b[:0], 0
+		b.items, b.head = b.items[:0], 0
 		q.cur++
 	}
 }
@@ -104,11 +103,11 @@ func (q *bucketQueue) pop() (n int32, f int64, ok bool) {
 func (q *bucketQueue) best(nodes []node) int32 {
 	left := q.count
 	for f := q.cur; left > 0; f++ {
-		k := f & q.mask
-		b := q.ring[k][q.head[k]:]
-		left -= len(b)
+		b := &q.ring[f&q.mask]
+		items := b.items[b.head:]
+		left -= len(items)
 		best := int32(-1)
-		for _, n := range b {
+		for _, n := range items {
 			nd := &nodes[n]
 			if !nd.closed && float64(f) == nd.g && (best < 0 || n < best) {
 				best = n

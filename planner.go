@@ -286,7 +286,27 @@ func (p *Planner) Start(start State, t *Target) *Search {
 
 // Search is a search in progress, advanced with Step.
 type Search struct {
-	p      *Planner
+	searchRun // what one search call sets up; reset zeroes it
+	p         *Planner
+
+	// Memory kept from search to search.
+	nodes  []node
+	states []uint64 // sw words per node
+	table  []slot   // open addressing over nodes, see insert
+	gen    uint16   // the table's current generation
+	// lastNodes is how many nodes the previous search made: the table
+	// starts large enough for as many, so repeated large searches do not
+	// pay for growing it every time.
+	lastNodes int
+	open      []openItem
+	bq        bucketQueue // see open.go
+	scratch   []uint64
+	kids      []child // expandPrefetched's successors
+	touch     uint16  // keeps expandPrefetched's loads from being optimized away
+}
+
+// searchRun is the part of a Search that belongs to one search call.
+type searchRun struct {
 	t      *Target
 	start  State
 	status Status
@@ -298,21 +318,8 @@ type Search struct {
 	sw     int // words per search node (w forward, 2w backward)
 	limit  int
 
-	nodes  []node
-	states []uint64 // sw words per node
-	table  []slot   // open addressing over nodes, see insert
-	gen    uint16   // the table's current generation
-	// lastNodes is how many nodes the previous search made: the table
-	// starts large enough for as many, so repeated large searches do not
-	// pay for growing it every time.
-	lastNodes int
-	open      []openItem
-	buckets   bool        // the open list is bq, not open
-	bq        bucketQueue // see open.go
-	scratch   []uint64
-	kids      []child  // expandPrefetched's successors
-	touch     uint16   // keeps expandPrefetched's loads from being optimized away
-	mask      []uint64 // forward: relevant fields
+	buckets bool     // the open list is bq, not open
+	mask    []uint64 // forward: relevant fields
 
 	acts []ActionID  // usable actions that can ever apply from the start
 	fwd  []fwdAction // the same, packed (forward, one-word states)
@@ -331,6 +338,14 @@ type Search struct {
 	why          *Explanation
 }
 
+// clear starts a new search call: the per-call state is zeroed and the
+// kept memory emptied.
+func (s *Search) clear(start State, t *Target) {
+	s.searchRun = searchRun{t: t, start: start, status: Running}
+	s.lastNodes = len(s.nodes)
+	s.nodes, s.states, s.open = s.nodes[:0], s.states[:0], s.open[:0]
+}
+
 type node struct {
 	g, h   float64
 	parent int32
@@ -342,9 +357,7 @@ type node struct {
 func (s *Search) reset(start State, t *Target) {
 	p := s.p
 	d := p.d
-	*s = Search{p: p, t: t, start: start, nodes: s.nodes[:0], states: s.states[:0], lastNodes: len(s.nodes),
-		table: s.table, gen: s.gen, open: s.open[:0], bq: s.bq, scratch: s.scratch, kids: s.kids}
-	s.status = Running
+	s.clear(start, t)
 	s.w = d.words
 	if start.d != d || t == nil || t.d != d {
 		s.stop(Failed, fmt.Errorf("goap: start state and target must belong to the planner's domain"))
@@ -467,9 +480,7 @@ var portfolioSlices = [2]int{256, 128}
 func (s *Search) startTwin() {
 	p := s.p
 	tw := &p.twin
-	*tw = Search{p: p, t: s.t, start: s.start, nodes: tw.nodes[:0], states: tw.states[:0], lastNodes: len(tw.nodes),
-		table: tw.table, gen: tw.gen, open: tw.open[:0], bq: tw.bq, scratch: tw.scratch}
-	tw.status = Running
+	tw.clear(s.start, s.t)
 	tw.w, tw.dir, tw.heur, tw.weight = s.w, Backward, HMax, s.weight
 	if s.heur == Blind && p.Options.Heuristic == Blind {
 		tw.heur = Blind
@@ -665,6 +676,8 @@ func (s *Search) stepOwn(budget int) {
 		s.stepBackward1(budget)
 	case s.dir == Backward:
 		s.stepBackward(budget)
+	case s.w == 1 && s.buckets:
+		s.stepBlind1(budget)
 	case s.w == 1:
 		s.stepForward1(budget)
 	default:

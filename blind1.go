@@ -1,5 +1,7 @@
 package goap
 
+import "slices"
+
 // stepBlind1 is stepForward1 for the most common search of all: forward,
 // one-word states, blind, every cost a small integer (so the open list is
 // the bucket queue). It is the same search, the same nodes in the same
@@ -12,8 +14,16 @@ func (s *Search) stepBlind1(budget int) {
 	mask := s.mask[0]
 	q := &s.bq
 	for ; budget > 0; budget-- {
-		n := s.nextToExpand()
+		if s.limit > 0 && s.expanded >= s.limit {
+			s.stop(LimitReached, nil)
+			return
+		}
+		if s.pendingCheck && !s.checkpoint() {
+			return
+		}
+		n := s.popCurrent()
 		if n < 0 {
+			s.stop(NoPlan, nil)
 			return
 		}
 		st := s.states[n]
@@ -48,8 +58,8 @@ func (s *Search) stepBlind1(budget int) {
 			for j := mix64(x) & tm; ; j = (j + 1) & tm {
 				e := &s.table[j]
 				if e.gen != gen { // a new state
-					idx := int32(len(s.nodes))
-					s.nodes = append(s.nodes, node{g: cg, parent: n, action: int32(a.id), slot: int32(j)})
+					idx, nd := s.addNode()
+					nd.g, nd.parent, nd.action, nd.slot = cg, n, int32(a.id), int32(j)
 					s.states = append(s.states, x)
 					*e = slot{key: x, idx: idx + 1, gen: gen}
 					q.push(idx, int64(cg))
@@ -73,4 +83,30 @@ func (s *Search) stepBlind1(budget int) {
 			}
 		}
 	}
+}
+
+// popCurrent is next for the bucket queue: it pops the node of least
+// (g, index) that is still current, or returns -1 when none is left.
+func (s *Search) popCurrent() int32 {
+	q := &s.bq
+	for q.count > 0 {
+		bk := &q.ring[q.cur&q.mask]
+		h := bk.head
+		if int(h) == len(bk.items) {
+			bk.items, bk.head = bk.items[:0], 0
+			q.cur++
+			continue
+		}
+		if bk.unsorted {
+			slices.Sort(bk.items[h:])
+			bk.unsorted = false
+		}
+		bk.head = h + 1
+		q.count--
+		n := bk.items[h]
+		if nd := &s.nodes[n]; !nd.closed && float64(q.cur) == nd.g {
+			return n
+		}
+	}
+	return -1
 }

@@ -79,6 +79,45 @@ type grounder struct {
 	isFlu   map[string]bool
 	order   []Atom // reachable fluent atoms in discovery order
 	changed bool
+	// work counts the candidate bindings tried; past the limit grounding
+	// stops with tooBig set to the schema it was enumerating.
+	work, limit int
+	tooBig      *Action
+}
+
+// Grounding limits. A task beyond them is refused with an error rather
+// than left to run for hours or exhaust memory: relaxed reachability
+// keeps the standard benchmarks far below them (the hungriest here,
+// miconic task16, tries fewer than 16,000 bindings; 10 million take a few
+// seconds).
+const (
+	// MaxBindings is the most candidate bindings the grounder tries,
+	// over all action schemas and rounds.
+	MaxBindings = 10_000_000
+	// MaxGroundActions is the most ground actions a task may have.
+	MaxGroundActions = 1_000_000
+)
+
+// tick counts one candidate binding of s and reports whether grounding
+// may go on.
+func (g *grounder) tick(s *schema) bool {
+	if g.tooBig != nil {
+		return false
+	}
+	g.work++
+	if g.work > g.limit {
+		g.tooBig = s.a
+		return false
+	}
+	return true
+}
+
+// tooBigError is the error of a grounding that hit a limit.
+func (g *grounder) tooBigError(what string) error {
+	a := g.tooBig
+	return &Error{File: g.d.File, Line: a.Line, Col: a.Col, Msg: fmt.Sprintf(
+		"grounding stopped in action %s: %s; the task is too large to ground (too many objects for its %d parameters?)",
+		a.Name, what, len(a.Params))}
 }
 
 func (g *grounder) rel(pred string) *relation {
@@ -115,8 +154,14 @@ func (g *grounder) addFluent(a Atom) {
 // actions reachable from the initial state in the delete relaxation are
 // kept.
 func Ground(d *Domain, pr *Problem) (*Task, error) {
+	return ground(d, pr, MaxBindings, MaxGroundActions)
+}
+
+// ground is Ground with its limits as parameters, for tests.
+func ground(d *Domain, pr *Problem, maxBindings, maxActions int) (*Task, error) {
 	g := &grounder{d: d, pr: pr, objType: map[string]string{}, ofType: map[string][]string{},
-		static: map[string]*relation{}, fluent: map[string]*relation{}, isFlu: map[string]bool{}}
+		static: map[string]*relation{}, fluent: map[string]*relation{}, isFlu: map[string]bool{},
+		limit: maxBindings}
 	for _, o := range pr.AllObjects(d) {
 		g.objType[o.Name] = o.Type
 	}
@@ -161,6 +206,9 @@ func Ground(d *Domain, pr *Problem) (*Task, error) {
 				}
 			})
 		}
+		if g.tooBig != nil {
+			return nil, g.tooBigError(fmt.Sprintf("more than %d candidate bindings", maxBindings))
+		}
 	}
 	for _, a := range g.order {
 		t.Spec.Facts = append(t.Spec.Facts, goap.Bool(a.String()))
@@ -176,11 +224,19 @@ func Ground(d *Domain, pr *Problem) (*Task, error) {
 			if err != nil || act.Name == "" {
 				return
 			}
+			if len(t.Spec.Actions) == maxActions {
+				g.tooBig = s.a
+				err = g.tooBigError(fmt.Sprintf("more than %d reachable ground actions", maxActions))
+				return
+			}
 			t.Spec.Actions = append(t.Spec.Actions, act)
 			t.Ground = append(t.Ground, GroundAction{Schema: s.a, Args: append([]string(nil), b...)})
 		})
 		if err != nil {
 			return nil, err
+		}
+		if g.tooBig != nil {
+			return nil, g.tooBigError(fmt.Sprintf("more than %d candidate bindings", maxBindings))
 		}
 	}
 	goal := goap.Conds{}
@@ -299,7 +355,7 @@ func (g *grounder) enumerate(s *schema, emit func(b []string)) {
 			n = len(cand)
 		}
 		newly := make([]int, 0, len(at.Args))
-		for c := 0; c < n; c++ {
+		for c := 0; c < n && g.tick(s); c++ {
 			ti := int32(c)
 			if !all {
 				ti = cand[c]
@@ -360,6 +416,9 @@ func (g *grounder) rest(s *schema, b []string, k int, emit func(b []string)) {
 		return
 	}
 	for _, o := range g.objectsOf(s.a.Params[k].Type) {
+		if !g.tick(s) {
+			break
+		}
 		b[k] = o
 		g.rest(s, b, k+1, emit)
 	}

@@ -146,17 +146,13 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		// Keep grounding cheap: bindings grow as objects^parameters.
-		if len(pr.AllObjects(d)) > 8 {
-			return
-		}
-		for _, a := range d.Actions {
-			if len(a.Params) > 4 {
-				return
-			}
-		}
-		task, err := Ground(d, pr)
+		// Small limits keep each input fast; hitting them must give a
+		// positioned error like any other.
+		task, err := ground(d, pr, 200_000, 2000)
 		if err != nil {
+			if e, ok := err.(*Error); !ok || e.Line == 0 {
+				t.Fatalf("grounding error without a position: %v", err)
+			}
 			return
 		}
 		if len(task.Spec.Actions) < 2000 {
@@ -165,4 +161,47 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGroundingLimits checks that a task too large to ground is refused
+// with an error at the action schema that blew up, naming the limit.
+func TestGroundingLimits(t *testing.T) {
+	dom := `(define (domain big)
+  (:requirements :strips)
+  (:predicates (p ?a ?b ?c ?d))
+  (:action make
+    :parameters (?a ?b ?c ?d)
+    :precondition (and)
+    :effect (p ?a ?b ?c ?d)))`
+	prob := `(define (problem big1) (:domain big)
+  (:objects o1 o2 o3 o4 o5 o6 o7 o8 o9 o10)
+  (:init) (:goal (p o1 o2 o3 o4)))`
+	d, err := ParseDomain("big.pddl", []byte(dom))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := ParseProblem("big1.pddl", []byte(prob), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 10^4 ground actions from 3 x 11,110 candidate bindings (two rounds of
+	// reachability, then instantiation).
+	if task, err := ground(d, pr, 40_000, 20_000); err != nil || len(task.Spec.Actions) != 10_000 {
+		t.Fatalf("within the limits: %v", err)
+	}
+	for _, c := range []struct {
+		bindings, actions int
+		want              string
+	}{
+		{5000, 20_000, "big.pddl:4:3: grounding stopped in action make: more than 5000 candidate bindings"},
+		{40_000, 999, "big.pddl:4:3: grounding stopped in action make: more than 999 reachable ground actions"},
+	} {
+		_, err := ground(d, pr, c.bindings, c.actions)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("limits %d/%d:\n got %v\nwant %s...", c.bindings, c.actions, err, c.want)
+		}
+		if _, ok := err.(*Error); !ok {
+			t.Errorf("error of type %T", err)
+		}
+	}
 }

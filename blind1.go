@@ -6,7 +6,10 @@ import "slices"
 // one-word states, blind, every cost a small integer (so the open list is
 // the bucket queue). It is the same search, the same nodes in the same
 // order, with the table probe, the node update and the push written out
-// in the loop, so that the hot values stay in registers.
+// in the loop, so that the hot values stay in registers. Its successor
+// loop repeats stepForward1's on purpose: sharing it through a function
+// that collects the successors measured 20-28% slower on the guard and
+// synth_small.
 func (s *Search) stepBlind1(budget int) {
 	t := s.t
 	gm, gv := t.cond.mask[0], t.cond.val[0]

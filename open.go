@@ -40,6 +40,10 @@ type bucketQueue struct {
 	cur   int64 // the f of the bucket being popped
 	mask  int64 // len(ring) - 1
 	count int   // entries not popped yet, stale ones included
+	// used lists the buckets filled since the last reset (some more
+	// than once), so that reset empties those and not the whole ring,
+	// which is long when a cost is large.
+	used []int32
 }
 
 type bucket struct {
@@ -54,21 +58,24 @@ func (q *bucketQueue) reset(maxCost int64) {
 	for int64(n) <= maxCost {
 		n *= 2
 	}
+	for _, i := range q.used {
+		b := &q.ring[i]
+		b.items, b.head, b.unsorted = b.items[:0], 0, false
+	}
 	for len(q.ring) < n {
 		q.ring = append(q.ring, bucket{})
 	}
-	ring := q.ring[:n]
-	for i := range ring {
-		b := &ring[i]
-		b.items, b.head, b.unsorted = b.items[:0], 0, false
-	}
-	q.cur, q.mask, q.count = 0, int64(n-1), 0
+	q.cur, q.mask, q.count, q.used = 0, int64(n-1), 0, q.used[:0]
 }
 
 // push adds node n with priority f. A* pushes children of the node just
 // popped, so q.cur <= f <= q.cur + the largest cost < q.cur + len(ring).
 func (q *bucketQueue) push(n int32, f int64) {
-	b := &q.ring[f&q.mask]
+	k := f & q.mask
+	b := &q.ring[k]
+	if len(b.items) == 0 {
+		q.used = append(q.used, int32(k))
+	}
 	if len(b.items) > int(b.head) && b.items[len(b.items)-1] > n {
 		b.unsorted = true
 	}

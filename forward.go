@@ -143,11 +143,11 @@ func (p *Planner) buildSuccGen() {
 		best, bestScore := -1, 0
 		var bestFact FactID
 		for _, gr := range d.actions[ma.id].pre.groups {
-			if len(gr.atoms) != 1 {
+			f := &d.facts[gr.fact]
+			if len(gr.atoms) != 1 || f.size > maxKeyValues {
 				continue
 			}
 			at := gr.atoms[0]
-			f := &d.facts[gr.fact]
 			raw := int(at) - f.atom
 			score := 2 * int(mw.freq[at])
 			if bits.OnesCount64(f.mask) == 1 && raw == 0 {
@@ -215,6 +215,10 @@ func (p *Planner) buildSuccGen() {
 		}
 	}
 }
+
+// maxKeyValues bounds the values of a field that keys actions, since
+// the index holds a list for every value.
+const maxKeyValues = 256
 
 // resize returns s with length n, reusing its memory when it can.
 func resize[T any](s []T, n int) []T {
@@ -310,6 +314,18 @@ func (s *Search) stepForwardN(budget int) {
 				touch += s.table[h&tmask].key
 				mw.kidHash[kids], mw.kidAct[kids] = h, int32(j)
 				kids++
+			}
+		}
+		// A successor seen before is compared with its copy in the
+		// arena: load those too, as far as the home slot tells.
+		for k := 0; k < kids; k++ {
+			h := mw.kidHash[k]
+			e := &s.table[h&tmask]
+			if e.gen == s.gen && e.key == h {
+				touch += s.states[int(e.idx-1)*w]
+				if !e.closed {
+					touch += uint64(s.nodes[e.idx-1].parent)
+				}
 			}
 		}
 		mw.touch = touch // keeps the loads

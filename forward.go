@@ -316,18 +316,6 @@ func (s *Search) stepForwardN(budget int) {
 				kids++
 			}
 		}
-		// A successor seen before is compared with its copy in the
-		// arena: load those too, as far as the home slot tells.
-		for k := 0; k < kids; k++ {
-			h := mw.kidHash[k]
-			e := &s.table[h&tmask]
-			if e.gen == s.gen && e.key == h {
-				touch += s.states[int(e.idx-1)*w]
-				if !e.closed {
-					touch += uint64(s.nodes[e.idx-1].parent)
-				}
-			}
-		}
 		mw.touch = touch // keeps the loads
 		for k := 0; k < kids; k++ {
 			a := &mw.acts[mw.kidAct[k]]

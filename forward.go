@@ -255,7 +255,7 @@ func (mw *multiWord) candidates(st []uint64) {
 	mark(g.free)
 }
 
-// stepForwardN is stepForward for multi-word states. Successors are
+// stepForwardN is forward search over multi-word states. Successors are
 // generated in action order, as the tie-breaking of the open list
 // requires, but in two passes: the first builds every successor and
 // loads its home slot of the table, the second inserts them. The table
@@ -272,7 +272,7 @@ func (s *Search) stepForwardN(budget int) {
 			return
 		}
 		// The arena only grows by appending, so st stays valid while
-		// relax adds nodes.
+		// successors are inserted.
 		st := s.state(n)
 		if t.cond.holds(st) {
 			s.found(n)

@@ -219,6 +219,7 @@ type Planner struct {
 	// per plan call
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
+	mw   multiWord   // the same, packed for multi-word forward search
 	// live copies of acts and fwd without the actions that can never
 	// apply from this call's start
 	liveActs []ActionID
@@ -578,6 +579,8 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt Options) er
 	}
 	if d.words == 1 {
 		p.packForward(p.mask[0])
+	} else if dir == Forward {
+		p.packMulti()
 	}
 	p.prepTarget, p.prepDir, p.prepNoPrune = t, dir, noPrune
 	p.prepExclude = append(p.prepExclude[:0], opt.Exclude...)
@@ -681,7 +684,7 @@ func (s *Search) stepOwn(budget int) {
 	case s.w == 1:
 		s.stepForward1(budget)
 	default:
-		s.stepForward(budget)
+		s.stepForwardN(budget)
 	}
 }
 
@@ -800,54 +803,6 @@ func (s *Search) expand(n int32) float64 {
 
 func (s *Search) limitHit() bool {
 	return s.limit > 0 && s.expanded >= s.limit
-}
-
-func (s *Search) stepForward(budget int) {
-	p := s.p
-	d := p.d
-	t := s.t
-	w := s.w
-	child := s.scratch[:w]
-	for ; budget > 0; budget-- {
-		n := s.nextToExpand()
-		if n < 0 {
-			return
-		}
-		st := s.state(n)
-		if t.cond.holds(st) {
-			s.found(n)
-			return
-		}
-		g := s.expand(n)
-	actions:
-		for _, id := range s.acts {
-			a := &d.actions[id]
-			for i, m := range a.pre.mask {
-				if st[i]&m != a.pre.val[i] {
-					continue actions
-				}
-			}
-			if len(a.pre.num) > 0 && !a.pre.holds(st) {
-				continue
-			}
-			for i := range child {
-				child[i] = (st[i]&^a.effMask[i] | a.effVal[i]) & s.mask[i]
-			}
-			for i := range a.effNum {
-				e := &a.effNum[i]
-				v := int64((st[e.word]>>e.shift)&e.field) + e.delta
-				if v < 0 || v > e.limit {
-					continue actions
-				}
-				child[e.word] = (child[e.word]&^(e.field<<e.shift) | uint64(v)<<e.shift) & s.mask[e.word]
-			}
-			if equalWords(st, child) {
-				continue // a no-op here: it cannot lead anywhere cheaper
-			}
-			s.relax(child, n, id, g+p.costs[id])
-			st = s.state(n) // relax may have grown the state arena
-		}
-	}
 }
 
 // regressionEstimate is h_max of a partial state: the most expensive of

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -465,6 +466,57 @@ func TestWarmPlannerAllocatesNothing(t *testing.T) {
 			allocs := testing.AllocsPerRun(50, func() { p.Plan(ctx, start, goal) })
 			if allocs != 0 {
 				t.Errorf("%s %v/%v: %v allocations per plan", name, opts.Direction, opts.Heuristic, allocs)
+			}
+		}
+	}
+}
+
+// Multi-word states too, also when a cost function makes every call
+// prepare its actions (and the successor index) again.
+func TestWarmPlannerAllocatesNothingMultiWord(t *testing.T) {
+	ladder, ladderStart, _ := ladderSpec(3, 5, 72, 151, false)
+	chain := goap.Spec{Name: "chain"}
+	for i := 1; i < 100; i++ {
+		chain.Actions = append(chain.Actions, goap.Action{Name: fmt.Sprintf("step%d", i), Cost: 1,
+			Pre:     goap.Conds{fmt.Sprintf("f%d", i-1): true},
+			Effects: goap.Effects{fmt.Sprintf("f%d", i): true, fmt.Sprintf("f%d", i-1): false}})
+	}
+	chain.Goals = []goap.Goal{{Name: "goal", Desired: goap.Conds{"f99": true}}}
+	cases := []struct {
+		spec  goap.Spec
+		start map[string]any
+		opts  []goap.Options
+	}{
+		{ladder, ladderStart, allDirections[:3]},
+		{chain, map[string]any{"f0": true}, []goap.Options{{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}}},
+	}
+	for _, c := range cases {
+		for _, hook := range []bool{false, true} {
+			spec := c.spec
+			if hook {
+				spec.Actions = slices.Clone(spec.Actions)
+				spec.Actions[0].CostFunc = func(goap.State) float64 { return 1.5 }
+			}
+			d, err := goap.NewDomain(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Words() < 2 {
+				t.Fatalf("%s: %d facts in %d words", spec.Name, d.NumFacts(), d.Words())
+			}
+			start, _ := d.State(c.start)
+			goal, _ := d.Goal("goal")
+			for _, opts := range c.opts {
+				p := goap.NewPlanner(d)
+				p.Options = opts
+				ctx := context.Background()
+				if res := p.Plan(ctx, start, goal); res.Status != goap.Found {
+					t.Fatalf("%s %+v: %v", spec.Name, opts, res.Status)
+				}
+				allocs := testing.AllocsPerRun(20, func() { p.Plan(ctx, start, goal) })
+				if allocs != 0 {
+					t.Errorf("%s, hook %v, %+v: %v allocations per plan", spec.Name, hook, opts, allocs)
+				}
 			}
 		}
 	}

@@ -119,6 +119,57 @@ func randomSpec(rng *rand.Rand, numeric bool) (goap.Spec, map[string]any, goap.C
 	return spec, start, goal
 }
 
+// widen spreads a random domain over several state words: it declares
+// 60 to 130 padding booleans among the domain's own facts and up to six
+// 10-bit integers (which the layout packs first, so they push the other
+// fields into later words), and lets a few actions, the start and the goal
+// use three of the booleans and one integer, so facts in every word
+// matter. It draws from its own generator, so the domain's own facts and
+// actions are those randomSpec made.
+func widen(rng *rand.Rand, spec *goap.Spec, start map[string]any, goal goap.Conds) {
+	var pads []string
+	facts := spec.Facts
+	spec.Facts = nil
+	for i, n := 0, 60+rng.Intn(71); i < n; i++ {
+		for len(facts) > 0 && rng.Intn(20) == 0 {
+			spec.Facts, facts = append(spec.Facts, facts[0]), facts[1:]
+		}
+		pads = append(pads, fmt.Sprintf("pad%d", i))
+		spec.Facts = append(spec.Facts, goap.Bool(pads[i]))
+	}
+	spec.Facts = append(spec.Facts, facts...)
+	wide := rng.Intn(7)
+	for i := 0; i < wide; i++ {
+		spec.Facts = append(spec.Facts, goap.Int(fmt.Sprintf("wide%d", i), 0, 1023, 0))
+	}
+	active := []string{pads[rng.Intn(len(pads))], pads[rng.Intn(len(pads))], pads[rng.Intn(len(pads))]}
+	for i := range spec.Actions {
+		a := &spec.Actions[i]
+		switch rng.Intn(6) {
+		case 0:
+			a.Pre[active[rng.Intn(3)]] = rng.Intn(3) > 0
+		case 1, 2:
+			a.Effects[active[rng.Intn(3)]] = rng.Intn(3) > 0
+		case 3:
+			if wide > 0 {
+				w := fmt.Sprintf("wide%d", rng.Intn(wide))
+				if rng.Intn(2) == 0 {
+					a.Pre[w] = rng.Intn(2) * 700
+				} else {
+					a.Effects[w] = rng.Intn(2) * 700
+				}
+			}
+		}
+	}
+	if rng.Intn(2) == 0 {
+		start[active[0]] = true
+	}
+	if rng.Intn(3) == 0 {
+		goal[active[1]] = rng.Intn(2) == 0
+		spec.Goals[0].Desired = goal
+	}
+}
+
 type plannerConfig struct {
 	name    string
 	opts    goap.Options
@@ -151,10 +202,14 @@ func TestOptimalAgainstReference(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(1))
 	ctx := context.Background()
-	solvable, unsolvable, long := 0, 0, 0
+	solvable, unsolvable, long, wide, multiWord := 0, 0, 0, 0, 0
 	for i := 0; i < n; i++ {
 		numeric := i%2 == 0
 		spec, startVals, goalConds := randomSpec(rng, numeric)
+		if i%3 == 2 {
+			widen(rand.New(rand.NewSource(int64(i))), &spec, startVals, goalConds)
+			wide++
+		}
 		d, err := goap.NewDomain(spec)
 		if err != nil {
 			t.Fatalf("domain %d: %v", i, err)
@@ -164,6 +219,9 @@ func TestOptimalAgainstReference(t *testing.T) {
 			t.Fatalf("domain %d: %v", i, err)
 		}
 		goal, _ := d.Goal("goal")
+		if d.Words() > 1 {
+			multiWord++
+		}
 		ref := newRefDomain(spec)
 		rs := ref.initial(startVals)
 		want, _ := ref.optimalCost(rs, goalConds)
@@ -228,7 +286,10 @@ func TestOptimalAgainstReference(t *testing.T) {
 	if solvable < n/4 || unsolvable < n/20 || long < n/20 {
 		t.Fatalf("generator is lopsided: %d solvable (%d with 3+ steps), %d unsolvable", solvable, long, unsolvable)
 	}
-	t.Logf("%d solvable (%d with 3+ steps), %d unsolvable domains", solvable, long, unsolvable)
+	if multiWord < wide {
+		t.Fatalf("only %d of %d widened domains span several words", multiWord, wide)
+	}
+	t.Logf("%d solvable (%d with 3+ steps), %d unsolvable domains; %d span several words", solvable, long, unsolvable, multiWord)
 }
 
 // TestDeterministic plans each random domain twice with fresh and warm

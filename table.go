@@ -105,7 +105,11 @@ func (s *Search) insert(x []uint64) (int32, bool, bool) {
 	if s.sw == 1 {
 		return s.insert1(x[0])
 	}
-	h := hashWords(x)
+	return s.insertHashed(x, hashWords(x))
+}
+
+// insertHashed is insert for a multi-word state x whose hash is h.
+func (s *Search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 	mask := uint64(len(s.table) - 1)
 	sw := s.sw
 	for i := h & mask; ; i = (i + 1) & mask {

@@ -1,0 +1,348 @@
+package goap
+
+import "math/bits"
+
+// Forward search over multi-word states (more than 64 bits of facts, e.g.
+// grounded PDDL tasks). Testing every action's preconditions over every
+// word at every expansion dominated the search there, so each plan call
+// packs the usable actions sparsely (only the words they read or write)
+// and indexes them by one precondition each (see succGen): an expansion
+// looks only at the actions whose key holds in the state.
+
+// wordOp is one word of a sparse condition or effect. As a condition the
+// state's word i must satisfy x&m == v; as an effect x becomes x&^m | v.
+type wordOp struct {
+	m, v uint64
+	i    int32
+}
+
+// multiAction is an action packed for multi-word forward search: its
+// conditions and effects are ops[pre:eff] and ops[eff:end].
+type multiAction struct {
+	pre, eff, end uint32
+	// slow marks integer comparisons or add/subtract effects, which the
+	// general code in d.actions handles.
+	slow bool
+	id   ActionID
+	cost float64
+}
+
+// succGen finds the candidate actions of a state without testing every
+// action. Each action is filed under one of its equality preconditions
+// (its key): for a one-bit field the key is a state bit being 1 (on) or 0
+// (off); for a wider field it is the field's value. An action without an
+// equality precondition is always a candidate. Lists are CSR slices:
+// the actions keyed on index k are keyed[first[k]:first[k+1]], as
+// positions in multiWord.acts.
+type succGen struct {
+	on, off []uint64 // per word: the bits that key some action
+	// bit keys: on-bit b of word i is key 2*(64*i+b), the off-bit the
+	// next one.
+	first  []int32
+	keyed  []int32
+	fields []keyField // wider fields that key some action
+	vfirst []int32    // CSR over the values of fields
+	vkeyed []int32
+	free   []int32 // actions with no equality precondition
+}
+
+// keyField is a wider field that keys actions by value.
+type keyField struct {
+	word  int32
+	shift uint8
+	field uint64 // unshifted mask
+	base  int32  // its values' offset in vfirst
+}
+
+// multiWord is a planner's packed action set for multi-word forward
+// search, rebuilt by prepare; the slices are kept across calls so a warm
+// planner does not allocate.
+type multiWord struct {
+	acts []multiAction
+	ops  []wordOp
+	gen  succGen
+	cand []uint64 // candidate bitset over acts, zero between expansions
+	// the successors of one expansion: states, hashes, actions
+	kids    []uint64
+	kidHash []uint64
+	kidAct  []int32
+	touch   uint64 // see stepForwardN
+	// scratch for building the index
+	keyOf []int32 // per action: its key (-1: none); field keys are offset by nbit
+	count []int32
+	freq  []int32 // per heuristic atom: actions with it as a precondition
+}
+
+// packMulti fills p.mw from p.acts; p.mask keeps the relevant fields.
+func (p *Planner) packMulti() {
+	d := p.d
+	mw := &p.mw
+	mw.acts, mw.ops = mw.acts[:0], mw.ops[:0]
+	for _, id := range p.acts {
+		a := &d.actions[id]
+		ma := multiAction{id: id, cost: p.costs[id], slow: len(a.pre.num) > 0 || len(a.effNum) > 0}
+		ma.pre = uint32(len(mw.ops))
+		for i, m := range a.pre.mask {
+			if m != 0 {
+				mw.ops = append(mw.ops, wordOp{m: m, v: a.pre.val[i], i: int32(i)})
+			}
+		}
+		ma.eff = uint32(len(mw.ops))
+		for i, m := range a.effMask {
+			if m != 0 {
+				mw.ops = append(mw.ops, wordOp{m: m, v: a.effVal[i] & p.mask[i], i: int32(i)})
+			}
+		}
+		ma.end = uint32(len(mw.ops))
+		mw.acts = append(mw.acts, ma)
+	}
+	mw.cand = resize(mw.cand, (len(mw.acts)+63)/64)
+	mw.kids = resize(mw.kids, len(mw.acts)*d.words)
+	mw.kidHash = resize(mw.kidHash, len(mw.acts))
+	mw.kidAct = resize(mw.kidAct, len(mw.acts))
+	clear(mw.cand)
+	p.buildSuccGen()
+}
+
+// buildSuccGen chooses every action's key and files the actions. The key
+// is the precondition that the fewest usable actions share, preferring a
+// bit that must be 1: in grounded tasks most atoms are false in most
+// states, so such a key rarely holds and its list is short.
+func (p *Planner) buildSuccGen() {
+	d := p.d
+	mw := &p.mw
+	g := &mw.gen
+	w := d.words
+	nbit := 2 * 64 * w
+	mw.freq = resize(mw.freq, d.atoms)
+	clear(mw.freq)
+	for _, ma := range mw.acts {
+		for _, gr := range d.actions[ma.id].pre.groups {
+			if len(gr.atoms) == 1 {
+				mw.freq[gr.atoms[0]]++
+			}
+		}
+	}
+	// Key numbering: bit keys first, then one key per value of each
+	// wider field that keys something, in order of first use.
+	g.fields = g.fields[:0]
+	mw.keyOf = resize(mw.keyOf, len(mw.acts))
+	nkeys := nbit
+	fieldBase := func(f *factInfo) int32 {
+		for _, kf := range g.fields {
+			if kf.word == int32(f.word) && kf.shift == uint8(f.shift) {
+				return kf.base
+			}
+		}
+		base := int32(nkeys - nbit)
+		g.fields = append(g.fields, keyField{word: int32(f.word), shift: uint8(f.shift), field: f.mask >> f.shift, base: base})
+		nkeys += int(f.mask>>f.shift) + 1
+		return base
+	}
+	for j, ma := range mw.acts {
+		best, bestScore := -1, 0
+		var bestFact FactID
+		for _, gr := range d.actions[ma.id].pre.groups {
+			f := &d.facts[gr.fact]
+			if len(gr.atoms) != 1 || f.size > maxKeyValues {
+				continue
+			}
+			at := gr.atoms[0]
+			raw := int(at) - f.atom
+			score := 2 * int(mw.freq[at])
+			if bits.OnesCount64(f.mask) == 1 && raw == 0 {
+				score++ // a bit that must be 0: most atoms are
+			}
+			if best < 0 || score < bestScore {
+				best, bestScore, bestFact = raw, score, gr.fact
+			}
+		}
+		if best < 0 {
+			mw.keyOf[j] = -1
+			continue
+		}
+		f := &d.facts[bestFact]
+		if bits.OnesCount64(f.mask) == 1 {
+			b := 64*f.word + bits.TrailingZeros64(f.mask)
+			mw.keyOf[j] = int32(2*b + (1 - best))
+		} else {
+			mw.keyOf[j] = int32(nbit) + fieldBase(f) + int32(best)
+		}
+	}
+	// Count, then file (CSR), keeping each list in action order.
+	mw.count = resize(mw.count, nkeys+1)
+	clear(mw.count)
+	g.free = g.free[:0]
+	for j, k := range mw.keyOf {
+		if k < 0 {
+			g.free = append(g.free, int32(j))
+			continue
+		}
+		mw.count[k+1]++
+	}
+	for k := 1; k <= nkeys; k++ {
+		mw.count[k] += mw.count[k-1]
+	}
+	g.first = append(g.first[:0], mw.count[:nbit+1]...)
+	g.vfirst = g.vfirst[:0]
+	for k := nbit; k <= nkeys; k++ {
+		g.vfirst = append(g.vfirst, mw.count[k]-mw.count[nbit])
+	}
+	g.keyed = resize(g.keyed, int(mw.count[nbit]))
+	g.vkeyed = resize(g.vkeyed, int(mw.count[nkeys]-mw.count[nbit]))
+	for j, k := range mw.keyOf {
+		if k < 0 {
+			continue
+		}
+		pos := mw.count[k]
+		mw.count[k]++
+		if int(k) < nbit {
+			g.keyed[pos] = int32(j)
+		} else {
+			g.vkeyed[pos-g.first[nbit]] = int32(j)
+		}
+	}
+	g.on = resize(g.on, w)
+	g.off = resize(g.off, w)
+	clear(g.on)
+	clear(g.off)
+	for b := 0; b < 64*w; b++ {
+		if g.first[2*b+1] > g.first[2*b] {
+			g.on[b/64] |= 1 << uint(b%64)
+		}
+		if g.first[2*b+2] > g.first[2*b+1] {
+			g.off[b/64] |= 1 << uint(b%64)
+		}
+	}
+}
+
+// maxKeyValues bounds the values of a field that keys actions, since
+// the index holds a list for every value.
+const maxKeyValues = 256
+
+// resize returns s with length n, reusing its memory when it can.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// candidates marks in mw.cand the actions whose key holds in st.
+func (mw *multiWord) candidates(st []uint64) {
+	g := &mw.gen
+	cand := mw.cand
+	mark := func(list []int32) {
+		for _, j := range list {
+			cand[j>>6] |= 1 << uint(j&63)
+		}
+	}
+	for i, x := range st {
+		base := 128 * i
+		for on := x & g.on[i]; on != 0; on &= on - 1 {
+			k := base + 2*bits.TrailingZeros64(on)
+			mark(g.keyed[g.first[k]:g.first[k+1]])
+		}
+		for off := ^x & g.off[i]; off != 0; off &= off - 1 {
+			k := base + 2*bits.TrailingZeros64(off) + 1
+			mark(g.keyed[g.first[k]:g.first[k+1]])
+		}
+	}
+	for _, kf := range g.fields {
+		k := kf.base + int32((st[kf.word]>>kf.shift)&kf.field)
+		mark(g.vkeyed[g.vfirst[k]:g.vfirst[k+1]])
+	}
+	mark(g.free)
+}
+
+// stepForwardN is forward search over multi-word states. Successors are
+// generated in action order, as the tie-breaking of the open list
+// requires, but in two passes: the first builds every successor and
+// loads its home slot of the table, the second inserts them. The table
+// is far larger than the caches, so the loads of the first pass miss;
+// issued back to back they overlap instead of stalling one by one.
+func (s *Search) stepForwardN(budget int) {
+	p := s.p
+	t := s.t
+	mw := &p.mw
+	w := s.w
+	for ; budget > 0; budget-- {
+		n := s.nextToExpand()
+		if n < 0 {
+			return
+		}
+		// The arena only grows by appending, so st stays valid while
+		// successors are inserted.
+		st := s.state(n)
+		if t.cond.holds(st) {
+			s.found(n)
+			return
+		}
+		g := s.expand(n)
+		mw.candidates(st)
+		kids := 0
+		var touch uint64
+		tmask := uint64(len(s.table) - 1)
+		for ci, cw := range mw.cand {
+			if cw == 0 {
+				continue
+			}
+			mw.cand[ci] = 0
+		next:
+			for ; cw != 0; cw &= cw - 1 {
+				j := ci*64 + bits.TrailingZeros64(cw)
+				a := &mw.acts[j]
+				ops := mw.ops[a.pre:a.end]
+				npre := a.eff - a.pre
+				for _, op := range ops[:npre] {
+					if st[op.i]&op.m != op.v {
+						continue next
+					}
+				}
+				child := mw.kids[kids*w : (kids+1)*w]
+				copy(child, st)
+				for _, op := range ops[npre:] {
+					child[op.i] = child[op.i]&^op.m | op.v
+				}
+				if a.slow && !s.applyNum(st, child, a.id) {
+					continue
+				}
+				if equalWords(st, child) {
+					continue // a no-op here: it cannot lead anywhere cheaper
+				}
+				h := hashWords(child)
+				touch += s.table[h&tmask].key
+				mw.kidHash[kids], mw.kidAct[kids] = h, int32(j)
+				kids++
+			}
+		}
+		mw.touch = touch // keeps the loads
+		for k := 0; k < kids; k++ {
+			a := &mw.acts[mw.kidAct[k]]
+			s.generated++
+			idx, fresh, closed := s.insertHashed(mw.kids[k*w:(k+1)*w], mw.kidHash[k])
+			s.settle(idx, fresh, closed, n, a.id, g+a.cost)
+		}
+	}
+}
+
+// applyNum checks action id's integer comparisons in st and applies its
+// add/subtract effects to child; it returns false when the action does
+// not apply.
+func (s *Search) applyNum(st, child []uint64, id ActionID) bool {
+	a := &s.p.d.actions[id]
+	for i := range a.pre.num {
+		if !a.pre.num[i].holds(st) {
+			return false
+		}
+	}
+	for i := range a.effNum {
+		e := &a.effNum[i]
+		v := int64((st[e.word]>>e.shift)&e.field) + e.delta
+		if v < 0 || v > e.limit {
+			return false
+		}
+		child[e.word] = (child[e.word]&^(e.field<<e.shift) | uint64(v)<<e.shift) & s.mask[e.word]
+	}
+	return true
+}

@@ -257,8 +257,8 @@ func (mw *multiWord) candidates(st []uint64) {
 
 // stepForwardN is forward search over multi-word states. Successors are
 // generated in action order, as the tie-breaking of the open list
-// requires, but in two passes: the first builds every successor and
-// loads its home slot of the table, the second inserts them. The table
+// requires, but in two passes: the first builds every successor and then
+// loads their home slots of the table, the second inserts them. The table
 // is far larger than the caches, so the loads of the first pass miss;
 // issued back to back they overlap instead of stalling one by one.
 func (s *Search) stepForwardN(budget int) {
@@ -310,11 +310,14 @@ func (s *Search) stepForwardN(budget int) {
 				if equalWords(st, child) {
 					continue // a no-op here: it cannot lead anywhere cheaper
 				}
-				h := hashWords(child)
-				touch += s.table[h&tmask].key
-				mw.kidHash[kids], mw.kidAct[kids] = h, int32(j)
+				mw.kidHash[kids], mw.kidAct[kids] = hashWords(child), int32(j)
 				kids++
 			}
+		}
+		// A loop of loads alone: the processor keeps many of them in
+		// flight at once, which it cannot while building successors.
+		for _, h := range mw.kidHash[:kids] {
+			touch += s.table[h&tmask].key
 		}
 		mw.touch = touch // keeps the loads
 		for k := 0; k < kids; k++ {

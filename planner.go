@@ -237,6 +237,7 @@ type Planner struct {
 	prepDir     Direction
 	prepNoPrune bool
 	prepExclude []ActionID
+	prepGen     uint64 // counts the preparations, for LM-cut's compiled task
 }
 
 // NewPlanner returns a planner for d.
@@ -531,6 +532,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt Options) er
 		return nil
 	}
 	p.prepTarget = nil
+	p.prepGen++
 	p.acts = p.acts[:0]
 	clear(p.rel.enabled)
 	consider := t.relevant

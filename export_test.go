@@ -19,3 +19,24 @@ func Estimate(p *Planner, start State, t *Target, h Heuristic) float64 {
 	s.heur = h
 	return s.estimate(start.w)
 }
+
+// LMCutReference returns the plain from-scratch LM-cut estimate
+// (lmcut_ref_test.go) with the planner prepared as Estimate does.
+func LMCutReference(p *Planner, start State, t *Target) float64 {
+	old := p.Options
+	defer func() { p.Options = old }()
+	p.Options = Options{Direction: Forward, Heuristic: LMCut}
+	p.Start(start, t)
+	return lmcutReference(p, start.w, &t.cond)
+}
+
+// CheckLMCutRounds makes every LM-cut round verify itself (verifyRound)
+// and report problems to fail, until restore is called.
+func CheckLMCutRounds(fail func(msg string)) (restore func()) {
+	lmcutCheck = func(lm *lmcut, w []uint64) {
+		if msg := lm.verifyRound(); msg != "" {
+			fail(msg)
+		}
+	}
+	return func() { lmcutCheck = nil }
+}

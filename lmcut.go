@@ -358,6 +358,9 @@ func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 		if lmcutCheck != nil {
 			lmcutCheck(lm, w)
 		}
+		if !(m > 0) {
+			return h // cannot happen (see above): no progress
+		}
 		h += m
 		for _, o := range lm.cut {
 			lm.rc[o] -= m

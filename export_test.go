@@ -30,6 +30,16 @@ func LMCutReference(p *Planner, start State, t *Target) float64 {
 	return lmcutReference(p, start.w, &t.cond)
 }
 
+// SetLMCutCanonical switches p's LM-cut between Fast Downward's
+// supporter tie-breaking (false, the default) and the canonical one of
+// the reference (true).
+func SetLMCutCanonical(p *Planner, on bool) {
+	if p.lm == nil {
+		p.lm = &lmcut{}
+	}
+	p.lm.canonical = on
+}
+
 // CheckLMCutRounds makes every LM-cut round verify itself (verifyRound)
 // and report problems to fail, until restore is called.
 func CheckLMCutRounds(fail func(msg string)) (restore func()) {

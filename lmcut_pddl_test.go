@@ -1,11 +1,13 @@
 package goap_test
 
 import (
+	"context"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/pddl"
 )
 
@@ -21,30 +23,65 @@ func TestLMCutReferencePDDL(t *testing.T) {
 		{"miconic", "task05"},
 		{"elevators-opt08-strips", "p01"},
 	} {
-		dir := filepath.Join("pddl", "testdata", in[0])
-		read := func(name string) []byte {
-			b, err := os.ReadFile(filepath.Join(dir, name))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return b
-		}
-		dd, err := pddl.ParseDomain("domain.pddl", read("domain.pddl"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pr, err := pddl.ParseProblem(in[1], read(in[1]+".pddl"), dd)
-		if err != nil {
-			t.Fatal(err)
-		}
-		task, err := pddl.Ground(dd, pr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, start, goal, err := task.Compile()
-		if err != nil {
-			t.Fatal(err)
-		}
+		d, start, goal := loadPDDL(t, in[0], in[1])
 		lmcutWalk(t, rng, d, start, goal, 40, in[0]+"/"+in[1])
+	}
+}
+
+// loadPDDL grounds and compiles pddl/testdata/domain/task.pddl.
+func loadPDDL(tb testing.TB, domain, task string) (*goap.Domain, goap.State, *goap.Target) {
+	tb.Helper()
+	dir := filepath.Join("pddl", "testdata", domain)
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return b
+	}
+	dd, err := pddl.ParseDomain("domain.pddl", read("domain.pddl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pr, err := pddl.ParseProblem(task, read(task+".pddl"), dd)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	gt, err := pddl.Ground(dd, pr)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, start, goal, err := gt.Compile()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d, start, goal
+}
+
+// BenchmarkLMCutPDDL times forward A* with LM-cut on IPC instances; the
+// cpu-ns/exp metric is the process CPU time per expansion (steadier than
+// wall time on a shared machine).
+func BenchmarkLMCutPDDL(b *testing.B) {
+	for _, in := range [][2]string{
+		{"gripper", "task03"},
+		{"logistics", "task09"},
+		{"blocks", "task17"},
+		{"elevators-opt08-strips", "p01"},
+	} {
+		d, start, goal := loadPDDL(b, in[0], in[1])
+		b.Run(in[0]+"/"+in[1], func(b *testing.B) {
+			p := goap.NewPlanner(d)
+			p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+			exp := 0
+			c0 := cpuTime()
+			for b.Loop() {
+				res := p.Plan(context.Background(), start, goal)
+				if res.Status != goap.Found {
+					b.Fatal(res.Status)
+				}
+				exp += res.Expanded
+			}
+			b.ReportMetric(float64((cpuTime()-c0).Nanoseconds())/float64(exp), "cpu-ns/exp")
+		})
 	}
 }

@@ -8,10 +8,10 @@ import (
 // lmcutReference is the oracle for lmcut.go: LM-cut computed the plain
 // way on the Domain's own atoms and actions, with h_max recomputed from
 // scratch by iterating to a fixed point in every round, no relevance
-// analysis and no incremental update. Ties are broken the same way
-// (supporter: the first precondition group of greatest cost; a cut
-// action's other effects are not followed), so the two must agree
-// exactly.
+// analysis and no incremental update. Ties are broken as in lmcut.go's
+// canonical mode (supporter: the first precondition group of greatest
+// cost; a cut action's other effects are not followed), so the two must
+// agree exactly in that mode.
 func lmcutReference(p *Planner, w []uint64, goal *condSet) float64 {
 	d := p.d
 	enabled := p.rel.enabled
@@ -163,7 +163,8 @@ func lmcutReference(p *Planner, w []uint64, goal *condSet) float64 {
 
 // verifyRound checks one round of lmcut.go on its compiled task: the
 // incrementally kept costs equal h_max computed from scratch with the
-// reduced costs, every supporter is the first group of greatest cost,
+// reduced costs, every supporter is a group of greatest cost (the first
+// in canonical mode),
 // the cut is a landmark (the goal atom is unreachable without it) and
 // every cut operator still has a positive reduced cost. It returns a
 // description of the first problem, or "".
@@ -222,8 +223,10 @@ func (lm *lmcut) verifyRound() string {
 				return fmt.Sprintf("slot %d: cost %v, want %v", s, lm.gcost[s], gmin(s))
 			}
 		}
-		if want := lm.supporter(int32(o)); lm.sup[o] != want {
+		if want := lm.supporter(int32(o), lm.opSlot[o]); lm.canonical && lm.sup[o] != want {
 			return fmt.Sprintf("operator %d: supporter %d, want %d", o, lm.sup[o], want)
+		} else if lm.gcost[lm.sup[o]] != lm.gcost[want] {
+			return fmt.Sprintf("operator %d: supporter %d costs %v, group %d %v", o, lm.sup[o], lm.gcost[lm.sup[o]], want, lm.gcost[want])
 		}
 	}
 	inCut := make([]bool, ops)

@@ -70,20 +70,30 @@ const (
 	lmGoalAtom  = 1
 )
 
+const (
+	supOne  = 1
+	supMany = 2
+)
+
 type lmcut struct {
 	lmTask
 	// per domain, built once: the actions setting each domain atom
 	dAddStart []int32
 	dAdds     []int32
 	// per evaluation
-	cost    []float64 // per atom
-	gcost   []float64 // per slot: cheapest atom of the group
-	unsat   []int32   // per operator: groups not yet reached
-	sup     []int32   // per operator: supporter slot
-	rc      []float64 // per operator: reduced cost
-	zone    []uint32  // per atom: epoch when put in the goal zone
-	reached []uint32  // per atom: epoch when reached from the state
-	seen    []uint32  // per operator: epoch when fired
+	cost  []float64 // per atom
+	gcost []float64 // per slot: cheapest atom of the group
+	unsat []int32   // per operator: groups not yet reached
+	sup   []int32   // per operator: supporter slot
+	// isSup is per slot: 0 when it is not its operator's supporter, else
+	// supOne or supMany (the group has several atoms)
+	isSup []uint8
+	rc    []float64 // per operator: reduced cost
+	// mark is per atom: epoch when reached from the state, epoch+1 when
+	// put in the goal zone (one array: both are read together)
+	mark    []uint32
+	supKind []uint8  // per slot: supOne or supMany, by the group's size
+	seen    []uint32 // per operator: epoch when fired
 	epoch   uint32
 	// canonical makes the supporter the first group of greatest cost,
 	// a function of the costs alone (for the test oracle). Otherwise a
@@ -267,11 +277,17 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.unsat = resize(lm.unsat, ops)
 	lm.sup = resize(lm.sup, ops)
 	lm.rc = resizeF(lm.rc, ops)
-	lm.zone = resizeU(lm.zone, lm.nAtoms)
-	lm.reached = resizeU(lm.reached, lm.nAtoms)
+	lm.isSup = resizeU8(lm.isSup, slots)
+	lm.supKind = resizeU8(lm.supKind, slots)
+	for sl := range lm.supKind {
+		lm.supKind[sl] = supOne
+		if lm.slotStart[sl+1]-lm.slotStart[sl] > 1 {
+			lm.supKind[sl] = supMany
+		}
+	}
+	lm.mark = resizeU(lm.mark, lm.nAtoms)
 	lm.seen = resizeU(lm.seen, ops)
-	clear(lm.zone)
-	clear(lm.reached)
+	clear(lm.mark)
 	clear(lm.seen)
 	lm.epoch = 0
 	lm.q.bucket = lm.bucket
@@ -320,6 +336,13 @@ func resizeF(s []float64, n int) []float64 {
 func resizeU(s []uint32, n int) []uint32 {
 	if cap(s) < n {
 		return make([]uint32, n)
+	}
+	return s[:n]
+}
+
+func resizeU8(s []uint8, n int) []uint8 {
+	if cap(s) < n {
+		return make([]uint8, n)
 	}
 	return s[:n]
 }
@@ -377,12 +400,11 @@ func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 
 // nextEpoch starts a round: marks of earlier rounds no longer count.
 func (lm *lmcut) nextEpoch() {
-	lm.epoch++
+	lm.epoch += 2
 	if lm.epoch == 0 { // wrapped: clear the stamps once
-		clear(lm.zone)
-		clear(lm.reached)
+		clear(lm.mark)
 		clear(lm.seen)
-		lm.epoch = 1
+		lm.epoch = 2
 	}
 }
 
@@ -399,6 +421,7 @@ func (lm *lmcut) hmaxFull() {
 	for o := range lm.unsat {
 		lm.unsat[o] = lm.opSlot[o+1] - lm.opSlot[o]
 	}
+	clear(lm.isSup)
 	q := &lm.q
 	q.reset()
 	for _, x := range lm.init {
@@ -422,10 +445,11 @@ func (lm *lmcut) hmaxFull() {
 			if lm.unsat[o] == 0 {
 				// c is the greatest group cost (groups are reached in
 				// order of cost); the group that came last supports.
-				lm.sup[o] = s
+				sp := s
 				if lm.canonical {
-					lm.sup[o] = lm.supporter(o, lm.opSlot[o])
+					sp = lm.supporter(o, lm.opSlot[o])
 				}
+				lm.sup[o], lm.isSup[sp] = sp, lm.supKind[sp]
 				lm.relaxEffects(o, c+lm.rc[o])
 			}
 		}
@@ -469,23 +493,28 @@ func (lm *lmcut) hmaxLower() {
 			continue
 		}
 		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
-			if c >= lm.gcost[s] {
+			old := lm.gcost[s]
+			if c >= old {
 				continue
 			}
 			lm.gcost[s] = c
-			o := lm.slotOp[s]
-			if lm.unsat[o] != 0 || lm.sup[o] != s {
-				// Unreachable, or the group was not the most
-				// expensive: the operator's cost stays.
+			if lm.isSup[s] == 0 {
+				// Unreachable operator, or the group was not the
+				// most expensive: the operator's cost stays.
 				continue
 			}
+			o := lm.slotOp[s]
 			from := s
 			if lm.canonical {
 				from = lm.opSlot[o]
 			}
 			sp := lm.supporter(o, from)
+			lm.isSup[s], lm.isSup[sp] = 0, lm.supKind[sp]
 			lm.sup[o] = sp
-			lm.relaxEffects(o, lm.gcost[sp]+lm.rc[o])
+			if nc := lm.gcost[sp]; nc < old {
+				// Otherwise another group kept the old cost.
+				lm.relaxEffects(o, nc+lm.rc[o])
+			}
 		}
 	}
 }
@@ -493,8 +522,8 @@ func (lm *lmcut) hmaxLower() {
 // markZone puts in the goal zone the goal atom and, from every zone atom
 // backwards over zero-cost operators, their supporters' atoms.
 func (lm *lmcut) markZone() {
-	ep := lm.epoch
-	lm.zone[lmGoalAtom] = ep
+	ep := lm.epoch + 1
+	lm.mark[lmGoalAtom] = ep
 	lm.stack = append(lm.stack[:0], lmGoalAtom)
 	for len(lm.stack) > 0 {
 		x := lm.stack[len(lm.stack)-1]
@@ -505,8 +534,8 @@ func (lm *lmcut) markZone() {
 			}
 			s := lm.sup[o]
 			for _, a := range lm.slotAtoms[lm.slotStart[s]:lm.slotStart[s+1]] {
-				if lm.zone[a] != ep {
-					lm.zone[a] = ep
+				if lm.mark[a] != ep {
+					lm.mark[a] = ep
 					lm.stack = append(lm.stack, a)
 				}
 			}
@@ -519,12 +548,12 @@ func (lm *lmcut) markZone() {
 // A cut operator's other effects are not followed: the first operator of
 // a relaxed plan to reach the zone is still found, and the cut is smaller.
 func (lm *lmcut) findCut() {
-	ep := lm.epoch
+	ep, zone := lm.epoch, lm.epoch+1
 	lm.cut = lm.cut[:0]
 	lm.stack = lm.stack[:0]
 	for _, x := range lm.init {
-		if lm.reached[x] != ep {
-			lm.reached[x] = ep
+		if lm.mark[x] != ep {
+			lm.mark[x] = ep
 			lm.stack = append(lm.stack, x)
 		}
 	}
@@ -532,15 +561,23 @@ func (lm *lmcut) findCut() {
 		x := lm.stack[len(lm.stack)-1]
 		lm.stack = lm.stack[:len(lm.stack)-1]
 		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
-			o := lm.slotOp[s]
-			if lm.sup[o] != s || lm.seen[o] == ep || lm.unsat[o] != 0 {
+			k := lm.isSup[s]
+			if k == 0 {
 				continue
 			}
-			lm.seen[o] = ep
+			o := lm.slotOp[s]
+			if k == supMany {
+				// Fire once, whichever atom of the group comes first
+				// (a one-atom group is reached only once).
+				if lm.seen[o] == ep {
+					continue
+				}
+				lm.seen[o] = ep
+			}
 			effs := lm.effs[lm.effStart[o]:lm.effStart[o+1]]
 			inCut := false
 			for _, e := range effs {
-				if lm.zone[e] == ep {
+				if lm.mark[e] == zone {
 					inCut = true
 					break
 				}
@@ -550,8 +587,8 @@ func (lm *lmcut) findCut() {
 				continue
 			}
 			for _, e := range effs {
-				if lm.reached[e] != ep {
-					lm.reached[e] = ep
+				if lm.mark[e] != ep {
+					lm.mark[e] = ep
 					lm.stack = append(lm.stack, e)
 				}
 			}

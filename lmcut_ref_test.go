@@ -209,6 +209,11 @@ func (lm *lmcut) verifyRound() string {
 		}
 	}
 	for o := 0; o < ops; o++ {
+		for s := lm.opSlot[o]; s < lm.opSlot[o+1]; s++ {
+			if (lm.isSup[s] != 0) != (lm.unsat[o] == 0 && lm.sup[o] == s) || lm.isSup[s] != 0 && lm.isSup[s] != lm.supKind[s] {
+				return fmt.Sprintf("operator %d: slot %d flagged %v as supporter", o, s, lm.isSup[s])
+			}
+		}
 		if math.IsInf(opCost(o), 1) {
 			if lm.unsat[o] == 0 {
 				return fmt.Sprintf("operator %d: unreachable but counted as reached", o)

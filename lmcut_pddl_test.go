@@ -85,3 +85,18 @@ func BenchmarkLMCutPDDL(b *testing.B) {
 		})
 	}
 }
+
+// TestLMCutWarmNoAllocsPDDL: a warm forward LM-cut plan on an IPC
+// instance allocates nothing.
+func TestLMCutWarmNoAllocsPDDL(t *testing.T) {
+	d, start, goal := loadPDDL(t, "logistics", "task02")
+	p := goap.NewPlanner(d)
+	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+	ctx := context.Background()
+	if res := p.Plan(ctx, start, goal); res.Status != goap.Found || res.Cost != 19 {
+		t.Fatalf("got %v cost %v, want cost 19", res.Status, res.Cost)
+	}
+	if allocs := testing.AllocsPerRun(5, func() { p.Plan(ctx, start, goal) }); allocs != 0 {
+		t.Errorf("%v allocations per warm LM-cut plan", allocs)
+	}
+}

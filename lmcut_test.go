@@ -123,3 +123,30 @@ func TestLMCutPlansCheckRounds(t *testing.T) {
 		p.Plan(context.Background(), start, goal)
 	}
 }
+
+// TestLMCutWarmNoAllocs: a warm forward LM-cut plan allocates nothing,
+// with the heap queue (fractional costs) as with the bucket queue.
+func TestLMCutWarmNoAllocs(t *testing.T) {
+	_, start0, _, spec := loadBench(t, "guard")
+	for i := range spec.Actions {
+		spec.Actions[i].Cost += 0.25
+	}
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := d.State(start0.Values())
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, _ := d.Goal("goal")
+	p := goap.NewPlanner(d)
+	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+	ctx := context.Background()
+	if res := p.Plan(ctx, start, goal); res.Status != goap.Found {
+		t.Fatalf("got %v", res.Status)
+	}
+	if allocs := testing.AllocsPerRun(20, func() { p.Plan(ctx, start, goal) }); allocs != 0 {
+		t.Errorf("%v allocations per warm LM-cut plan with fractional costs", allocs)
+	}
+}

@@ -62,7 +62,6 @@ type lmTask struct {
 	addStart  []int32 // per atom: operators that add it; len atoms+1
 	adds      []int32
 	base      []float64 // per operator
-	action    []int32   // per operator: its ActionID, -1 for the goal's
 }
 
 const (
@@ -206,9 +205,9 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.opSlot, lm.slotOp = lm.opSlot[:0], lm.slotOp[:0]
 	lm.slotStart, lm.slotAtoms = lm.slotStart[:0], lm.slotAtoms[:0]
 	lm.effStart, lm.effs = lm.effStart[:0], lm.effs[:0]
-	lm.base, lm.action = lm.base[:0], lm.action[:0]
+	lm.base = lm.base[:0]
 	lm.bucket = true
-	total := 0.0
+	maxCost := 0.0
 	addGroup := func(op int32, atoms []int32) {
 		lm.slotOp = append(lm.slotOp, op)
 		lm.slotStart = append(lm.slotStart, int32(len(lm.slotAtoms)))
@@ -239,15 +238,15 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 		}
 		c := costs[ai]
 		lm.base = append(lm.base, c)
-		lm.action = append(lm.action, int32(ai))
-		total += c
+		maxCost = max(maxCost, c)
 		if c != math.Trunc(c) {
 			lm.bucket = false
 		}
 	}
-	// Costs are bounded by the sum of all action costs; beyond a few
-	// million buckets a heap is cheaper.
-	if total > 1<<22 {
+	// An atom's h_max is at most maxCost times the number of atoms (a
+	// chain of supporters visits each atom once): beyond that many
+	// buckets, scanning empty ones would cost more than a heap.
+	if maxCost*float64(n) > 1<<16 {
 		lm.bucket = false
 	}
 	gop := int32(len(lm.base))
@@ -262,7 +261,6 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.effStart = append(lm.effStart, int32(len(lm.effs)))
 	lm.effs = append(lm.effs, lmGoalAtom)
 	lm.base = append(lm.base, 0)
-	lm.action = append(lm.action, -1)
 	ops := len(lm.base)
 	lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
 	lm.effStart = append(lm.effStart, int32(len(lm.effs)))

@@ -42,3 +42,34 @@ func UnmetCounts(s *Search) (general, bitwise []int) {
 	}
 	return general, bitwise
 }
+
+// LMCutReference returns the plain from-scratch LM-cut estimate
+// (lmcut_ref_test.go) with the planner prepared as Estimate does.
+func LMCutReference(p *Planner, start State, t *Target) float64 {
+	old := p.Options
+	defer func() { p.Options = old }()
+	p.Options = Options{Direction: Forward, Heuristic: LMCut}
+	p.Start(start, t)
+	return lmcutReference(p, start.w, &t.cond)
+}
+
+// SetLMCutCanonical switches p's LM-cut between Fast Downward's
+// supporter tie-breaking (false, the default) and the canonical one of
+// the reference (true).
+func SetLMCutCanonical(p *Planner, on bool) {
+	if p.lm == nil {
+		p.lm = &lmcut{}
+	}
+	p.lm.canonical = on
+}
+
+// CheckLMCutRounds makes every LM-cut round verify itself (verifyRound)
+// and report problems to fail, until restore is called.
+func CheckLMCutRounds(fail func(msg string)) (restore func()) {
+	lmcutCheck = func(lm *lmcut, w []uint64) {
+		if msg := lm.verifyRound(); msg != "" {
+			fail(msg)
+		}
+	}
+	return func() { lmcutCheck = nil }
+}

@@ -3,7 +3,7 @@ package goap
 import "math"
 
 // LM-cut (Helmert & Domshlak 2009) on the atoms of relaxed.go. Each round
-// computes h_max with the current reduced action costs, builds the
+// takes h_max with the current reduced action costs, builds the
 // justification graph from each action's supporter, separates the atoms
 // from which the goal is reachable over zero-cost edges (the goal zone)
 // from those reachable from the state without entering it, and takes the
@@ -15,202 +15,624 @@ import "math"
 //
 // Preconditions here are groups of atoms, any one of which satisfies the
 // group (integer comparisons have several). The supporter of an action is
-// its precondition group of greatest h_max (the lowest group index on
-// ties), and the justification graph has an edge from every atom of that
-// group to every effect. Then the first action of any relaxed plan that
+// a precondition group of greatest h_max (ties: see lmcut.canonical), and
+// the justification graph has an edge from every atom of that group to
+// every effect. Then the first action of any relaxed plan that
 // adds an atom of the goal zone has an atom of its supporter in the part
 // reached from the state, whichever atom of the group the plan used, so
 // the cut is a landmark and the estimate never exceeds the optimal
 // relaxed cost. The goal is an artificial action of cost 0 whose
-// preconditions are the goal's groups; actions without preconditions hang
-// off an artificial start atom that always holds.
+// preconditions are the goal's groups and whose effect is an artificial
+// goal atom; actions without preconditions get an artificial start atom,
+// which always holds, as their only precondition.
+//
+// Speed: the task is compiled once per plan setup into flat arrays
+// (lmTask) holding only the atoms and actions that can matter for the
+// goal. h_max is computed from scratch once per state; after each cut only
+// the effects of the cut actions can get cheaper, so the costs are lowered
+// from there (costs never rise, so a decrease-only Dijkstra suffices). The
+// queue is a bucket queue when every cost is an integer, a binary heap
+// otherwise. Marks are epoch-stamped so that no array is cleared per
+// round.
 //
 // Add/subtract effects do not fit this graph: when an enabled action has
 // one, LM-cut falls back to h_max.
 
-type lmcut struct {
-	addStart []int32 // len atoms+1
-	addList  []int32 // actions whose set effects add the atom
-	rc       []float64
-	sup      []int32 // per action: supporter group, lmStart or lmUnreached
-	zone     []bool  // per atom
-	reached  []bool  // per atom: reachable from the state outside the zone
-	seen     []bool  // per action: fired in the reachability pass
-	stack    []int32
-	cut      []int32
+// lmTask is the compiled relaxed task of one plan setup (target, enabled
+// actions and their costs). Local atom 0 is the start atom, 1 the goal
+// atom; the last operator is the goal's. Operator o's precondition groups
+// are the slots opSlot[o]..opSlot[o+1], slot s holds atoms
+// slotAtoms[slotStart[s]:slotStart[s+1]].
+type lmTask struct {
+	goal   *condSet // what it was built for
+	gen    uint64
+	hmax   bool // an enabled action has add/subtract effects: use h_max
+	bucket bool // all costs are small integers: bucket queue
+
+	atomOf    []int32 // domain atom -> local atom, -1 if irrelevant
+	nAtoms    int
+	opSlot    []int32 // len ops+1
+	slotOp    []int32
+	slotStart []int32 // len slots+1
+	slotAtoms []int32
+	effStart  []int32 // len ops+1
+	effs      []int32
+	useStart  []int32 // per atom: slots that contain it; len atoms+1
+	uses      []int32
+	addStart  []int32 // per atom: operators that add it; len atoms+1
+	adds      []int32
+	base      []float64 // per operator
 }
 
 const (
-	lmStart     = -2 // no preconditions: supported by the start atom
-	lmUnreached = -1 // some precondition group is unreachable
+	lmStartAtom = 0
+	lmGoalAtom  = 1
 )
 
-func newLMCut(d *Domain) *lmcut {
-	count := make([]int32, d.atoms+1)
-	for ai := range d.actions {
-		for _, at := range d.actions[ai].setAtoms {
-			count[at]++
-		}
-	}
-	lm := &lmcut{addStart: prefix(count)}
-	lm.addList = make([]int32, lm.addStart[d.atoms])
-	fill := append([]int32(nil), lm.addStart...)
-	for ai := range d.actions {
-		for _, at := range d.actions[ai].setAtoms {
-			lm.addList[fill[at]] = int32(ai)
-			fill[at]++
-		}
-	}
-	lm.rc = make([]float64, len(d.actions))
-	lm.sup = make([]int32, len(d.actions))
-	lm.seen = make([]bool, len(d.actions))
-	lm.zone = make([]bool, d.atoms)
-	lm.reached = make([]bool, d.atoms)
-	return lm
+const (
+	supOne  = 1
+	supMany = 2
+)
+
+type lmcut struct {
+	lmTask
+	// per domain, built once: the actions setting each domain atom
+	dAddStart []int32
+	dAdds     []int32
+	// per evaluation
+	cost  []float64 // per atom
+	gcost []float64 // per slot: cheapest atom of the group
+	unsat []int32   // per operator: groups not yet reached
+	sup   []int32   // per operator: supporter slot
+	// isSup is per slot: 0 when it is not its operator's supporter, else
+	// supOne or supMany (the group has several atoms)
+	isSup []uint8
+	rc    []float64 // per operator: reduced cost
+	// mark is per atom: epoch when reached from the state, epoch+1 when
+	// put in the goal zone (one array: both are read together)
+	mark    []uint32
+	supKind []uint8  // per slot: supOne or supMany, by the group's size
+	seen    []uint32 // per operator: epoch when fired
+	epoch   uint32
+	// canonical makes the supporter the first group of greatest cost,
+	// a function of the costs alone (for the test oracle). Otherwise a
+	// tie keeps the group that came last in h_max's order or was the
+	// supporter before: Fast Downward's choice, which expands far fewer
+	// states on logistics, blocks and elevators (BENCHMARKS.md).
+	canonical bool
+	init      []int32 // atoms that hold in the evaluated state, with start
+	stack     []int32
+	cut       []int32
+	q         lmQueue
+	// build scratch
+	relOp []bool
 }
+
+// lmcutCheck, when set (by tests), is called after every round's cut with
+// the reduced costs before they are lowered.
+var lmcutCheck func(lm *lmcut, w []uint64)
 
 // lmcutEstimate returns the LM-cut estimate of goal from state w, or h_max
 // when an enabled action has add/subtract effects.
 func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
-	d := p.d
-	r := p.rel
-	for ai := range d.actions {
-		if r.enabled[ai] && len(d.actions[ai].deltas) > 0 {
-			return r.evaluate(w, goal, p.costs, false)
-		}
-	}
 	if p.lm == nil {
-		p.lm = newLMCut(d)
+		p.lm = &lmcut{}
 	}
 	lm := p.lm
-	copy(lm.rc, p.costs)
-	h := 0.0
-	for round := 0; round <= len(d.actions); round++ {
-		r.evaluate(w, nil, lm.rc, false)
-		cost := r.cost
-		// The goal's supporter: its most expensive group.
-		gsup, gh := -1, 0.0
-		for gi, g := range goal.groups {
-			if c := minAtomCost(cost, g.atoms); gsup < 0 || c > gh {
-				gsup, gh = gi, c
-			}
+	if lm.goal != goal || lm.gen != p.prepGen {
+		lm.build(p.d, goal, p.rel.enabled, p.costs)
+		lm.gen = p.prepGen
+	}
+	if lm.hmax {
+		return p.rel.evaluate(w, goal, p.costs, false)
+	}
+	return lm.estimate(p.d, w)
+}
+
+// build compiles the relaxed task: backward relevance from the goal picks
+// the atoms and enabled actions that can matter, effects on other atoms
+// are dropped. It reuses the previous build's memory.
+func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64) {
+	lm.goal = goal
+	lm.hmax = false
+	for ai := range d.actions {
+		if enabled[ai] && len(d.actions[ai].deltas) > 0 {
+			lm.hmax = true
+			return
 		}
-		if math.IsInf(gh, 1) {
-			return gh // only possible in the first round: costs only drop
-		}
-		if gh == 0 {
-			return h
-		}
-		// Supporters.
+	}
+	if lm.dAddStart == nil {
+		count := make([]int32, d.atoms+1)
 		for ai := range d.actions {
-			if !r.enabled[ai] {
-				lm.sup[ai] = lmUnreached
-				continue
-			}
-			a := &d.actions[ai]
-			if len(a.pre.groups) == 0 {
-				lm.sup[ai] = lmStart
-				continue
-			}
-			best, bc := int32(0), -1.0
-			for gi, g := range a.pre.groups {
-				if c := minAtomCost(cost, g.atoms); c > bc {
-					best, bc = int32(gi), c
-				}
-			}
-			if math.IsInf(bc, 1) {
-				best = lmUnreached
-			}
-			lm.sup[ai] = best
-		}
-		// The goal zone: atoms from which the goal is reachable over
-		// zero-cost edges.
-		clear(lm.zone)
-		lm.stack = lm.stack[:0]
-		for _, at := range goal.groups[gsup].atoms {
-			if !math.IsInf(cost[at], 1) && !lm.zone[at] {
-				lm.zone[at] = true
-				lm.stack = append(lm.stack, at)
+			for _, at := range d.actions[ai].setAtoms {
+				count[at]++
 			}
 		}
-		for len(lm.stack) > 0 {
-			e := lm.stack[len(lm.stack)-1]
-			lm.stack = lm.stack[:len(lm.stack)-1]
-			for _, ai := range lm.addList[lm.addStart[e]:lm.addStart[e+1]] {
-				s := lm.sup[ai]
-				if s < 0 || lm.rc[ai] != 0 {
-					// A zero-cost action without preconditions cannot
-					// add a zone atom: zone atoms cost more than 0.
-					continue
-				}
-				for _, at := range d.actions[ai].pre.groups[s].atoms {
-					if !math.IsInf(cost[at], 1) && !lm.zone[at] {
-						lm.zone[at] = true
-						lm.stack = append(lm.stack, at)
-					}
-				}
+		lm.dAddStart = prefix(count)
+		lm.dAdds = make([]int32, lm.dAddStart[d.atoms])
+		fill := append([]int32(nil), lm.dAddStart...)
+		for ai := range d.actions {
+			for _, at := range d.actions[ai].setAtoms {
+				lm.dAdds[fill[at]] = int32(ai)
+				fill[at]++
 			}
 		}
-		// Reach from the state without entering the zone; the actions
-		// that would enter it form the cut.
-		clear(lm.reached)
-		clear(lm.seen)
-		lm.cut = lm.cut[:0]
-		lm.stack = lm.stack[:0]
-		for fi := range d.facts {
-			f := &d.facts[fi]
-			at := int32(f.atom) + int32((w[f.word]&f.mask)>>f.shift)
-			lm.reached[at] = true
+	}
+	// Relevance: goal atoms, then the preconditions of enabled actions
+	// that set a relevant atom, to a fixed point.
+	lm.atomOf = resize(lm.atomOf, d.atoms)
+	for i := range lm.atomOf {
+		lm.atomOf[i] = -1
+	}
+	lm.relOp = resize(lm.relOp, len(d.actions))
+	clear(lm.relOp)
+	lm.stack = lm.stack[:0]
+	mark := func(at int32) {
+		if lm.atomOf[at] < 0 {
+			lm.atomOf[at] = 0 // numbered below
 			lm.stack = append(lm.stack, at)
 		}
-		for ai := range d.actions {
-			if lm.sup[ai] == lmStart {
-				lm.fire(d, int32(ai))
-			}
+	}
+	for _, g := range goal.groups {
+		for _, at := range g.atoms {
+			mark(at)
 		}
-		ix := r.ix
-		for len(lm.stack) > 0 {
-			x := lm.stack[len(lm.stack)-1]
-			lm.stack = lm.stack[:len(lm.stack)-1]
-			for _, u := range ix.uses[ix.useStart[x]:ix.useStart[x+1]] {
-				if s := lm.sup[u.action]; s >= 0 && u.slot == ix.groupBase[u.action]+s {
-					lm.fire(d, u.action)
+	}
+	for len(lm.stack) > 0 {
+		at := lm.stack[len(lm.stack)-1]
+		lm.stack = lm.stack[:len(lm.stack)-1]
+		for _, ai := range lm.dAdds[lm.dAddStart[at]:lm.dAddStart[at+1]] {
+			if !enabled[ai] || lm.relOp[ai] {
+				continue
+			}
+			lm.relOp[ai] = true
+			for _, g := range d.actions[ai].pre.groups {
+				for _, x := range g.atoms {
+					mark(x)
 				}
 			}
 		}
+	}
+	n := int32(2)
+	for at := range lm.atomOf {
+		if lm.atomOf[at] == 0 {
+			lm.atomOf[at] = n
+			n++
+		}
+	}
+	lm.nAtoms = int(n)
+	// Operators, in ActionID order, then the goal's.
+	lm.opSlot, lm.slotOp = lm.opSlot[:0], lm.slotOp[:0]
+	lm.slotStart, lm.slotAtoms = lm.slotStart[:0], lm.slotAtoms[:0]
+	lm.effStart, lm.effs = lm.effStart[:0], lm.effs[:0]
+	lm.base = lm.base[:0]
+	lm.bucket = true
+	maxCost := 0.0
+	addGroup := func(op int32, atoms []int32) {
+		lm.slotOp = append(lm.slotOp, op)
+		lm.slotStart = append(lm.slotStart, int32(len(lm.slotAtoms)))
+		for _, at := range atoms {
+			lm.slotAtoms = append(lm.slotAtoms, lm.atomOf[at])
+		}
+	}
+	for ai := range d.actions {
+		if !lm.relOp[ai] {
+			continue
+		}
+		a := &d.actions[ai]
+		op := int32(len(lm.base))
+		lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
+		if len(a.pre.groups) == 0 {
+			lm.slotOp = append(lm.slotOp, op)
+			lm.slotStart = append(lm.slotStart, int32(len(lm.slotAtoms)))
+			lm.slotAtoms = append(lm.slotAtoms, lmStartAtom)
+		}
+		for _, g := range a.pre.groups {
+			addGroup(op, g.atoms)
+		}
+		lm.effStart = append(lm.effStart, int32(len(lm.effs)))
+		for _, at := range a.setAtoms {
+			if x := lm.atomOf[at]; x >= 0 {
+				lm.effs = append(lm.effs, x)
+			}
+		}
+		c := costs[ai]
+		lm.base = append(lm.base, c)
+		maxCost = max(maxCost, c)
+		if c != math.Trunc(c) {
+			lm.bucket = false
+		}
+	}
+	// An atom's h_max is at most maxCost times the number of atoms (a
+	// chain of supporters visits each atom once): beyond that many
+	// buckets, scanning empty ones would cost more than a heap.
+	if maxCost*float64(n) > 1<<16 {
+		lm.bucket = false
+	}
+	gop := int32(len(lm.base))
+	lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
+	for _, g := range goal.groups {
+		addGroup(gop, g.atoms)
+	}
+	if len(goal.groups) == 0 {
+		addGroup(gop, nil)
+		lm.slotAtoms = append(lm.slotAtoms, lmStartAtom)
+	}
+	lm.effStart = append(lm.effStart, int32(len(lm.effs)))
+	lm.effs = append(lm.effs, lmGoalAtom)
+	lm.base = append(lm.base, 0)
+	ops := len(lm.base)
+	lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
+	lm.effStart = append(lm.effStart, int32(len(lm.effs)))
+	lm.slotStart = append(lm.slotStart, int32(len(lm.slotAtoms)))
+	slots := len(lm.slotOp)
+	// Reverse edges: the slots each atom is in, the operators adding it.
+	lm.useStart = csrReverse(lm.useStart, lm.nAtoms, lm.slotStart, lm.slotAtoms, &lm.uses)
+	lm.addStart = csrReverse(lm.addStart, lm.nAtoms, lm.effStart, lm.effs, &lm.adds)
+	// Evaluation memory.
+	lm.cost = resize(lm.cost, lm.nAtoms)
+	lm.gcost = resize(lm.gcost, slots)
+	lm.unsat = resize(lm.unsat, ops)
+	lm.sup = resize(lm.sup, ops)
+	lm.rc = resize(lm.rc, ops)
+	lm.isSup = resize(lm.isSup, slots)
+	lm.supKind = resize(lm.supKind, slots)
+	for sl := range lm.supKind {
+		lm.supKind[sl] = supOne
+		if lm.slotStart[sl+1]-lm.slotStart[sl] > 1 {
+			lm.supKind[sl] = supMany
+		}
+	}
+	lm.mark = resize(lm.mark, lm.nAtoms)
+	lm.seen = resize(lm.seen, ops)
+	clear(lm.mark)
+	clear(lm.seen)
+	lm.epoch = 0
+	lm.q.bucket = lm.bucket
+}
+
+// csrReverse inverts the lists start/items (list i is
+// items[start[i]:start[i+1]], items < n): list x of the result holds the
+// i whose list contains x. It returns the new start array and sets *out.
+func csrReverse(dst []int32, n int, start, items []int32, out *[]int32) []int32 {
+	dst = resize(dst, n+1)
+	clear(dst)
+	for _, x := range items {
+		dst[x+1]++
+	}
+	for i := 1; i <= n; i++ {
+		dst[i] += dst[i-1]
+	}
+	*out = resize(*out, len(items))
+	fill := dst[:n] // advanced while filling, restored below
+	for i := 0; i+1 < len(start); i++ {
+		for _, x := range items[start[i]:start[i+1]] {
+			(*out)[fill[x]] = int32(i)
+			fill[x]++
+		}
+	}
+	// fill[x] is now the old dst[x+1]: shift back.
+	copy(dst[1:], dst[:n])
+	dst[0] = 0
+	return dst
+}
+
+// estimate runs LM-cut from state w on the compiled task.
+func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
+	lm.init = append(lm.init[:0], lmStartAtom)
+	for fi := range d.facts {
+		f := &d.facts[fi]
+		if x := lm.atomOf[f.atom+int((w[f.word]&f.mask)>>f.shift)]; x >= 0 {
+			lm.init = append(lm.init, x)
+		}
+	}
+	copy(lm.rc, lm.base)
+	lm.hmaxFull()
+	h := 0.0
+	for {
+		gc := lm.cost[lmGoalAtom]
+		if math.IsInf(gc, 1) {
+			return gc // only in the first round: costs only drop
+		}
+		if gc == 0 {
+			return h
+		}
+		lm.nextEpoch()
+		lm.markZone()
+		lm.findCut()
 		if len(lm.cut) == 0 {
 			return h // cannot happen (see above); h is still admissible
 		}
 		m := math.Inf(1)
-		for _, ai := range lm.cut {
-			m = min(m, lm.rc[ai])
+		for _, o := range lm.cut {
+			m = min(m, lm.rc[o])
+		}
+		if lmcutCheck != nil {
+			lmcutCheck(lm, w)
+		}
+		if !(m > 0) {
+			return h // cannot happen (see above): no progress
 		}
 		h += m
-		for _, ai := range lm.cut {
-			lm.rc[ai] -= m
+		for _, o := range lm.cut {
+			lm.rc[o] -= m
 		}
+		lm.hmaxLower()
 	}
-	return h
 }
 
-// fire follows the justification edges of action ai out of the reached
-// part: effects in the goal zone put it in the cut, others are reached.
-func (lm *lmcut) fire(d *Domain, ai int32) {
-	if lm.seen[ai] {
-		return
+// nextEpoch starts a round: marks of earlier rounds no longer count.
+func (lm *lmcut) nextEpoch() {
+	lm.epoch += 2
+	if lm.epoch == 0 { // wrapped: clear the stamps once
+		clear(lm.mark)
+		clear(lm.seen)
+		lm.epoch = 2
 	}
-	lm.seen[ai] = true
-	inCut := false
-	for _, at := range d.actions[ai].setAtoms {
-		switch {
-		case lm.zone[at]:
-			if !inCut {
-				inCut = true
-				lm.cut = append(lm.cut, ai)
-			}
-		case !lm.reached[at]:
-			lm.reached[at] = true
-			lm.stack = append(lm.stack, at)
+}
+
+// hmaxFull computes h_max of every atom from the state's atoms with the
+// reduced costs, by generalized Dijkstra with precondition counters.
+func (lm *lmcut) hmaxFull() {
+	inf := math.Inf(1)
+	for i := range lm.cost {
+		lm.cost[i] = inf
+	}
+	for i := range lm.gcost {
+		lm.gcost[i] = inf
+	}
+	for o := range lm.unsat {
+		lm.unsat[o] = lm.opSlot[o+1] - lm.opSlot[o]
+	}
+	clear(lm.isSup)
+	q := &lm.q
+	q.reset()
+	for _, x := range lm.init {
+		if lm.cost[x] != 0 {
+			lm.cost[x] = 0
+			q.push(x, 0)
 		}
 	}
+	for q.n > 0 {
+		x, c := q.pop()
+		if c != lm.cost[x] {
+			continue // stale
+		}
+		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
+			if lm.gcost[s] != inf {
+				continue // the group already holds
+			}
+			lm.gcost[s] = c
+			o := lm.slotOp[s]
+			lm.unsat[o]--
+			if lm.unsat[o] == 0 {
+				// c is the greatest group cost (groups are reached in
+				// order of cost); the group that came last supports.
+				sp := s
+				if lm.canonical {
+					sp = lm.supporter(o, lm.opSlot[o])
+				}
+				lm.sup[o], lm.isSup[sp] = sp, lm.supKind[sp]
+				lm.relaxEffects(o, c+lm.rc[o])
+			}
+		}
+	}
+}
+
+// supporter returns operator o's precondition group of greatest cost:
+// group from unless another costs more, then the first such.
+func (lm *lmcut) supporter(o, from int32) int32 {
+	best, bc := from, lm.gcost[from]
+	for s := lm.opSlot[o]; s < lm.opSlot[o+1]; s++ {
+		if lm.gcost[s] > bc {
+			best, bc = s, lm.gcost[s]
+		}
+	}
+	return best
+}
+
+// relaxEffects lowers the cost of o's effects to c where that is cheaper.
+func (lm *lmcut) relaxEffects(o int32, c float64) {
+	for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
+		if c < lm.cost[e] {
+			lm.cost[e] = c
+			lm.q.push(e, c)
+		}
+	}
+}
+
+// hmaxLower updates h_max after the cut's costs were lowered: only the
+// cut's effects can get cheaper at first, and the decrease spreads
+// through the operators they support.
+func (lm *lmcut) hmaxLower() {
+	q := &lm.q
+	q.reset()
+	for _, o := range lm.cut {
+		lm.relaxEffects(o, lm.gcost[lm.sup[o]]+lm.rc[o])
+	}
+	for q.n > 0 {
+		x, c := q.pop()
+		if c != lm.cost[x] {
+			continue
+		}
+		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
+			old := lm.gcost[s]
+			if c >= old {
+				continue
+			}
+			lm.gcost[s] = c
+			if lm.isSup[s] == 0 {
+				// Unreachable operator, or the group was not the
+				// most expensive: the operator's cost stays.
+				continue
+			}
+			o := lm.slotOp[s]
+			from := s
+			if lm.canonical {
+				from = lm.opSlot[o]
+			}
+			sp := lm.supporter(o, from)
+			lm.isSup[s], lm.isSup[sp] = 0, lm.supKind[sp]
+			lm.sup[o] = sp
+			if nc := lm.gcost[sp]; nc < old {
+				// Otherwise another group kept the old cost.
+				lm.relaxEffects(o, nc+lm.rc[o])
+			}
+		}
+	}
+}
+
+// markZone puts in the goal zone the goal atom and, from every zone atom
+// backwards over zero-cost operators, their supporters' atoms.
+func (lm *lmcut) markZone() {
+	ep := lm.epoch + 1
+	lm.mark[lmGoalAtom] = ep
+	lm.stack = append(lm.stack[:0], lmGoalAtom)
+	for len(lm.stack) > 0 {
+		x := lm.stack[len(lm.stack)-1]
+		lm.stack = lm.stack[:len(lm.stack)-1]
+		for _, o := range lm.adds[lm.addStart[x]:lm.addStart[x+1]] {
+			if lm.rc[o] != 0 || lm.unsat[o] != 0 {
+				continue
+			}
+			s := lm.sup[o]
+			for _, a := range lm.slotAtoms[lm.slotStart[s]:lm.slotStart[s+1]] {
+				if lm.mark[a] != ep {
+					lm.mark[a] = ep
+					lm.stack = append(lm.stack, a)
+				}
+			}
+		}
+	}
+}
+
+// findCut reaches atoms from the state over supporter edges without
+// entering the goal zone; operators that would enter it form the cut.
+// A cut operator's other effects are not followed: the first operator of
+// a relaxed plan to reach the zone is still found, and the cut is smaller.
+func (lm *lmcut) findCut() {
+	ep, zone := lm.epoch, lm.epoch+1
+	lm.cut = lm.cut[:0]
+	lm.stack = lm.stack[:0]
+	for _, x := range lm.init {
+		if lm.mark[x] != ep {
+			lm.mark[x] = ep
+			lm.stack = append(lm.stack, x)
+		}
+	}
+	for len(lm.stack) > 0 {
+		x := lm.stack[len(lm.stack)-1]
+		lm.stack = lm.stack[:len(lm.stack)-1]
+		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
+			k := lm.isSup[s]
+			if k == 0 {
+				continue
+			}
+			o := lm.slotOp[s]
+			if k == supMany {
+				// Fire once, whichever atom of the group comes first
+				// (a one-atom group is reached only once).
+				if lm.seen[o] == ep {
+					continue
+				}
+				lm.seen[o] = ep
+			}
+			effs := lm.effs[lm.effStart[o]:lm.effStart[o+1]]
+			inCut := false
+			for _, e := range effs {
+				if lm.mark[e] == zone {
+					inCut = true
+					break
+				}
+			}
+			if inCut {
+				lm.cut = append(lm.cut, o)
+				continue
+			}
+			for _, e := range effs {
+				if lm.mark[e] != ep {
+					lm.mark[e] = ep
+					lm.stack = append(lm.stack, e)
+				}
+			}
+		}
+	}
+}
+
+// lmQueue is the priority queue of atoms by cost: buckets indexed by cost
+// when costs are integers, a binary heap otherwise. Entries may be stale;
+// the caller compares with the atom's current cost.
+type lmQueue struct {
+	bucket  bool
+	n       int
+	cur     int
+	buckets [][]int32
+	heap    []atomItem
+}
+
+func (q *lmQueue) reset() {
+	q.n, q.cur = 0, 0
+	q.heap = q.heap[:0]
+}
+
+func (q *lmQueue) push(x int32, c float64) {
+	q.n++
+	if !q.bucket {
+		q.heap = append(q.heap, atomItem{c, x})
+		h := q.heap
+		i := len(h) - 1
+		for i > 0 {
+			p := (i - 1) / 2
+			if h[p].cost <= h[i].cost {
+				break
+			}
+			h[p], h[i] = h[i], h[p]
+			i = p
+		}
+		return
+	}
+	b := int(c)
+	for b >= len(q.buckets) {
+		q.buckets = append(q.buckets, nil)
+	}
+	q.buckets[b] = append(q.buckets[b], x)
+	if b < q.cur {
+		q.cur = b
+	}
+}
+
+func (q *lmQueue) pop() (int32, float64) {
+	q.n--
+	if !q.bucket {
+		h := q.heap
+		top := h[0]
+		n := len(h) - 1
+		h[0] = h[n]
+		h = h[:n]
+		i := 0
+		for {
+			l := 2*i + 1
+			if l >= n {
+				break
+			}
+			m := l
+			if r := l + 1; r < n && h[r].cost < h[l].cost {
+				m = r
+			}
+			if h[i].cost <= h[m].cost {
+				break
+			}
+			h[i], h[m] = h[m], h[i]
+			i = m
+		}
+		q.heap = h
+		return top.atom, top.cost
+	}
+	for len(q.buckets[q.cur]) == 0 {
+		q.cur++
+	}
+	b := q.buckets[q.cur]
+	x := b[len(b)-1]
+	q.buckets[q.cur] = b[:len(b)-1]
+	return x, float64(q.cur)
 }

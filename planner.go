@@ -65,8 +65,8 @@ const (
 	GoalCountNotOptimal
 	// LMCut is the LM-cut heuristic (Helmert & Domshlak 2009): a sum of
 	// disjoint action landmarks of the delete relaxation, at least h_max
-	// and often much closer to the optimum, at a few h_max computations
-	// per state. Admissible but not consistent: forward search reopens
+	// and often much closer to the optimum, at one h_max computation per
+	// state plus an incremental update per landmark. Admissible but not consistent: forward search reopens
 	// states reached more cheaply after expansion. When an action has
 	// add/subtract effects it falls back to h_max, and backward search
 	// uses h_max.
@@ -241,6 +241,7 @@ type Planner struct {
 	prepDir     Direction
 	prepNoPrune bool
 	prepExclude []ActionID
+	prepGen     uint64 // counts the preparations, for LM-cut's compiled task
 }
 
 // NewPlanner returns a planner for d.
@@ -548,6 +549,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt Options) er
 		return nil
 	}
 	p.prepTarget = nil
+	p.prepGen++
 	p.acts = p.acts[:0]
 	clear(p.rel.enabled)
 	consider := t.relevant

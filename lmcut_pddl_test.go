@@ -1,0 +1,103 @@
+package goap_test
+
+import (
+	"context"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/pddl"
+)
+
+// TestLMCutReferencePDDL compares LM-cut with the from-scratch reference
+// on random walks through a few IPC instances (integer costs, zero-cost
+// actions in elevators).
+func TestLMCutReferencePDDL(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, in := range [][2]string{
+		{"logistics", "task02"},
+		{"blocks", "task06"},
+		{"gripper", "task02"},
+		{"miconic", "task05"},
+		{"elevators-opt08-strips", "p01"},
+	} {
+		d, start, goal := loadPDDL(t, in[0], in[1])
+		lmcutWalk(t, rng, d, start, goal, 40, in[0]+"/"+in[1])
+	}
+}
+
+// loadPDDL grounds and compiles pddl/testdata/domain/task.pddl.
+func loadPDDL(tb testing.TB, domain, task string) (*goap.Domain, goap.State, *goap.Target) {
+	tb.Helper()
+	dir := filepath.Join("pddl", "testdata", domain)
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return b
+	}
+	dd, err := pddl.ParseDomain("domain.pddl", read("domain.pddl"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	pr, err := pddl.ParseProblem(task, read(task+".pddl"), dd)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	gt, err := pddl.Ground(dd, pr)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	d, start, goal, err := gt.Compile()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return d, start, goal
+}
+
+// BenchmarkLMCutPDDL times forward A* with LM-cut on IPC instances; the
+// cpu-ns/exp metric is the process CPU time per expansion (steadier than
+// wall time on a shared machine).
+func BenchmarkLMCutPDDL(b *testing.B) {
+	for _, in := range [][2]string{
+		{"gripper", "task03"},
+		{"logistics", "task09"},
+		{"blocks", "task17"},
+		{"elevators-opt08-strips", "p01"},
+	} {
+		d, start, goal := loadPDDL(b, in[0], in[1])
+		b.Run(in[0]+"/"+in[1], func(b *testing.B) {
+			p := goap.NewPlanner(d)
+			p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+			exp := 0
+			c0, _ := cpuTime()
+			for b.Loop() {
+				res := p.Plan(context.Background(), start, goal)
+				if res.Status != goap.Found {
+					b.Fatal(res.Status)
+				}
+				exp += res.Expanded
+			}
+			c1, _ := cpuTime()
+			b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(exp), "cpu-ns/exp")
+		})
+	}
+}
+
+// TestLMCutWarmNoAllocsPDDL: a warm forward LM-cut plan on an IPC
+// instance allocates nothing.
+func TestLMCutWarmNoAllocsPDDL(t *testing.T) {
+	d, start, goal := loadPDDL(t, "logistics", "task02")
+	p := goap.NewPlanner(d)
+	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+	ctx := context.Background()
+	if res := p.Plan(ctx, start, goal); res.Status != goap.Found || res.Cost != 19 {
+		t.Fatalf("got %v cost %v, want cost 19", res.Status, res.Cost)
+	}
+	if allocs := testing.AllocsPerRun(5, func() { p.Plan(ctx, start, goal) }); allocs != 0 {
+		t.Errorf("%v allocations per warm LM-cut plan", allocs)
+	}
+}

@@ -1,12 +1,14 @@
 package goap
 
-// SetPortfolioSlices changes how many expansions each direction of an Auto
-// search gets per turn, so tests can make the two halves alternate on
-// small domains. It returns a function that restores the previous values.
-func SetPortfolioSlices(forward, backward int) (restore func()) {
-	old := portfolioSlices
-	portfolioSlices = [2]int{forward, backward}
-	return func() { portfolioSlices = old }
+// SetPortfolioSlices changes how many expansions each member of an Auto
+// search gets per turn and after how many expansions LM-cut joins, so
+// tests can make all members alternate on small domains. It returns a
+// function that restores the previous values.
+func SetPortfolioSlices(forward, backward, lmcut, lmcutJoinsAfter int) (restore func()) {
+	old, oldAfter := portfolioSlices, lmcutAfter
+	portfolioSlices = [3]int{forward, backward, lmcut}
+	lmcutAfter = lmcutJoinsAfter
+	return func() { portfolioSlices, lmcutAfter = old, oldAfter }
 }
 
 // Estimate returns heuristic h's forward estimate of reaching t from

@@ -215,7 +215,8 @@ type Planner struct {
 	rel  *relaxed
 	lm   *lmcut // LM-cut scratch, made on first use
 	s    Search
-	twin Search // the backward half of an Auto search
+	twin Search // the backward member of an Auto search
+	lmcs Search // the forward LM-cut member of an Auto search
 	// per plan call
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
@@ -248,7 +249,7 @@ type Planner struct {
 func NewPlanner(d *Domain) *Planner {
 	p := &Planner{d: d, costs: make([]float64, len(d.actions))}
 	p.rel = newRelaxed(d)
-	p.s.p, p.twin.p = p, p
+	p.s.p, p.twin.p, p.lmcs.p = p, p, p
 	return p
 }
 
@@ -328,16 +329,18 @@ type searchRun struct {
 
 	expanded, generated int
 	goalNode            int32
-	// Auto runs a backward twin in turns with this forward search.
-	estimates    bool // children need an estimate (all but forward blind)
-	portfolio    bool
-	pendingCheck bool    // relaxed reachability not run yet
-	twin         *Search // the backward half, once started
-	winner       *Search // the twin, when it finished first
-	turn         int     // 0: forward's turn, 1: the twin's
-	used         int     // expansions used in the current turn
-	total        int     // MaxExpansions over both halves
-	why          *Explanation
+	estimates           bool // children need an estimate (all but forward blind)
+	pendingCheck        bool // relaxed reachability not run yet
+	// Auto runs other members in turns with this forward search (see
+	// stepPortfolio): member[1] backward, member[2] forward with LM-cut.
+	portfolio bool
+	enabled   [3]bool
+	member    [3]*Search // [0] is s; the others once started
+	winner    *Search    // the member that finished first, if not s
+	turn      int        // whose turn it is
+	used      int        // expansions used in the current turn
+	total     int        // MaxExpansions over all members
+	why       *Explanation
 }
 
 // clear starts a new search call: the per-call state is zeroed and the
@@ -382,10 +385,13 @@ func (s *Search) reset(start State, t *Target) {
 	s.dir = opt.Direction
 	if s.dir == Auto {
 		s.dir = Forward
-		// Forward and backward search each win by orders of magnitude
-		// on some domains (BENCHMARKS.md), so Auto runs both in turns
-		// and takes whichever finishes first: both are optimal.
-		s.portfolio = t.regressable && !opt.NoPruning && (s.heur == AutoHeuristic || s.heur == HMax || s.heur == Blind)
+		// Forward blind search, backward search and forward LM-cut
+		// each win by orders of magnitude on some domains
+		// (BENCHMARKS.md), so Auto runs them in turns and takes
+		// whichever finishes first: all are optimal.
+		s.portfolio = !opt.NoPruning && (s.heur == AutoHeuristic || s.heur == HMax || s.heur == Blind)
+		s.enabled = [3]bool{true, t.regressable, s.heur == AutoHeuristic}
+		s.portfolio = s.portfolio && (s.enabled[1] || s.enabled[2])
 	}
 	if s.heur == AutoHeuristic {
 		s.heur = Blind
@@ -410,7 +416,7 @@ func (s *Search) reset(start State, t *Target) {
 	s.pendingCheck = !opt.NoPruning && s.dir == Forward
 	if s.portfolio {
 		s.total, s.limit = s.limit, 0
-		s.twin = nil // started on its first turn
+		s.member[0] = s // the others start on their first turn
 	}
 	s.begin()
 }
@@ -472,68 +478,99 @@ func (s *Search) begin() {
 	s.push(idx)
 }
 
-// portfolioSlices is how many expansions each direction gets per turn
-// when Auto runs both: forward expansions are about three times cheaper
-// than backward ones, so forward gets the larger share.
-var portfolioSlices = [2]int{256, 128}
+// portfolioSlices is how many expansions each member of an Auto search
+// gets per turn: forward blind, backward h_max, forward LM-cut (which
+// joins after lmcutAfter expansions). A blind expansion costs a fraction
+// of a microsecond, a backward one about three times more, an LM-cut one
+// 2-300 µs, so the shares roughly even out the time each member gets.
+// Searches that finish within the first turn (most game searches) never
+// start the others.
+var portfolioSlices = [3]int{256, 128, 1}
 
-// startTwin sets up the backward half of an Auto search, sharing the
-// actions, costs and hook results the forward half prepared.
-func (s *Search) startTwin() {
+// startMember sets up member i of an Auto search, sharing the actions,
+// costs and hook results the forward search prepared.
+func (s *Search) startMember(i int) {
 	p := s.p
-	tw := &p.twin
-	tw.clear(s.start, s.t)
-	tw.w, tw.dir, tw.heur, tw.weight = s.w, Backward, HMax, s.weight
-	if s.heur == Blind && p.Options.Heuristic == Blind {
-		tw.heur = Blind
+	m := &p.twin
+	if i == 2 {
+		m = &p.lmcs
 	}
-	tw.mask, tw.acts, tw.fwd = s.mask, s.acts, s.fwd
-	s.twin = tw
-	tw.begin()
+	m.clear(s.start, s.t)
+	m.w, m.weight = s.w, s.weight
+	switch i {
+	case 1:
+		m.dir, m.heur = Backward, HMax
+		if s.heur == Blind && p.Options.Heuristic == Blind {
+			m.heur = Blind
+		}
+	case 2:
+		m.dir, m.heur = Forward, LMCut
+	}
+	m.mask, m.acts, m.fwd = s.mask, s.acts, s.fwd
+	s.member[i] = m
+	m.begin()
 }
 
-// stepPortfolio runs the two directions of an Auto search in turns of
-// portfolioSlices expansions, forward first, until one finishes.
+// stepPortfolio runs the members of an Auto search in turns of
+// portfolioSlices expansions, forward blind first, until one finishes.
 func (s *Search) stepPortfolio(budget int) {
 	for budget > 0 && s.status == Running {
-		if s.total > 0 && s.expanded+s.twinExpanded() >= s.total {
+		done := s.portfolioExpanded()
+		if s.total > 0 && done >= s.total {
 			s.stop(LimitReached, nil)
 			return
 		}
 		slice := portfolioSlices[s.turn]
 		n := min(budget, slice-s.used)
 		if s.total > 0 {
-			n = min(n, s.total-s.expanded-s.twinExpanded())
+			n = min(n, s.total-done)
 		}
-		if s.turn == 0 {
-			before := s.expanded
-			s.stepOwn(n)
-			n = max(s.expanded-before, 1)
-		} else {
-			if s.twin == nil {
-				s.startTwin()
-			}
-			tw := s.twin
-			before := tw.expanded
-			tw.stepOwn(n)
-			n = max(tw.expanded-before, 1)
-			if tw.status != Running {
-				s.status, s.err, s.winner = tw.status, tw.err, tw
-				return
-			}
+		if s.member[s.turn] == nil {
+			s.startMember(s.turn)
+		}
+		m := s.member[s.turn]
+		before := m.expanded
+		m.stepOwn(n)
+		n = max(m.expanded-before, 1)
+		if m != s && m.status != Running {
+			s.status, s.err, s.winner = m.status, m.err, m
+			return
 		}
 		budget -= n
 		if s.used += n; s.used >= slice {
-			s.used, s.turn = 0, 1-s.turn
+			s.used = 0
+			s.turn = s.nextTurn()
 		}
 	}
 }
 
-func (s *Search) twinExpanded() int {
-	if s.twin == nil {
-		return 0
+// lmcutAfter is how many expansions the members of an Auto search make
+// before forward LM-cut joins them. Its expansions cost tens to hundreds
+// of microseconds, which searches the cheap members finish quickly
+// (thousands of expansions) only pay for; where those members struggle,
+// LM-cut often finishes in a few dozen.
+var lmcutAfter = 4096
+
+// nextTurn returns the member whose turn follows s.turn.
+func (s *Search) nextTurn() int {
+	for t := s.turn + 1; ; t++ {
+		i := t % 3
+		if s.enabled[i] && (i != 2 || s.portfolioExpanded() >= lmcutAfter) {
+			return i
+		}
 	}
-	return s.twin.expanded
+}
+
+// portfolioExpanded counts the expansions of all members of an Auto
+// search (of s alone otherwise).
+func (s *Search) portfolioExpanded() int {
+	n := s.expanded
+	for _, m := range s.member[1:] {
+		if m != nil {
+			n += m.expanded
+		}
+	}
+	return n
 }
 
 // prepare selects the usable actions for a plan call: the relevant ones
@@ -695,16 +732,12 @@ func (s *Search) stepOwn(budget int) {
 func (s *Search) Result() Result {
 	if s.winner != nil {
 		r := s.winner.Result()
-		r.Expanded += s.expanded
-		r.Generated += s.generated
+		r.Expanded, r.Generated = s.portfolioCounts()
 		return r
 	}
 	p := s.p
-	r := Result{Status: s.status, Expanded: s.expanded, Generated: s.generated, Direction: s.dir, Err: s.err, Why: s.why}
-	if s.twin != nil {
-		r.Expanded += s.twin.expanded
-		r.Generated += s.twin.generated
-	}
+	r := Result{Status: s.status, Direction: s.dir, Err: s.err, Why: s.why}
+	r.Expanded, r.Generated = s.portfolioCounts()
 	switch s.status {
 	case Found:
 		p.plan = s.pathTo(s.goalNode, p.plan)
@@ -718,6 +751,19 @@ func (s *Search) Result() Result {
 		r.Partial = s.partial()
 	}
 	return r
+}
+
+// portfolioCounts returns the expansions and generated states of all
+// members of an Auto search (of s alone otherwise).
+func (s *Search) portfolioCounts() (expanded, generated int) {
+	expanded, generated = s.expanded, s.generated
+	for _, m := range s.member[1:] {
+		if m != nil {
+			expanded += m.expanded
+			generated += m.generated
+		}
+	}
+	return expanded, generated
 }
 
 func (s *Search) state(n int32) []uint64 {

@@ -244,7 +244,7 @@ func TestOptimalAgainstReference(t *testing.T) {
 			p.Options = cfg.opts
 			restore := func() {}
 			if cfg.name == "auto-alternating" {
-				restore = goap.SetPortfolioSlices(1, 1)
+				restore = goap.SetPortfolioSlices(1, 1, 1, 0)
 			}
 			res := p.Plan(ctx, start, goal)
 			restore()

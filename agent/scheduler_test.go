@@ -73,8 +73,10 @@ func TestScheduler(t *testing.T) {
 				}
 				total += used
 			}
-			if total != 4*need {
-				t.Errorf("spent %d in all, want %d", total, 4*need)
+			// A step that only pops the goal expands nothing but counts
+			// one unit of the budget, so each agent may add one.
+			if total < 4*need || total > 4*need+4 {
+				t.Errorf("spent %d in all, want %d to %d", total, 4*need, 4*need+4)
 			}
 			for i, a := range agents {
 				if !reflect.DeepEqual(a.Plan(), alone.Plan()) || a.Stats().Expanded != need {

@@ -13,8 +13,14 @@ type Direction uint8
 
 // Search directions.
 const (
-	// Auto chooses the direction; today it is always Forward, which
-	// measured fastest on every benchmark domain (see BENCHMARKS.md).
+	// Auto runs several optimal searches in turns and returns the
+	// result of whichever finishes first; each wins by orders of
+	// magnitude on some domains (see BENCHMARKS.md). With AutoHeuristic:
+	// forward uniform-cost search, backward search with h_max (when the
+	// goal allows regression), and, once they have made 4096 expansions
+	// between them, forward search with LM-cut. With Blind or HMax:
+	// forward and backward search with that heuristic. With the other
+	// heuristics, or NoPruning: forward search alone.
 	Auto Direction = iota
 	// Forward searches from the start state towards the goal.
 	Forward

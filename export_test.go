@@ -75,3 +75,13 @@ func CheckLMCutRounds(fail func(msg string)) (restore func()) {
 	}
 	return func() { lmcutCheck = nil }
 }
+
+// SetPrefetchTable changes the table length from which one-word forward
+// search prefetches successors' slots (expandPrefetched), so tests can
+// run that path on small domains. It returns a function that restores
+// the previous value.
+func SetPrefetchTable(n int) (restore func()) {
+	old := prefetchTable
+	prefetchTable = n
+	return func() { prefetchTable = old }
+}

@@ -49,16 +49,21 @@ func TestBucketQueueSameSearch(t *testing.T) {
 		for oi, opts := range blind {
 			// Warm planners, reused across limits: each call starts
 			// from what the previous one left in the queue.
-			planners := [2]*goap.Planner{goap.NewPlanner(d), goap.NewPlanner(d)}
+			planners := [3]*goap.Planner{goap.NewPlanner(d), goap.NewPlanner(d), goap.NewPlanner(d)}
 			for _, limit := range []int{0, 1, 3, 7, 0} {
 				opts.MaxExpansions = limit
-				var got [2]string
-				for j, on := range []bool{true, false} {
+				var got [3]string
+				for j, on := range []bool{true, false, true} {
 					restore := goap.SetBucketQueue(on)
+					restorePrefetch := func() {}
+					if j == 2 { // and the large-table path
+						restorePrefetch = goap.SetPrefetchTable(0)
+					}
 					p := planners[j]
 					p.Options = opts
 					res := p.Plan(ctx, start, goal)
 					restore()
+					restorePrefetch()
 					if res.Status == goap.Found && math.Abs(res.Cost-want) > 1e-9 {
 						t.Fatalf("domain %d %+v buckets=%v: cost %v, optimum %v", i, opts, on, res.Cost, want)
 					}
@@ -68,8 +73,8 @@ func TestBucketQueueSameSearch(t *testing.T) {
 					got[j] = fmt.Sprintf("%v plan %v cost %v expanded %d generated %d partial %v",
 						res.Status, res.Plan, res.Cost, res.Expanded, res.Generated, res.Partial)
 				}
-				if got[0] != got[1] {
-					t.Fatalf("domain %d %+v: bucket queue and heap differ:\n%s\n%s", i, opts, got[0], got[1])
+				if got[0] != got[1] || got[0] != got[2] {
+					t.Fatalf("domain %d %+v: bucket queue, heap and prefetching differ:\n%s\n%s\n%s", i, opts, got[0], got[1], got[2])
 				}
 			}
 		}

@@ -1109,7 +1109,7 @@ func (s *Search) stepForward1(budget int) {
 // prefetchTable is the table length from which one-word forward search
 // expands in two passes (expandPrefetched): past the size of the caches,
 // every probe of a new state misses them.
-const prefetchTable = 1 << 15
+var prefetchTable = 1 << 15
 
 // child is a successor waiting to be inserted by expandPrefetched.
 type child struct {

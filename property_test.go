@@ -185,6 +185,8 @@ var configs = []plannerConfig{
 	{"forward-lmcut", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}, true, 1},
 	{"forward-nopruning", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, NoPruning: true}, true, 1},
 	{"forward-blind-nopruning", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}, true, 1},
+	{"forward-prefetch", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}, true, 1},     // the large-table path
+	{"forward-hmax-prefetch", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}, true, 1}, // the same with estimates
 	{"backward-hmax", goap.Options{Direction: goap.Backward}, true, 1},
 	{"backward-blind", goap.Options{Direction: goap.Backward, Heuristic: goap.Blind}, true, 1},
 	{"weighted-2", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, SuboptimalWeight: 2}, false, 2},
@@ -243,8 +245,11 @@ func TestOptimalAgainstReference(t *testing.T) {
 			p := goap.NewPlanner(d)
 			p.Options = cfg.opts
 			restore := func() {}
-			if cfg.name == "auto-alternating" {
+			switch cfg.name {
+			case "auto-alternating":
 				restore = goap.SetPortfolioSlices(1, 1, 1, 0)
+			case "forward-prefetch", "forward-hmax-prefetch":
+				restore = goap.SetPrefetchTable(0)
 			}
 			res := p.Plan(ctx, start, goal)
 			restore()

@@ -567,7 +567,7 @@ type lmQueue struct {
 	n       int
 	cur     int
 	buckets [][]int32
-	heap    []atomItem
+	heap    atomHeap
 }
 
 func (q *lmQueue) reset() {
@@ -578,17 +578,7 @@ func (q *lmQueue) reset() {
 func (q *lmQueue) push(x int32, c float64) {
 	q.n++
 	if !q.bucket {
-		q.heap = append(q.heap, atomItem{c, x})
-		h := q.heap
-		i := len(h) - 1
-		for i > 0 {
-			p := (i - 1) / 2
-			if h[p].cost <= h[i].cost {
-				break
-			}
-			h[p], h[i] = h[i], h[p]
-			i = p
-		}
+		q.heap.push(atomItem{c, x})
 		return
 	}
 	b := int(c)
@@ -604,28 +594,7 @@ func (q *lmQueue) push(x int32, c float64) {
 func (q *lmQueue) pop() (int32, float64) {
 	q.n--
 	if !q.bucket {
-		h := q.heap
-		top := h[0]
-		n := len(h) - 1
-		h[0] = h[n]
-		h = h[:n]
-		i := 0
-		for {
-			l := 2*i + 1
-			if l >= n {
-				break
-			}
-			m := l
-			if r := l + 1; r < n && h[r].cost < h[l].cost {
-				m = r
-			}
-			if h[i].cost <= h[m].cost {
-				break
-			}
-			h[i], h[m] = h[m], h[i]
-			i = m
-		}
-		q.heap = h
+		top := q.heap.pop()
 		return top.atom, top.cost
 	}
 	for len(q.buckets[q.cur]) == 0 {

@@ -115,7 +115,7 @@ type relaxed struct {
 	gdone    []bool    // per flattened group slot
 	goalAtom []int32   // per atom: goal group index+1, 0 if none
 	goalHit  []bool    // per goal group
-	heap     []atomItem
+	heap     atomHeap
 	enabled  []bool // per action: usable in this plan call
 	// state of one evaluate call
 	remaining     int
@@ -281,25 +281,35 @@ func (r *relaxed) push(at int32, c float64) {
 		return
 	}
 	r.cost[at] = c
-	r.heap = append(r.heap, atomItem{c, at})
-	h := r.heap
-	i := len(h) - 1
+	r.heap.push(atomItem{c, at})
+}
+
+func (r *relaxed) pop() atomItem { return r.heap.pop() }
+
+// atomHeap is a binary min-heap of atoms by cost, for the relaxed
+// explorations (h_max, h_add, LM-cut's h_max when costs are fractional).
+type atomHeap []atomItem
+
+func (h *atomHeap) push(x atomItem) {
+	*h = append(*h, x)
+	q := *h
+	i := len(q) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if h[p].cost <= h[i].cost {
+		if q[p].cost <= q[i].cost {
 			break
 		}
-		h[p], h[i] = h[i], h[p]
+		q[p], q[i] = q[i], q[p]
 		i = p
 	}
 }
 
-func (r *relaxed) pop() atomItem {
-	h := r.heap
-	top := h[0]
-	n := len(h) - 1
-	h[0] = h[n]
-	h = h[:n]
+func (h *atomHeap) pop() atomItem {
+	q := *h
+	top := q[0]
+	n := len(q) - 1
+	q[0] = q[n]
+	q = q[:n]
 	i := 0
 	for {
 		l := 2*i + 1
@@ -307,15 +317,15 @@ func (r *relaxed) pop() atomItem {
 			break
 		}
 		m := l
-		if rr := l + 1; rr < n && h[rr].cost < h[l].cost {
+		if rr := l + 1; rr < n && q[rr].cost < q[l].cost {
 			m = rr
 		}
-		if h[i].cost <= h[m].cost {
+		if q[i].cost <= q[m].cost {
 			break
 		}
-		h[i], h[m] = h[m], h[i]
+		q[i], q[m] = q[m], q[i]
 		i = m
 	}
-	r.heap = h
+	*h = q
 	return top
 }

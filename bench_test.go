@@ -98,3 +98,18 @@ func BenchmarkLadder(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCallOverhead plans a one-action domain: one expansion, one
+// successor. It measures what every plan call costs besides the search
+// proper (option checks, setup, the result).
+func BenchmarkCallOverhead(b *testing.B) {
+	d, err := goap.NewDomain(goap.Spec{Name: "one",
+		Actions: []goap.Action{{Name: "A", Cost: 1, Effects: goap.Effects{"done": true}}},
+		Goals:   []goap.Goal{{Name: "g", Desired: goap.Conds{"done": true}}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	start, _ := d.State(nil)
+	goal, _ := d.Goal("g")
+	benchPlan(b, d, start, goal, goap.Options{})
+}

@@ -550,6 +550,7 @@ var fzConfigs = []struct {
 	admissible bool
 }{
 	{"default", goap.Options{}, true},
+	{"auto-alternating", goap.Options{}, true}, // all Auto members, one expansion each per turn
 	{"forward-hmax", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}, true},
 	{"forward-lmcut", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}, true},
 	{"backward", goap.Options{Direction: goap.Backward}, true},
@@ -831,7 +832,12 @@ func FuzzNewDomain(f *testing.F) {
 			_ = goal.Unmet(start)
 			results := make([]goap.Result, len(fzConfigs))
 			for i, c := range fzConfigs {
+				restore := func() {}
+				if c.name == "auto-alternating" {
+					restore = goap.SetPortfolioSlices(1, 1, 1, 0)
+				}
 				res := planners[i].Plan(ctx, start, goal)
+				restore()
 				res.Plan = slices.Clone(res.Plan)
 				results[i] = res
 				fzCheckResult(t, d, start, goal, res, c.name, c.opt, show)

@@ -93,6 +93,12 @@ type lmcut struct {
 	mark    []uint32
 	supKind []uint8  // per slot: supOne or supMany, by the group's size
 	seen    []uint32 // per operator: epoch when fired
+	// enters is per operator: epoch+1 when it adds a zone atom that is
+	// not in the state (findCut's cut test, set by markZone)
+	enters []uint32
+	// inState is per atom: stateEp when it holds in the evaluated state
+	inState []uint32
+	stateEp uint32
 	epoch   uint32
 	// canonical makes the supporter the first group of greatest cost,
 	// a function of the costs alone (for the test oracle). Otherwise a
@@ -285,9 +291,14 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	}
 	lm.mark = resize(lm.mark, lm.nAtoms)
 	lm.seen = resize(lm.seen, ops)
+	lm.enters = resize(lm.enters, ops)
+	lm.inState = resize(lm.inState, lm.nAtoms)
 	clear(lm.mark)
 	clear(lm.seen)
+	clear(lm.enters)
+	clear(lm.inState)
 	lm.epoch = 0
+	lm.stateEp = 0
 	lm.q.bucket = lm.bucket
 }
 
@@ -319,11 +330,19 @@ func csrReverse(dst []int32, n int, start, items []int32, out *[]int32) []int32 
 
 // estimate runs LM-cut from state w on the compiled task.
 func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
+	lm.stateEp++
+	if lm.stateEp == 0 { // wrapped: clear the stamps once
+		clear(lm.inState)
+		lm.stateEp = 1
+	}
+	se := lm.stateEp
 	lm.init = append(lm.init[:0], lmStartAtom)
+	lm.inState[lmStartAtom] = se
 	for fi := range d.facts {
 		f := &d.facts[fi]
 		if x := lm.atomOf[f.atom+int((w[f.word]&f.mask)>>f.shift)]; x >= 0 {
 			lm.init = append(lm.init, x)
+			lm.inState[x] = se
 		}
 	}
 	copy(lm.rc, lm.base)
@@ -367,6 +386,7 @@ func (lm *lmcut) nextEpoch() {
 	if lm.epoch == 0 { // wrapped: clear the stamps once
 		clear(lm.mark)
 		clear(lm.seen)
+		clear(lm.enters)
 		lm.epoch = 2
 	}
 }
@@ -483,15 +503,23 @@ func (lm *lmcut) hmaxLower() {
 }
 
 // markZone puts in the goal zone the goal atom and, from every zone atom
-// backwards over zero-cost operators, their supporters' atoms.
+// backwards over zero-cost operators, their supporters' atoms. It stamps
+// the operators adding a zone atom that is not in the state: findCut
+// marks the state's atoms as reached, so only the others stay in the
+// zone when it tests an operator's effects.
 func (lm *lmcut) markZone() {
 	ep := lm.epoch + 1
+	se := lm.stateEp
 	lm.mark[lmGoalAtom] = ep
 	lm.stack = append(lm.stack[:0], lmGoalAtom)
 	for len(lm.stack) > 0 {
 		x := lm.stack[len(lm.stack)-1]
 		lm.stack = lm.stack[:len(lm.stack)-1]
+		stamp := lm.inState[x] != se
 		for _, o := range lm.adds[lm.addStart[x]:lm.addStart[x+1]] {
+			if stamp {
+				lm.enters[o] = ep
+			}
 			if lm.rc[o] != 0 || lm.unsat[o] != 0 {
 				continue
 			}
@@ -537,19 +565,11 @@ func (lm *lmcut) findCut() {
 				}
 				lm.seen[o] = ep
 			}
-			effs := lm.effs[lm.effStart[o]:lm.effStart[o+1]]
-			inCut := false
-			for _, e := range effs {
-				if lm.mark[e] == zone {
-					inCut = true
-					break
-				}
-			}
-			if inCut {
+			if lm.enters[o] == zone {
 				lm.cut = append(lm.cut, o)
 				continue
 			}
-			for _, e := range effs {
+			for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
 				if lm.mark[e] != ep {
 					lm.mark[e] = ep
 					lm.stack = append(lm.stack, e)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -138,6 +139,19 @@ func choiceError(v string, choices []string) error {
 type searchFlags struct {
 	opts    goap.Options
 	timeout time.Duration
+}
+
+// plan runs pl from start to t under the --timeout, and returns the
+// result and the time the search took.
+func (s *searchFlags) plan(ctx context.Context, pl *goap.Planner, start goap.State, t *goap.Target) (goap.Result, time.Duration) {
+	if s.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+	}
+	t0 := time.Now()
+	res := pl.Plan(ctx, start, t)
+	return res, time.Since(t0)
 }
 
 // addSearchFlags registers --search, --heuristic, --weight,

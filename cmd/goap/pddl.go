@@ -77,14 +77,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 		// forward LM-cut expands close to Fast Downward's LM-cut there.
 		pl.Options.Direction, pl.Options.Heuristic = goap.Forward, goap.LMCut
 	}
-	if search.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, search.timeout)
-		defer cancel()
-	}
-	t0 = time.Now()
-	res := pl.Plan(ctx, start, goal)
-	searchTime := time.Since(t0)
+	res, searchTime := search.plan(ctx, pl, start, goal)
 	if c.HideTimings {
 		groundTime, searchTime = 0, 0
 	}

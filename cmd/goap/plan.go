@@ -63,14 +63,7 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) error {
 
 	pl := goap.NewPlanner(f.Domain)
 	pl.Options = search.opts
-	if search.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, search.timeout)
-		defer cancel()
-	}
-	t0 := time.Now()
-	res := pl.Plan(ctx, start, target)
-	elapsed := time.Since(t0)
+	res, elapsed := search.plan(ctx, pl, start, target)
 	if c.HideTimings {
 		elapsed = 0
 	}

@@ -5,18 +5,11 @@ import "slices"
 // stepBlind1 is stepForward1 for the most common search of all: forward,
 // one-word states, blind, every cost a small integer (so the open list is
 // the bucket queue). It is the same search, the same nodes in the same
-// order, with the table probe, the node update and the push written out
-// in the loop, so that the hot values stay in registers. Its successor
-// loop repeats stepForward1's on purpose: sharing it through a function
-// that collects the successors measured 20-28% slower on the guard and
-// synth_small.
+// order. It hands the expansions to blindRun in runs that no limit and no
+// pending reachability check interrupts, so that blindRun's loop tests
+// neither, and to blindLarge once the table has outgrown the caches.
 func (s *Search) stepBlind1(budget int) {
-	t := s.t
-	gm, gv := t.cond.mask[0], t.cond.val[0]
-	gnum := len(t.cond.num) > 0
-	mask := s.mask[0]
-	q := &s.bq
-	for ; budget > 0; budget-- {
+	for budget > 0 && s.status == Running {
 		if s.limit > 0 && s.expanded >= s.limit {
 			s.stop(LimitReached, nil)
 			return
@@ -24,51 +17,94 @@ func (s *Search) stepBlind1(budget int) {
 		if s.pendingCheck && !s.checkpoint() {
 			return
 		}
-		n := s.popCurrent()
-		if n < 0 {
+		n := budget
+		if s.limit > 0 {
+			n = min(n, s.limit-s.expanded)
+		}
+		if s.pendingCheck {
+			n = min(n, reachCheckAfter-s.expanded)
+		}
+		before := s.expanded
+		if len(s.table) >= prefetchTable {
+			s.blindLarge(n)
+		} else {
+			s.blindRun(n)
+		}
+		budget -= max(s.expanded-before, 1)
+	}
+}
+
+// blindRun makes up to n expansions of stepBlind1 while the table is
+// small; a small search such as the guard's spends most of its time here.
+// The pop, the table probe, the node update and the push are written out
+// in the loop, which calls nothing on its common paths (actions with
+// integer comparisons or add/subtract effects go to stepForward1): the
+// compiler keeps the loop's values in registers only then. The search's
+// slices stay fields of s on purpose: copies in local variables measured
+// slower, as they no longer fit in the registers.
+func (s *Search) blindRun(n int) {
+	t := s.t
+	gm, gv := t.cond.mask[0], t.cond.val[0]
+	gnum := len(t.cond.num) > 0
+	q := &s.bq
+	gen := s.gen
+	tm := uint64(len(s.table) - 1)
+	for ; n > 0; n-- {
+		// The bucket queue's pop (popCurrent), written out.
+		cur := int32(-1)
+		for q.count > 0 {
+			bk := &q.ring[q.cur&q.mask]
+			h := bk.head
+			if int(h) == len(bk.items) {
+				bk.items, bk.head = bk.items[:0], 0
+				q.cur++
+				continue
+			}
+			if bk.unsorted {
+				slices.Sort(bk.items[h:])
+				bk.unsorted = false
+			}
+			bk.head = h + 1
+			q.count--
+			c := bk.items[h]
+			if nd := &s.nodes[c]; !nd.closed && int64(nd.g) == q.cur {
+				cur = c
+				break
+			}
+		}
+		if cur < 0 {
 			s.stop(NoPlan, nil)
 			return
 		}
-		st := s.states[n]
-		if st&gm == gv && (!gnum || t.cond.holds(s.states[n:n+1])) {
-			s.found(n)
+		st := s.states[cur]
+		if st&gm == gv && (!gnum || t.cond.holds(s.states[cur:cur+1])) {
+			s.found(cur)
 			return
 		}
-		g := s.expand(n)
-		if len(s.table) >= prefetchTable {
-			s.expandPrefetched(n, st, g, mask)
-			continue
-		}
-		gen := s.gen
+		g := s.expand(cur)
 		for i := range s.fwd {
 			a := &s.fwd[i]
 			if st&a.pm != a.pv {
 				continue
 			}
 			x := st&^a.em | a.ev
-			if a.slow {
-				var ok bool
-				if x, ok = s.applySlow(st, x, a.id, mask); !ok {
-					continue
-				}
-			}
 			if x == st {
 				continue // a no-op here: it cannot lead anywhere cheaper
 			}
 			s.generated++
 			cg := g + a.cost
-			tm := uint64(len(s.table) - 1)
 			for j := mix64(x) & tm; ; j = (j + 1) & tm {
 				e := &s.table[j]
 				if e.gen != gen { // a new state
 					idx, nd := s.addNode()
-					nd.g, nd.parent, nd.action, nd.slot = cg, n, int32(a.id), int32(j)
+					nd.g, nd.parent, nd.action, nd.slot = cg, cur, int32(a.id), int32(j)
 					s.states = append(s.states, x)
 					*e = slot{key: x, idx: idx + 1, gen: gen}
-					q.push(idx, int64(cg))
+					q.pushNew(idx, int64(cg))
 					if len(s.nodes)*2 > len(s.table) {
 						s.grow()
 						gen = s.gen
+						tm = uint64(len(s.table) - 1)
 					}
 					break
 				}
@@ -77,7 +113,7 @@ func (s *Search) stepBlind1(budget int) {
 					if !e.closed {
 						idx := e.idx - 1
 						if nd := &s.nodes[idx]; cg < nd.g {
-							nd.g, nd.parent, nd.action = cg, n, int32(a.id)
+							nd.g, nd.parent, nd.action = cg, cur, int32(a.id)
 							q.push(idx, int64(cg))
 						}
 					}
@@ -85,6 +121,32 @@ func (s *Search) stepBlind1(budget int) {
 				}
 			}
 		}
+		if len(s.table) >= prefetchTable {
+			return // blindLarge takes over
+		}
+	}
+}
+
+// blindLarge makes up to n expansions of stepBlind1 once the table is
+// large: its misses dominate, and expandPrefetched overlaps them.
+func (s *Search) blindLarge(n int) {
+	t := s.t
+	gm, gv := t.cond.mask[0], t.cond.val[0]
+	gnum := len(t.cond.num) > 0
+	mask := s.mask[0]
+	for ; n > 0; n-- {
+		cur := s.popCurrent()
+		if cur < 0 {
+			s.stop(NoPlan, nil)
+			return
+		}
+		st := s.states[cur]
+		if st&gm == gv && (!gnum || t.cond.holds(s.states[cur:cur+1])) {
+			s.found(cur)
+			return
+		}
+		g := s.expand(cur)
+		s.expandPrefetched(cur, st, g, mask)
 	}
 }
 
@@ -107,7 +169,7 @@ func (s *Search) popCurrent() int32 {
 		bk.head = h + 1
 		q.count--
 		n := bk.items[h]
-		if nd := &s.nodes[n]; !nd.closed && float64(q.cur) == nd.g {
+		if nd := &s.nodes[n]; !nd.closed && int64(nd.g) == q.cur {
 			return n
 		}
 	}

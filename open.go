@@ -40,10 +40,12 @@ type bucketQueue struct {
 	cur   int64 // the f of the bucket being popped
 	mask  int64 // len(ring) - 1
 	count int   // entries not popped yet, stale ones included
-	// used lists the buckets filled since the last reset (some more
-	// than once), so that reset empties those and not the whole ring,
-	// which is long when a cost is large.
-	used []int32
+	// hi is the largest f pushed since the last reset: the buckets from
+	// cur to hi are the only ones that can hold entries, so reset empties
+	// those and not the whole ring, which is long when a cost is large.
+	hi int64
+	// maxCost is the largest cost the ring was last sized for.
+	maxCost int64
 }
 
 type bucket struct {
@@ -54,33 +56,43 @@ type bucket struct {
 
 // reset empties the queue and sizes its ring for costs up to maxCost.
 func (q *bucketQueue) reset(maxCost int64) {
+	for f := q.cur; f <= q.hi && f <= q.cur+q.mask && q.ring != nil; f++ {
+		b := &q.ring[f&q.mask]
+		b.items, b.head, b.unsorted = b.items[:0], 0, false
+	}
+	q.cur, q.count, q.hi = 0, 0, -1
+	if maxCost == q.maxCost && q.ring != nil {
+		return // the ring is sized already
+	}
 	n := 1
 	for int64(n) <= maxCost {
 		n *= 2
 	}
-	for _, i := range q.used {
-		b := &q.ring[i]
-		b.items, b.head, b.unsorted = b.items[:0], 0, false
-	}
 	for len(q.ring) < n {
 		q.ring = append(q.ring, bucket{})
 	}
-	q.cur, q.mask, q.count, q.used = 0, int64(n-1), 0, q.used[:0]
+	q.mask, q.maxCost = int64(n-1), maxCost
 }
 
 // push adds node n with priority f. A* pushes children of the node just
 // popped, so q.cur <= f <= q.cur + the largest cost < q.cur + len(ring).
 func (q *bucketQueue) push(n int32, f int64) {
-	k := f & q.mask
-	b := &q.ring[k]
-	if len(b.items) == 0 {
-		q.used = append(q.used, int32(k))
-	}
+	b := &q.ring[f&q.mask]
 	if len(b.items) > int(b.head) && b.items[len(b.items)-1] > n {
 		b.unsorted = true
 	}
 	b.items = append(b.items, n)
 	q.count++
+	q.hi = max(q.hi, f)
+}
+
+// pushNew is push for a node just added to the search: its index is the
+// largest yet, so it cannot put its bucket out of order.
+func (q *bucketQueue) pushNew(n int32, f int64) {
+	b := &q.ring[f&q.mask]
+	b.items = append(b.items, n)
+	q.count++
+	q.hi = max(q.hi, f)
 }
 
 // pop removes and returns the node of least (f, index) with its f; ok is

@@ -226,7 +226,10 @@ type Planner struct {
 	// per plan call
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
-	mw   multiWord   // the same, packed for multi-word forward search
+	// some action in fwd has integer comparisons or add/subtract
+	// effects, which stepBlind1 leaves to stepForward1
+	slowFwd bool
+	mw      multiWord // the same, packed for multi-word forward search
 	// live copies of acts and fwd without the actions that can never
 	// apply from this call's start
 	liveActs []ActionID
@@ -265,19 +268,21 @@ func (p *Planner) Domain() *Domain { return p.d }
 // Plan searches for a cheapest plan from start to t, honouring ctx's
 // deadline or cancellation (checked every 256 expansions) and
 // Options.MaxExpansions.
-func (p *Planner) Plan(ctx context.Context, start State, t *Target) Result {
+func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
 	s := p.Start(start, t)
 	done := ctx.Done()
 	for {
 		st := s.Step(256)
 		if st != Running {
-			return s.Result()
+			s.fill(&r)
+			return r
 		}
 		if done != nil {
 			select {
 			case <-done:
 				s.stop(LimitReached, ctx.Err())
-				return s.Result()
+				s.fill(&r)
+				return r
 			default:
 			}
 		}
@@ -352,7 +357,12 @@ type searchRun struct {
 // clear starts a new search call: the per-call state is zeroed and the
 // kept memory emptied.
 func (s *Search) clear(start State, t *Target) {
-	s.searchRun = searchRun{t: t, start: start, status: Running}
+	// Zeroed in place, then filled: assigning a composite literal builds
+	// it on the stack and copies it, and the copy's wide loads stall on
+	// the literal's narrow stores (store forwarding), a measurable part
+	// of a small plan call.
+	s.searchRun = searchRun{}
+	s.t, s.start, s.status = t, start, Running
 	s.lastNodes = len(s.nodes)
 	s.nodes, s.states, s.open = s.nodes[:0], s.states[:0], s.open[:0]
 }
@@ -470,15 +480,20 @@ func (s *Search) begin() {
 		s.stop(NoPlan, nil)
 		return
 	}
-	if s.dir == Backward {
+	var idx int32
+	switch {
+	case s.dir == Backward:
 		copy(s.scratch[:s.w], t.cond.mask)
 		copy(s.scratch[s.w:], t.cond.val)
-	} else {
+		idx, _, _ = s.insert(s.scratch)
+	case s.w == 1:
+		idx, _, _ = s.insert1(start.w[0] & s.mask[0])
+	default:
 		for i := range start.w {
 			s.scratch[i] = start.w[i] & s.mask[i]
 		}
+		idx, _, _ = s.insert(s.scratch)
 	}
-	idx, _, _ := s.insert(s.scratch)
 	nd := &s.nodes[idx]
 	nd.h, nd.parent, nd.action = h0, -1, -1
 	s.push(idx)
@@ -724,7 +739,7 @@ func (s *Search) stepOwn(budget int) {
 		s.stepBackward1(budget)
 	case s.dir == Backward:
 		s.stepBackward(budget)
-	case s.w == 1 && s.buckets:
+	case s.w == 1 && s.buckets && !s.p.slowFwd:
 		s.stepBlind1(budget)
 	case s.w == 1:
 		s.stepForward1(budget)
@@ -735,28 +750,38 @@ func (s *Search) stepOwn(budget int) {
 
 // Result returns the outcome so far. For a Running search it carries the
 // counters and partial progress.
-func (s *Search) Result() Result {
+func (s *Search) Result() (r Result) {
+	s.fill(&r)
+	return r
+}
+
+// fill writes the outcome into r, which must be zero. It fills r in place,
+// field by field: building a Result and copying it out measurably stalls
+// small plan calls (the copy's wide loads wait for the narrow stores that
+// built it).
+func (s *Search) fill(r *Result) {
 	if s.winner != nil {
-		r := s.winner.Result()
+		s.winner.fill(r)
 		r.Expanded, r.Generated = s.portfolioCounts()
-		return r
+		return
 	}
 	p := s.p
-	r := Result{Status: s.status, Direction: s.dir, Err: s.err, Why: s.why}
+	r.Status, r.Direction, r.Err, r.Why = s.status, s.dir, s.err, s.why
 	r.Expanded, r.Generated = s.portfolioCounts()
 	switch s.status {
 	case Found:
 		p.plan = s.pathTo(s.goalNode, p.plan)
 		r.Plan = p.plan
+		cost := 0.0 // summed in a register: r.Cost is memory
 		for _, a := range p.plan {
-			r.Cost += p.costs[a]
+			cost += p.costs[a]
 		}
+		r.Cost = cost
 	case AlreadySatisfied:
 		r.Plan = p.plan[:0]
 	case LimitReached, Running:
 		r.Partial = s.partial()
 	}
-	return r
 }
 
 // portfolioCounts returns the expansions and generated states of all
@@ -1037,12 +1062,15 @@ type fwdAction struct {
 // packForward fills p.fwd from p.acts; mask keeps the relevant fields.
 func (p *Planner) packForward(mask uint64) {
 	p.fwd = p.fwd[:0]
+	p.slowFwd = false
 	for _, id := range p.acts {
 		a := &p.d.actions[id]
+		slow := len(a.pre.num) > 0 || len(a.effNum) > 0
 		p.fwd = append(p.fwd, fwdAction{
 			pm: a.pre.mask[0], pv: a.pre.val[0], em: a.effMask[0], ev: a.effVal[0] & mask,
-			cost: p.costs[id], id: id, slow: len(a.pre.num) > 0 || len(a.effNum) > 0,
+			cost: p.costs[id], id: id, slow: slow,
 		})
+		p.slowFwd = p.slowFwd || slow
 	}
 }
 

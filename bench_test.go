@@ -113,3 +113,16 @@ func BenchmarkCallOverhead(b *testing.B) {
 	goal, _ := d.Goal("g")
 	benchPlan(b, d, start, goal, goap.Options{})
 }
+
+// BenchmarkNumeric plans in shooterSpec, whose actions compare and add to
+// integer facts (the slower successor path of one-word states).
+func BenchmarkNumeric(b *testing.B) {
+	d, err := goap.NewDomain(shooterSpec())
+	if err != nil {
+		b.Fatal(err)
+	}
+	goal, _ := d.Goal("Kill")
+	for _, cfg := range benchConfigs {
+		b.Run(cfg.name, func(b *testing.B) { benchPlan(b, d, d.NewState(), goal, cfg.opts) })
+	}
+}

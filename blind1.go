@@ -1,6 +1,9 @@
 package goap
 
-import "slices"
+import (
+	"slices"
+	"unsafe"
+)
 
 // stepBlind1 is stepForward1 for the most common search of all: forward,
 // one-word states, blind, every cost a small integer (so the open list is
@@ -25,24 +28,42 @@ func (s *Search) stepBlind1(budget int) {
 			n = min(n, reachCheckAfter-s.expanded)
 		}
 		before := s.expanded
-		if len(s.table) >= prefetchTable {
+		switch {
+		case len(s.table) >= prefetchTable:
 			s.blindLarge(n)
-		} else {
-			s.blindRun(n)
+		case s.p.slowFwd:
+			blindRun[withInts](s, n)
+		default:
+			blindRun[boolsOnly](s, n)
 		}
 		budget -= max(s.expanded-before, 1)
 	}
 }
 
+// boolsOnly and withInts select the two compilations of blindRun: for
+// actions that are plain bit masks, and for domains where some action
+// compares or adds integers. A call in blindRun's loop, even on a rare
+// path, makes the compiler spill the loop's registers, and even the
+// integer code written out costs boolean domains up to 30%; so the type
+// parameter's size, a constant in each compilation, removes that code
+// from the boolean loop altogether.
+type (
+	boolsOnly struct{}
+	withInts  struct{ _ byte }
+)
+
 // blindRun makes up to n expansions of stepBlind1 while the table is
 // small; a small search such as the guard's spends most of its time here.
 // The pop, the table probe, the node update and the push are written out
-// in the loop, which calls nothing on its common paths (actions with
-// integer comparisons or add/subtract effects go to stepForward1): the
-// compiler keeps the loop's values in registers only then. The search's
-// slices stay fields of s on purpose: copies in local variables measured
-// slower, as they no longer fit in the registers.
-func (s *Search) blindRun(n int) {
+// in the loop, and the loop tests neither the expansion limit nor the
+// reachability checkpoint (stepBlind1 sizes n for that), so the common
+// path, an action whose preconditions fail, is a handful of instructions
+// with no spilled registers. The search's slices stay fields of s on
+// purpose: copies in local variables measured slower, as they no longer
+// fit in the registers.
+func blindRun[K boolsOnly | withInts](s *Search, n int) {
+	var kind K
+	ints := unsafe.Sizeof(kind) != 0
 	t := s.t
 	gm, gv := t.cond.mask[0], t.cond.val[0]
 	gnum := len(t.cond.num) > 0
@@ -50,7 +71,7 @@ func (s *Search) blindRun(n int) {
 	gen := s.gen
 	tm := uint64(len(s.table) - 1)
 	for ; n > 0; n-- {
-		// The bucket queue's pop (popCurrent), written out.
+	// The bucket queue's pop (popCurrent), written out.
 		cur := int32(-1)
 		for q.count > 0 {
 			bk := &q.ring[q.cur&q.mask]
@@ -88,6 +109,28 @@ func (s *Search) blindRun(n int) {
 				continue
 			}
 			x := st&^a.em | a.ev
+			if ints && a.slow {
+				// applySlow, written out (see withInts).
+				ad := &s.p.d.actions[a.id]
+				ok := true
+				for k := range ad.pre.num {
+					c := &ad.pre.num[k]
+					if !c.cmp(int64((st >> c.shift) & c.field)) {
+						ok = false
+						break
+					}
+				}
+				for k := 0; ok && k < len(ad.effNum); k++ {
+					e := &ad.effNum[k]
+					v := int64((st>>e.shift)&e.field) + e.delta
+					ok = v >= 0 && v <= e.limit
+					x = x&^(e.field<<e.shift) | uint64(v)<<e.shift
+				}
+				if !ok {
+					continue
+				}
+				x &= s.mask[0]
+			}
 			if x == st {
 				continue // a no-op here: it cannot lead anywhere cheaper
 			}

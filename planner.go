@@ -227,7 +227,7 @@ type Planner struct {
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
 	// some action in fwd has integer comparisons or add/subtract
-	// effects, which stepBlind1 leaves to stepForward1
+	// effects, which stepBlind1 leaves to blindLarge
 	slowFwd bool
 	mw      multiWord // the same, packed for multi-word forward search
 	// live copies of acts and fwd without the actions that can never
@@ -739,7 +739,7 @@ func (s *Search) stepOwn(budget int) {
 		s.stepBackward1(budget)
 	case s.dir == Backward:
 		s.stepBackward(budget)
-	case s.w == 1 && s.buckets && !s.p.slowFwd:
+	case s.w == 1 && s.buckets:
 		s.stepBlind1(budget)
 	case s.w == 1:
 		s.stepForward1(budget)

@@ -184,8 +184,10 @@ func TestManyFacts(t *testing.T) {
 	}
 }
 
-func TestIntegerAndEnumFacts(t *testing.T) {
-	spec := goap.Spec{
+// shooterSpec is a small domain of integer and enum facts: fetch ammo,
+// reload a two-round clip, shoot an enemy with 3 hit points.
+func shooterSpec() goap.Spec {
+	return goap.Spec{
 		Name: "shooter",
 		Facts: []goap.Fact{
 			goap.Int("ammo", 0, 6, 0),
@@ -202,6 +204,10 @@ func TestIntegerAndEnumFacts(t *testing.T) {
 		},
 		Goals: []goap.Goal{{Name: "Kill", Desired: goap.Conds{"enemy_hp": 0}}},
 	}
+}
+
+func TestIntegerAndEnumFacts(t *testing.T) {
+	spec := shooterSpec()
 	d, err := goap.NewDomain(spec)
 	if err != nil {
 		t.Fatal(err)

@@ -71,7 +71,7 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 	gen := s.gen
 	tm := uint64(len(s.table) - 1)
 	for ; n > 0; n-- {
-	// The bucket queue's pop (popCurrent), written out.
+		// The bucket queue's pop (popCurrent), written out.
 		cur := int32(-1)
 		for q.count > 0 {
 			bk := &q.ring[q.cur&q.mask]

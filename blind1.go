@@ -102,7 +102,7 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 			s.found(cur)
 			return
 		}
-		g := s.expand(cur)
+		g := s.expandBlind(cur)
 		for i := range s.fwd {
 			a := &s.fwd[i]
 			if st&a.pm != a.pv {
@@ -142,7 +142,7 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 					idx, nd := s.addNode()
 					nd.g, nd.parent, nd.action, nd.slot = cg, cur, int32(a.id), int32(j)
 					s.states = append(s.states, x)
-					*e = slot{key: x, idx: idx + 1, gen: gen}
+					*e = slot{key: x, idx: idx + 1, gen: gen, g: slotG(cg)}
 					q.pushNew(idx, int64(cg))
 					if len(s.nodes)*2 > len(s.table) {
 						s.grow()
@@ -152,13 +152,13 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 					break
 				}
 				if e.key == x {
-					// Blind search is consistent: a closed state is final.
-					if !e.closed {
+					// See blindInsert.
+					if cg < float64(e.g) || e.g == maxSlotG && cg < s.nodes[e.idx-1].g {
 						idx := e.idx - 1
-						if nd := &s.nodes[idx]; cg < nd.g {
-							nd.g, nd.parent, nd.action = cg, cur, int32(a.id)
-							q.push(idx, int64(cg))
-						}
+						nd := &s.nodes[idx]
+						nd.g, nd.parent, nd.action = cg, cur, int32(a.id)
+						e.g = slotG(cg)
+						q.push(idx, int64(cg))
 					}
 					break
 				}
@@ -171,7 +171,7 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 }
 
 // blindLarge makes up to n expansions of stepBlind1 once the table is
-// large: its misses dominate, and expandPrefetched overlaps them.
+// large: its misses dominate, and prefetchKids overlaps them.
 func (s *Search) blindLarge(n int) {
 	t := s.t
 	gm, gv := t.cond.mask[0], t.cond.val[0]
@@ -188,8 +188,58 @@ func (s *Search) blindLarge(n int) {
 			s.found(cur)
 			return
 		}
-		g := s.expand(cur)
-		s.expandPrefetched(cur, st, g, mask)
+		g := s.expandBlind(cur)
+		kids := s.prefetchKids(st, mask)
+		for i := range kids {
+			k := &kids[i]
+			a := &s.fwd[k.act]
+			s.generated++
+			s.blindInsert(k.x, k.hash, g+a.cost, cur, a.id)
+		}
+	}
+}
+
+// expandBlind is expand for stepBlind1: it closes node n in the node
+// arena only (its slot's g serves the duplicate test), counts it and
+// returns its cost.
+func (s *Search) expandBlind(n int32) float64 {
+	nd := &s.nodes[n]
+	nd.closed = true
+	s.expanded++
+	return nd.g
+}
+
+// blindInsert records the one-word state x (hash h) as reached at cost g
+// by action a from parent, in stepBlind1's search: it adds the state, or
+// improves it, and pushes it on the bucket queue. Blind search is
+// consistent, so a state already reached at no more than g, closed or
+// open, stays as it is; slot.g tells without touching the node unless
+// the cost is too large for it.
+func (s *Search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
+	tm := uint64(len(s.table) - 1)
+	for j := h & tm; ; j = (j + 1) & tm {
+		e := &s.table[j]
+		if e.gen != s.gen {
+			idx, nd := s.addNode()
+			nd.g, nd.parent, nd.action, nd.slot = g, parent, int32(a), int32(j)
+			s.states = append(s.states, x)
+			*e = slot{key: x, idx: idx + 1, gen: s.gen, g: slotG(g)}
+			s.bq.pushNew(idx, int64(g))
+			if len(s.nodes)*2 > len(s.table) {
+				s.grow()
+			}
+			return
+		}
+		if e.key == x {
+			if g < float64(e.g) || e.g == maxSlotG && g < s.nodes[e.idx-1].g {
+				idx := e.idx - 1
+				nd := &s.nodes[idx]
+				nd.g, nd.parent, nd.action = g, parent, int32(a)
+				e.g = slotG(g)
+				s.bq.push(idx, int64(g))
+			}
+			return
+		}
 	}
 }
 

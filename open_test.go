@@ -11,9 +11,11 @@ import (
 )
 
 // TestBucketQueueSameSearch plans random domains with integer costs (zero
-// included, some up to 3900) by blind search twice, with the bucket queue and with the
-// binary heap, and expects the very same search: status, plan, counts and
-// partial progress at every expansion limit tried, and the optimal cost.
+// included, some up to 3900, some behind a prefix costing 68,000) by blind
+// search three times, with the bucket queue, with the binary heap and with
+// the bucket queue on the large-table path, and expects the very same
+// search: status, plan, counts and partial progress at every expansion
+// limit tried, and the optimal cost.
 func TestBucketQueueSameSearch(t *testing.T) {
 	n := 1500
 	if testing.Short() {
@@ -38,6 +40,14 @@ func TestBucketQueueSameSearch(t *testing.T) {
 		for k := range spec.Actions {
 			spec.Actions[k].Cost = math.Round(spec.Actions[k].Cost*2) * scale // 0 to 6
 		}
+		configs := blind
+		if i%4 == 1 {
+			// Forward only: the costly prefix serves the forward
+			// search's duplicate test, and multiplies the subgoals of
+			// blind backward search.
+			addCostlyPrefix(&spec)
+			configs = blind[:2]
+		}
 		d, err := goap.NewDomain(spec)
 		if err != nil {
 			t.Fatal(err)
@@ -46,7 +56,7 @@ func TestBucketQueueSameSearch(t *testing.T) {
 		goal, _ := d.Goal("goal")
 		ref := newRefDomain(spec)
 		want, _ := ref.optimalCost(ref.initial(startVals), goalConds)
-		for oi, opts := range blind {
+		for oi, opts := range configs {
 			// Warm planners, reused across limits: each call starts
 			// from what the previous one left in the queue.
 			planners := [3]*goap.Planner{goap.NewPlanner(d), goap.NewPlanner(d), goap.NewPlanner(d)}
@@ -81,6 +91,28 @@ func TestBucketQueueSameSearch(t *testing.T) {
 	}
 	if found < n/4 {
 		t.Fatalf("only %d of %d domains solved: the test checks too little", found, n)
+	}
+}
+
+// addCostlyPrefix makes every action of spec wait for a chain of 17
+// actions costing 4000 each, so that every cost the rest of the search
+// meets exceeds what a table slot holds (slot.g saturates at 65535) and
+// blind search's duplicate test must read the node instead.
+func addCostlyPrefix(spec *goap.Spec) {
+	const steps = 17
+	for k := range spec.Actions {
+		pre := goap.Conds{fmt.Sprintf("pfx%d", steps-1): true}
+		for f, v := range spec.Actions[k].Pre {
+			pre[f] = v
+		}
+		spec.Actions[k].Pre = pre
+	}
+	for k := 0; k < steps; k++ {
+		a := goap.Action{Name: fmt.Sprintf("Pfx%d", k), Cost: 4000, Effects: goap.Effects{fmt.Sprintf("pfx%d", k): true}}
+		if k > 0 {
+			a.Pre = goap.Conds{fmt.Sprintf("pfx%d", k-1): true}
+		}
+		spec.Actions = append(spec.Actions, a)
 	}
 }
 

@@ -307,7 +307,7 @@ type Search struct {
 	nodes  []node
 	states []uint64 // sw words per node
 	table  []slot   // open addressing over nodes, see insert
-	gen    uint16   // the table's current generation
+	gen    uint8    // the table's current generation
 	// lastNodes is how many nodes the previous search made: the table
 	// starts large enough for as many, so repeated large searches do not
 	// pay for growing it every time.
@@ -316,7 +316,7 @@ type Search struct {
 	bq        bucketQueue // see open.go
 	scratch   []uint64
 	kids      []child // expandPrefetched's successors
-	touch     uint16  // keeps expandPrefetched's loads from being optimized away
+	touch     uint8   // keeps expandPrefetched's loads from being optimized away
 }
 
 // searchRun is the part of a Search that belongs to one search call.
@@ -1150,6 +1150,20 @@ type child struct {
 // processor can overlap because nothing depends on them, then inserts
 // the successors, which now find their slots in the cache.
 func (s *Search) expandPrefetched(n int32, st uint64, g float64, mask uint64) {
+	kids := s.prefetchKids(st, mask)
+	for i := range kids {
+		k := &kids[i]
+		a := &s.fwd[k.act]
+		s.generated++
+		idx, fresh, closed := s.insert1h(k.x, k.hash)
+		s.settle(idx, fresh, closed, n, a.id, g+a.cost)
+	}
+}
+
+// prefetchKids returns the successors of the one-word state st, with
+// their hashes, after touching their table slots (see expandPrefetched).
+// The slice is valid until the next call.
+func (s *Search) prefetchKids(st uint64, mask uint64) []child {
 	kids := s.kids[:0]
 	for i := range s.fwd {
 		a := &s.fwd[i]
@@ -1169,19 +1183,13 @@ func (s *Search) expandPrefetched(n int32, st uint64, g float64, mask uint64) {
 		kids = append(kids, child{x: x, hash: mix64(x), act: int32(i)})
 	}
 	tm := uint64(len(s.table) - 1)
-	var touch uint16
+	var touch uint8
 	for i := range kids {
 		touch += s.table[kids[i].hash&tm].gen
 	}
 	s.touch += touch
-	for i := range kids {
-		k := &kids[i]
-		a := &s.fwd[k.act]
-		s.generated++
-		idx, fresh, closed := s.insert1h(k.x, k.hash)
-		s.settle(idx, fresh, closed, n, a.id, g+a.cost)
-	}
 	s.kids = kids
+	return kids
 }
 
 // applySlow finishes applying an action with integer comparisons or

@@ -11,12 +11,31 @@ type slot struct {
 	idx int32  // node index + 1
 	// gen is the table generation that wrote the slot: a slot from an
 	// older generation is empty, so emptying the table between plan
-	// calls (and on growth) costs nothing.
-	gen uint16
+	// calls (and on growth) costs nothing but a real clear every 255
+	// generations.
+	gen uint8
 	// closed mirrors the node's flag, so that a successor that is
 	// already closed (the common case late in a search) is dismissed
-	// without touching the node arena.
+	// without touching the node arena. Blind one-word searches with the
+	// bucket queue use g instead and leave closed alone.
 	closed bool
+	// g is the node's cost (saturated at maxSlotG) in blind one-word
+	// searches with the bucket queue, whose duplicate test it serves:
+	// a state already reached at no more than the new cost (closed, or
+	// open at its best cost) is dismissed without touching the node
+	// arena, and closing a node does not write its slot.
+	g uint16
+}
+
+// maxSlotG is slot.g's saturated value: the node holds the real cost.
+const maxSlotG = 1<<16 - 1
+
+// slotG returns the cost g as stored in slot.g.
+func slotG(g float64) uint16 {
+	if g >= maxSlotG {
+		return maxSlotG
+	}
+	return uint16(g)
 }
 
 // newGeneration empties the whole table by moving to the next
@@ -178,7 +197,8 @@ func (s *Search) grow() {
 		for s.table[i].gen == s.gen {
 			i = (i + 1) & mask
 		}
-		s.table[i] = slot{key: key, idx: int32(idx) + 1, gen: s.gen, closed: s.nodes[idx].closed}
+		nd := &s.nodes[idx]
+		s.table[i] = slot{key: key, idx: int32(idx) + 1, gen: s.gen, closed: nd.closed, g: slotG(nd.g)}
 		s.nodes[idx].slot = int32(i)
 	}
 }

@@ -384,7 +384,7 @@ func (s *Search) reset(start State, t *Target) {
 		s.stop(Failed, fmt.Errorf("goap: start state and target must belong to the planner's domain"))
 		return
 	}
-	opt := p.Options
+	opt := &p.Options
 	if err := opt.validate(); err != nil {
 		s.stop(Failed, err)
 		return
@@ -496,7 +496,11 @@ func (s *Search) begin() {
 	}
 	nd := &s.nodes[idx]
 	nd.h, nd.parent, nd.action = h0, -1, -1
-	s.push(idx)
+	if s.buckets {
+		s.bq.pushNew(idx, 0)
+	} else {
+		s.push(idx)
+	}
 }
 
 // portfolioSlices is how many expansions each member of an Auto search
@@ -599,7 +603,7 @@ func (s *Search) portfolioExpanded() int {
 // whose context check passes, at the cost their cost function gives.
 // When the previous call prepared the same thing and no hook is involved,
 // the result is reused.
-func (p *Planner) prepare(start State, t *Target, dir Direction, opt Options) error {
+func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) error {
 	d := p.d
 	noPrune := opt.NoPruning && dir == Forward
 	hooks := t.hooks || noPrune && d.hooks

@@ -278,7 +278,12 @@ func (s *Search) stepForwardN(budget int) {
 			s.found(n)
 			return
 		}
-		g := s.expand(n)
+		var g float64
+		if s.buckets {
+			g = s.expandBlind(n)
+		} else {
+			g = s.expand(n)
+		}
 		mw.candidates(st)
 		kids := 0
 		var touch uint64
@@ -323,8 +328,42 @@ func (s *Search) stepForwardN(budget int) {
 		for k := 0; k < kids; k++ {
 			a := &mw.acts[mw.kidAct[k]]
 			s.generated++
+			if s.buckets {
+				s.blindInsertN(mw.kids[k*w:(k+1)*w], mw.kidHash[k], g+a.cost, n, a.id)
+				continue
+			}
 			idx, fresh, closed := s.insertHashed(mw.kids[k*w:(k+1)*w], mw.kidHash[k])
 			s.settle(idx, fresh, closed, n, a.id, g+a.cost)
+		}
+	}
+}
+
+// blindInsertN is blindInsert for a multi-word state x with hash h.
+func (s *Search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a ActionID) {
+	tm := uint64(len(s.table) - 1)
+	sw := s.sw
+	for j := h & tm; ; j = (j + 1) & tm {
+		e := &s.table[j]
+		if e.gen != s.gen {
+			idx, nd := s.addNode()
+			nd.g, nd.parent, nd.action, nd.slot = g, parent, int32(a), int32(j)
+			s.states = append(s.states, x...)
+			*e = slot{key: h, idx: idx + 1, gen: s.gen, g: slotG(g)}
+			s.bq.pushNew(idx, int64(g))
+			if len(s.nodes)*2 > len(s.table) {
+				s.grow()
+			}
+			return
+		}
+		if e.key == h && equalWords(s.states[int(e.idx-1)*sw:int(e.idx)*sw], x) {
+			if g < float64(e.g) || e.g == maxSlotG && g < s.nodes[e.idx-1].g {
+				idx := e.idx - 1
+				nd := &s.nodes[idx]
+				nd.g, nd.parent, nd.action = g, parent, int32(a)
+				e.g = slotG(g)
+				s.bq.push(idx, int64(g))
+			}
+			return
 		}
 	}
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // TestBucketQueueSameSearch plans random domains with integer costs (zero
-// included, some up to 3900, some behind a prefix costing 68,000) by blind
+// included, some up to 3900, some behind a prefix costing 68,000, some
+// spread over several state words) by blind
 // search three times, with the bucket queue, with the binary heap and with
 // the bucket queue on the large-table path, and expects the very same
 // search: status, plan, counts and partial progress at every expansion
@@ -33,6 +34,9 @@ func TestBucketQueueSameSearch(t *testing.T) {
 	for i := 0; i < n; i++ {
 		numeric := i%2 == 0
 		spec, startVals, goalConds := randomSpec(rng, numeric)
+		if i%4 == 3 {
+			widen(rand.New(rand.NewSource(int64(i))), &spec, startVals, goalConds) // multi-word states
+		}
 		scale := 1.0
 		if i%3 == 0 {
 			scale = 650 // a long ring: costs up to 3900

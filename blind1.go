@@ -220,26 +220,40 @@ func (s *Search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 	for j := h & tm; ; j = (j + 1) & tm {
 		e := &s.table[j]
 		if e.gen != s.gen {
-			idx, nd := s.addNode()
-			nd.g, nd.parent, nd.action, nd.slot = g, parent, int32(a), int32(j)
+			s.blindAdd(j, x, g, parent, a)
 			s.states = append(s.states, x)
-			*e = slot{key: x, idx: idx + 1, gen: s.gen, g: slotG(g)}
-			s.bq.pushNew(idx, int64(g))
 			if len(s.nodes)*2 > len(s.table) {
 				s.grow()
 			}
 			return
 		}
 		if e.key == x {
-			if g < float64(e.g) || e.g == maxSlotG && g < s.nodes[e.idx-1].g {
-				idx := e.idx - 1
-				nd := &s.nodes[idx]
-				nd.g, nd.parent, nd.action = g, parent, int32(a)
-				e.g = slotG(g)
-				s.bq.push(idx, int64(g))
-			}
+			s.blindReached(e, g, parent, a)
 			return
 		}
+	}
+}
+
+// blindAdd adds the node of a new state reached at cost g by action a from
+// parent, in the empty slot j under key (the state or its hash), and
+// pushes it; the caller appends the state and grows the table.
+func (s *Search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
+	idx, nd := s.addNode()
+	nd.g, nd.parent, nd.action, nd.slot = g, parent, int32(a), int32(j)
+	s.table[j] = slot{key: key, idx: idx + 1, gen: s.gen, g: slotG(g)}
+	s.bq.pushNew(idx, int64(g))
+}
+
+// blindReached records that the state in slot e is reached again, at cost
+// g by action a from parent: the node is improved and pushed again when g
+// is lower than its cost.
+func (s *Search) blindReached(e *slot, g float64, parent int32, a ActionID) {
+	if g < float64(e.g) || e.g == maxSlotG && g < s.nodes[e.idx-1].g {
+		idx := e.idx - 1
+		nd := &s.nodes[idx]
+		nd.g, nd.parent, nd.action = g, parent, int32(a)
+		e.g = slotG(g)
+		s.bq.push(idx, int64(g))
 	}
 }
 

@@ -345,24 +345,15 @@ func (s *Search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a A
 	for j := h & tm; ; j = (j + 1) & tm {
 		e := &s.table[j]
 		if e.gen != s.gen {
-			idx, nd := s.addNode()
-			nd.g, nd.parent, nd.action, nd.slot = g, parent, int32(a), int32(j)
+			s.blindAdd(j, h, g, parent, a)
 			s.states = append(s.states, x...)
-			*e = slot{key: h, idx: idx + 1, gen: s.gen, g: slotG(g)}
-			s.bq.pushNew(idx, int64(g))
 			if len(s.nodes)*2 > len(s.table) {
 				s.grow()
 			}
 			return
 		}
 		if e.key == h && equalWords(s.states[int(e.idx-1)*sw:int(e.idx)*sw], x) {
-			if g < float64(e.g) || e.g == maxSlotG && g < s.nodes[e.idx-1].g {
-				idx := e.idx - 1
-				nd := &s.nodes[idx]
-				nd.g, nd.parent, nd.action = g, parent, int32(a)
-				e.g = slotG(g)
-				s.bq.push(idx, int64(g))
-			}
+			s.blindReached(e, g, parent, a)
 			return
 		}
 	}

@@ -776,11 +776,18 @@ func (s *Search) fill(r *Result) {
 	case Found:
 		p.plan = s.pathTo(s.goalNode, p.plan)
 		r.Plan = p.plan
-		cost := 0.0 // summed in a register: r.Cost is memory
-		for _, a := range p.plan {
-			cost += p.costs[a]
+		if s.dir == Forward && s.heur != LMCut {
+			// The goal's g is the same sum, in the same order: a node's
+			// parent is closed when the node is reached, and only
+			// LM-cut reopens (and cheapens) closed nodes.
+			r.Cost = s.nodes[s.goalNode].g
+		} else {
+			cost := 0.0 // summed in a register: r.Cost is memory
+			for _, a := range p.plan {
+				cost += p.costs[a]
+			}
+			r.Cost = cost
 		}
-		r.Cost = cost
 	case AlreadySatisfied:
 		r.Plan = p.plan[:0]
 	case LimitReached, Running:

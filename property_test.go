@@ -277,7 +277,7 @@ func TestOptimalAgainstReference(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: plan does not replay: %v", where, err)
 			}
-			if math.Abs(got-res.Cost) > 1e-9 {
+			if got != res.Cost { // the same sum in the same order: exactly equal
 				t.Fatalf("%s: reported cost %v, replayed cost %v", where, res.Cost, got)
 			}
 			if cfg.optimal && math.Abs(got-want) > 1e-9 {

@@ -308,6 +308,9 @@ type Search struct {
 	states []uint64 // sw words per node
 	table  []slot   // open addressing over nodes, see insert
 	gen    uint8    // the table's current generation
+	// written is how far into the table's memory slots may have been
+	// written since it was last cleared (see newGeneration).
+	written int
 	// lastNodes is how many nodes the previous search made: the table
 	// starts large enough for as many, so repeated large searches do not
 	// pay for growing it every time.

@@ -619,8 +619,9 @@ func TestSearchTree(t *testing.T) {
 	}
 }
 
-// The state table is emptied between calls by a 16-bit generation
+// The state table is emptied between calls by an 8-bit generation
 // counter; planning well past its wrap-around must stay correct.
+// (TestWrapAfterLargeSearch checks the clearing after a large search.)
 func TestManyCallsOnOnePlanner(t *testing.T) {
 	d, start, goal, _ := loadBench(t, "guard")
 	other, _ := d.State(map[string]any{"weapon_holstered": true, "enemy_visible": true, "has_ammo": true})
@@ -633,6 +634,49 @@ func TestManyCallsOnOnePlanner(t *testing.T) {
 		}
 		if res := p.Plan(ctx, s, goal); res.Status != goap.Found || res.Cost != want {
 			t.Fatalf("call %d: %v cost %v, want %v", i, res.Status, res.Cost, want)
+		}
+	}
+}
+
+// TestWrapAfterLargeSearch alternates large searches (a table of tens of
+// thousands of slots) with hundreds of small ones on the same planner, so
+// the 8-bit table generation wraps around between them, and checks every
+// result against a fresh planner's: the wrap-around clears only the
+// slots written since the last clear, and must not leave stale ones.
+func TestWrapAfterLargeSearch(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "synth_large")
+	ctx := context.Background()
+	large := goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}
+	ref := goap.NewPlanner(d)
+	ref.Options = large
+	want := ref.Plan(ctx, start, goal)
+	if want.Status != goap.Found || want.Expanded < 5000 {
+		t.Fatalf("large search: %v after %d expansions", want.Status, want.Expanded)
+	}
+	// Small searches start two actions before the goal.
+	near := start.Clone()
+	for _, a := range want.Plan[:len(want.Plan)-2] {
+		if !d.Apply(near, a) {
+			t.Fatal("the plan does not apply")
+		}
+	}
+	ref.Options = goap.Options{}
+	wantNear := ref.Plan(ctx, near, goal)
+	p := goap.NewPlanner(d)
+	// Runs of 240 to 271 small searches: some of them bring the next
+	// large search back to the generations of the previous one, whose
+	// slots it would take for its own if the wrap-around had not cleared
+	// them.
+	for round := 0; round < 32; round++ {
+		p.Options = large
+		if res := p.Plan(ctx, start, goal); res.Status != goap.Found || res.Cost != want.Cost || res.Expanded != want.Expanded {
+			t.Fatalf("round %d, large: %v cost %v after %d expansions, want cost %v after %d", round, res.Status, res.Cost, res.Expanded, want.Cost, want.Expanded)
+		}
+		p.Options = goap.Options{}
+		for i := 0; i < 240+round; i++ {
+			if res := p.Plan(ctx, near, goal); res.Status != goap.Found || res.Cost != wantNear.Cost || res.Expanded != wantNear.Expanded {
+				t.Fatalf("round %d, small search %d: %v cost %v after %d expansions, want cost %v after %d", round, i, res.Status, res.Cost, res.Expanded, wantNear.Cost, wantNear.Expanded)
+			}
 		}
 	}
 }

@@ -39,13 +39,17 @@ func slotG(g float64) uint16 {
 }
 
 // newGeneration empties the whole table by moving to the next
-// generation; on wrap-around it clears the memory for real.
+// generation; on wrap-around it clears the memory for real, as far as
+// slots were written since the last clear, so that a planner that once
+// made a huge search does not clear all of that memory every 255 calls
+// of small ones for ever after.
 func (s *Search) newGeneration() {
 	s.gen++
 	if s.gen == 0 {
-		clear(s.table[:cap(s.table)])
-		s.gen = 1
+		clear(s.table[:s.written])
+		s.gen, s.written = 1, 0
 	}
+	s.written = max(s.written, len(s.table))
 }
 
 // close marks node n expanded (or a dead end).
@@ -85,7 +89,7 @@ func (s *Search) resetTable() {
 		n *= 2
 	}
 	if cap(s.table) < n {
-		s.table = make([]slot, n)
+		s.table, s.written = make([]slot, n), 0
 	}
 	s.table = s.table[:n]
 	s.newGeneration()
@@ -180,7 +184,7 @@ func (s *Search) grow() {
 		s.newGeneration()
 	} else {
 		s.table = make([]slot, n)
-		s.gen = 1
+		s.gen, s.written = 1, n
 	}
 	mask := uint64(n - 1)
 	sw := s.sw

@@ -64,12 +64,12 @@ type (
 func blindRun[K boolsOnly | withInts](s *Search, n int) {
 	var kind K
 	ints := unsafe.Sizeof(kind) != 0
+	// Values used once per expansion or successor are read from s where
+	// they are needed, not held in variables: the loop has more live
+	// values than registers, and a field load costs no more than the
+	// reload of a spilled variable (measured in instructions).
 	t := s.t
-	gm, gv := t.cond.mask[0], t.cond.val[0]
-	gnum := len(t.cond.num) > 0
 	q := &s.bq
-	gen := s.gen
-	tm := uint64(len(s.table) - 1)
 	for ; n > 0; n-- {
 		// The bucket queue's pop (popCurrent), written out.
 		cur := int32(-1)
@@ -88,7 +88,11 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 			bk.head = h + 1
 			q.count--
 			c := bk.items[h]
-			if nd := &s.nodes[c]; !nd.closed && int64(nd.g) == q.cur {
+			// An entry is stale when its node was improved since (and
+			// so pushed to, and expanded from, an earlier bucket): its
+			// cost is then no longer the bucket's. Nodes are pushed at
+			// most once per cost, so this also skips closed ones.
+			if int64(s.nodes[c].g) == q.cur {
 				cur = c
 				break
 			}
@@ -98,16 +102,23 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 			return
 		}
 		st := s.states[cur]
-		if st&gm == gv && (!gnum || t.cond.holds(s.states[cur:cur+1])) {
+		if st&s.goal1.mask == s.goal1.val && (!s.goal1.num || t.cond.holds(s.states[cur:cur+1])) {
 			s.found(cur)
 			return
 		}
 		g := s.expandBlind(cur)
-		for i := range s.fwd {
-			a := &s.fwd[i]
-			if st&a.pm != a.pv {
-				continue
+		fwd := s.fwd
+		for i := 0; i < len(fwd); i++ {
+			// The scan for the next applicable action is a loop of its
+			// own: with few values live it stays in registers (measured
+			// in instructions: 17 per action tested inside the big loop).
+			for uint(i) < uint(len(fwd)) && st&fwd[i].pm != fwd[i].pv {
+				i++
 			}
+			if i == len(fwd) {
+				break
+			}
+			a := &fwd[i]
 			x := st&^a.em | a.ev
 			if ints && a.slow {
 				// applySlow, written out (see withInts).
@@ -136,18 +147,17 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 			}
 			s.generated++
 			cg := g + a.cost
+			tm := uint64(len(s.table) - 1)
 			for j := mix64(x) & tm; ; j = (j + 1) & tm {
 				e := &s.table[j]
-				if e.gen != gen { // a new state
+				if e.gen != s.gen { // a new state
 					idx, nd := s.addNode()
 					nd.g, nd.parent, nd.action, nd.slot = cg, cur, int32(a.id), int32(j)
 					s.states = append(s.states, x)
-					*e = slot{key: x, idx: idx + 1, gen: gen, g: slotG(cg)}
+					*e = slot{key: x, idx: idx + 1, gen: s.gen, g: slotG(cg)}
 					q.pushNew(idx, int64(cg))
 					if len(s.nodes)*2 > len(s.table) {
 						s.grow()
-						gen = s.gen
-						tm = uint64(len(s.table) - 1)
 					}
 					break
 				}

@@ -343,6 +343,12 @@ type searchRun struct {
 
 	expanded, generated int
 	goalNode            int32
+	// goal1 is the target's equality conditions on one-word states, and
+	// whether it has others, for stepBlind1's goal test.
+	goal1 struct {
+		mask, val uint64
+		num       bool
+	}
 	estimates           bool // children need an estimate (all but forward blind)
 	pendingCheck        bool // relaxed reachability not run yet
 	// Auto runs other members in turns with this forward search (see
@@ -455,6 +461,9 @@ func (s *Search) begin() {
 		s.scratch = make([]uint64, s.sw)
 	}
 	s.scratch = s.scratch[:s.sw]
+	if s.w == 1 {
+		s.goal1.mask, s.goal1.val, s.goal1.num = t.cond.mask[0], t.cond.val[0], len(t.cond.num) > 0
+	}
 	s.resetTable()
 	if s.buckets = s.useBuckets(); s.buckets {
 		s.bq.reset(p.maxIntCost)

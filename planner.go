@@ -349,8 +349,8 @@ type searchRun struct {
 		mask, val uint64
 		num       bool
 	}
-	estimates           bool // children need an estimate (all but forward blind)
-	pendingCheck        bool // relaxed reachability not run yet
+	estimates    bool // children need an estimate (all but forward blind)
+	pendingCheck bool // relaxed reachability not run yet
 	// Auto runs other members in turns with this forward search (see
 	// stepPortfolio): member[1] backward, member[2] forward with LM-cut.
 	portfolio bool

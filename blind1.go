@@ -71,7 +71,8 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 	t := s.t
 	q := &s.bq
 	for ; n > 0; n-- {
-		// The bucket queue's pop (popCurrent), written out.
+		// The bucket queue's pop (bucketQueue.pop, with next's check
+		// for stale entries), written out.
 		cur := int32(-1)
 		for q.count > 0 {
 			bk := &q.ring[q.cur&q.mask]
@@ -188,7 +189,7 @@ func (s *Search) blindLarge(n int) {
 	gnum := len(t.cond.num) > 0
 	mask := s.mask[0]
 	for ; n > 0; n-- {
-		cur := s.popCurrent()
+		cur := s.next()
 		if cur < 0 {
 			s.stop(NoPlan, nil)
 			return
@@ -265,30 +266,4 @@ func (s *Search) blindReached(e *slot, g float64, parent int32, a ActionID) {
 		e.g = slotG(g)
 		s.bq.push(idx, int64(g))
 	}
-}
-
-// popCurrent is next for the bucket queue: it pops the node of least
-// (g, index) that is still current, or returns -1 when none is left.
-func (s *Search) popCurrent() int32 {
-	q := &s.bq
-	for q.count > 0 {
-		bk := &q.ring[q.cur&q.mask]
-		h := bk.head
-		if int(h) == len(bk.items) {
-			bk.items, bk.head = bk.items[:0], 0
-			q.cur++
-			continue
-		}
-		if bk.unsorted {
-			slices.Sort(bk.items[h:])
-			bk.unsorted = false
-		}
-		bk.head = h + 1
-		q.count--
-		n := bk.items[h]
-		if nd := &s.nodes[n]; !nd.closed && int64(nd.g) == q.cur {
-			return n
-		}
-	}
-	return -1
 }

@@ -185,8 +185,6 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 // large: its misses dominate, and prefetchKids overlaps them.
 func (s *Search) blindLarge(n int) {
 	t := s.t
-	gm, gv := t.cond.mask[0], t.cond.val[0]
-	gnum := len(t.cond.num) > 0
 	mask := s.mask[0]
 	for ; n > 0; n-- {
 		cur := s.next()
@@ -195,7 +193,7 @@ func (s *Search) blindLarge(n int) {
 			return
 		}
 		st := s.states[cur]
-		if st&gm == gv && (!gnum || t.cond.holds(s.states[cur:cur+1])) {
+		if st&s.goal1.mask == s.goal1.val && (!s.goal1.num || t.cond.holds(s.states[cur:cur+1])) {
 			s.found(cur)
 			return
 		}
@@ -210,9 +208,9 @@ func (s *Search) blindLarge(n int) {
 	}
 }
 
-// expandBlind is expand for stepBlind1: it closes node n in the node
-// arena only (its slot's g serves the duplicate test), counts it and
-// returns its cost.
+// expandBlind is expand for blind searches with the bucket queue: it
+// closes node n in the node arena only (its slot's g serves the duplicate
+// test), counts it and returns its cost.
 func (s *Search) expandBlind(n int32) float64 {
 	nd := &s.nodes[n]
 	nd.closed = true
@@ -221,11 +219,11 @@ func (s *Search) expandBlind(n int32) float64 {
 }
 
 // blindInsert records the one-word state x (hash h) as reached at cost g
-// by action a from parent, in stepBlind1's search: it adds the state, or
-// improves it, and pushes it on the bucket queue. Blind search is
-// consistent, so a state already reached at no more than g, closed or
-// open, stays as it is; slot.g tells without touching the node unless
-// the cost is too large for it.
+// by action a from parent, in a blind search with the bucket queue: it
+// adds the state, or improves it, and pushes it on the bucket queue.
+// Blind search is consistent, so a state already reached at no more than
+// g, closed or open, stays as it is; slot.g tells without touching the
+// node unless the cost is too large for it.
 func (s *Search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 	tm := uint64(len(s.table) - 1)
 	for j := h & tm; ; j = (j + 1) & tm {

@@ -227,7 +227,7 @@ type Planner struct {
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
 	// some action in fwd has integer comparisons or add/subtract
-	// effects, which stepBlind1 leaves to blindLarge
+	// effects: stepBlind1 then runs blindRun's withInts compilation
 	slowFwd bool
 	mw      multiWord // the same, packed for multi-word forward search
 	// live copies of acts and fwd without the actions that can never

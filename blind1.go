@@ -68,7 +68,6 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 	// they are needed, not held in variables: the loop has more live
 	// values than registers, and a field load costs no more than the
 	// reload of a spilled variable (measured in instructions).
-	t := s.t
 	q := &s.bq
 	for ; n > 0; n-- {
 		// The bucket queue's pop (bucketQueue.pop, with next's check
@@ -103,7 +102,7 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 			return
 		}
 		st := s.states[cur]
-		if st&s.goal1.mask == s.goal1.val && (!s.goal1.num || t.cond.holds(s.states[cur:cur+1])) {
+		if s.isGoal1(cur, st) {
 			s.found(cur)
 			return
 		}
@@ -184,7 +183,6 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 // blindLarge makes up to n expansions of stepBlind1 once the table is
 // large: its misses dominate, and prefetchKids overlaps them.
 func (s *Search) blindLarge(n int) {
-	t := s.t
 	mask := s.mask[0]
 	for ; n > 0; n-- {
 		cur := s.next()
@@ -193,7 +191,7 @@ func (s *Search) blindLarge(n int) {
 			return
 		}
 		st := s.states[cur]
-		if st&s.goal1.mask == s.goal1.val && (!s.goal1.num || t.cond.holds(s.states[cur:cur+1])) {
+		if s.isGoal1(cur, st) {
 			s.found(cur)
 			return
 		}
@@ -264,4 +262,16 @@ func (s *Search) blindReached(e *slot, g float64, parent int32, a ActionID) {
 		e.g = slotG(g)
 		s.bq.push(idx, int64(g))
 	}
+}
+
+// isGoal1 reports whether node n, whose one-word state is st, meets the
+// target (stepBlind1's goal test; small enough to be inlined).
+func (s *Search) isGoal1(n int32, st uint64) bool {
+	return st&s.goal1.mask == s.goal1.val && (!s.goal1.num || s.holdsAt(n))
+}
+
+// holdsAt reports whether node n's state meets every condition of the
+// target.
+func (s *Search) holdsAt(n int32) bool {
+	return s.t.cond.holds(s.state(n))
 }

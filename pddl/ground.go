@@ -239,8 +239,21 @@ func ground(d *Domain, pr *Problem, maxBindings, maxActions int) (*Task, error) 
 			return nil, g.tooBigError(fmt.Sprintf("more than %d candidate bindings", maxBindings))
 		}
 	}
+	t.Spec.Goals = []goap.Goal{{Name: GoalName, Desired: g.goal(t)}}
+	return t, nil
+}
+
+// goal turns the problem's goal literals into the task's goal conditions.
+// Every condition it keeps names a fact the task declares, with the start
+// value the problem gives it: a condition on an undeclared fact would read
+// the closed-world default (false) and could pass for met when it is not.
+func (g *grounder) goal(t *Task) goap.Conds {
 	goal := goap.Conds{}
-	for _, l := range pr.Goal {
+	declared := map[string]bool{}
+	for _, f := range t.Spec.Facts {
+		declared[f.Name] = true
+	}
+	for _, l := range g.pr.Goal {
 		name := l.Atom.String()
 		switch {
 		case g.isFlu[l.Pred]:
@@ -250,12 +263,31 @@ func ground(d *Domain, pr *Problem, maxBindings, maxActions int) (*Task, error) 
 		case g.static[l.Pred].has(l.Args) == !l.Neg:
 			continue // holds for good
 		}
-		// An unreachable positive atom (or a static one that is false for
-		// good) stays in the goal: the planner proves there is no plan.
+		if want, dup := goal[name]; dup && want != !l.Neg {
+			// The goal asks for an atom and its negation: no state
+			// meets it. A fact that no action sets and that starts
+			// false, named after the contradiction, says so.
+			name = "(and " + name + " (not " + name + "))"
+			if !declared[name] {
+				declared[name] = true
+				t.Spec.Facts = append(t.Spec.Facts, goap.Bool(name))
+			}
+			goal[name] = true
+			continue
+		}
+		// An unreachable positive atom, or a static atom that is false
+		// for good, stays in the goal: the planner proves there is no
+		// plan. The atom is declared with its start value.
+		if !declared[name] {
+			declared[name] = true
+			t.Spec.Facts = append(t.Spec.Facts, goap.Bool(name))
+			if !g.isFlu[l.Pred] && g.static[l.Pred].has(l.Args) {
+				t.Init = append(t.Init, name)
+			}
+		}
 		goal[name] = !l.Neg
 	}
-	t.Spec.Goals = []goap.Goal{{Name: GoalName, Desired: goal}}
-	return t, nil
+	return goal
 }
 
 // schema is an action schema prepared for enumeration.

@@ -182,9 +182,13 @@ func loadPDDL(domainFile, problemFile string) (*pddl.Task, error) {
 }
 
 // exportYAML renders a grounded task as a designer file that goap plan
-// loads: name, actions, start and goal. The YAML encoder quotes the names,
-// which contain spaces.
+// loads: name, the facts no action mentions (a designer file declares the
+// others by using them), actions, start and goal. The YAML encoder quotes
+// the names, which contain spaces.
 func exportYAML(t *pddl.Task) ([]byte, error) {
+	type fact struct {
+		Type string `yaml:"type"`
+	}
 	type action struct {
 		Name          string          `yaml:"name"`
 		Cost          float64         `yaml:"cost"`
@@ -193,10 +197,25 @@ func exportYAML(t *pddl.Task) ([]byte, error) {
 	}
 	out := struct {
 		Name    string          `yaml:"name"`
+		Facts   map[string]fact `yaml:"facts,omitempty"`
 		Actions []action        `yaml:"actions"`
 		Start   map[string]bool `yaml:"start"`
 		Goal    map[string]bool `yaml:"goal"`
-	}{Name: t.Spec.Name, Start: map[string]bool{}, Goal: map[string]bool{}}
+	}{Name: t.Spec.Name, Facts: map[string]fact{}, Start: map[string]bool{}, Goal: map[string]bool{}}
+	used := map[string]bool{}
+	for _, a := range t.Spec.Actions {
+		for k := range a.Pre {
+			used[k] = true
+		}
+		for k := range a.Effects {
+			used[k] = true
+		}
+	}
+	for _, f := range t.Spec.Facts {
+		if !used[f.Name] {
+			out.Facts[f.Name] = fact{Type: "bool"}
+		}
+	}
 	for _, a := range t.Spec.Actions {
 		x := action{Name: a.Name, Cost: a.Cost, Preconditions: map[string]bool{}, Effects: map[string]bool{}}
 		for k, v := range a.Pre {

@@ -1,0 +1,3 @@
+(define (domain t) (:requirements :strips :negative-preconditions)
+ (:predicates (p) (q))
+ (:action a :parameters () :precondition (p) :effect (and (q) (not (p)))))

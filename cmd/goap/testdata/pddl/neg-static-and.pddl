@@ -1,0 +1,1 @@
+(define (problem t2) (:domain t) (:init (p)) (:goal (and (q) (not (p)))))

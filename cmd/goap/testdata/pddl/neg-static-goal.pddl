@@ -1,0 +1,1 @@
+(define (problem t1) (:domain t) (:init (p)) (:goal (not (p))))

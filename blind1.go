@@ -11,7 +11,7 @@ import (
 // order. It hands the expansions to blindRun in runs that no limit and no
 // pending reachability check interrupts, so that blindRun's loop tests
 // neither, and to blindLarge once the table has outgrown the caches.
-func (s *Search) stepBlind1(budget int) {
+func (s *search) stepBlind1(budget int) {
 	for budget > 0 && s.status == Running {
 		if s.limit > 0 && s.expanded >= s.limit {
 			s.stop(LimitReached, nil)
@@ -61,7 +61,7 @@ type (
 // with no spilled registers. The search's slices stay fields of s on
 // purpose: copies in local variables measured slower, as they no longer
 // fit in the registers.
-func blindRun[K boolsOnly | withInts](s *Search, n int) {
+func blindRun[K boolsOnly | withInts](s *search, n int) {
 	var kind K
 	ints := unsafe.Sizeof(kind) != 0
 	// Values used once per expansion or successor are read from s where
@@ -182,7 +182,7 @@ func blindRun[K boolsOnly | withInts](s *Search, n int) {
 
 // blindLarge makes up to n expansions of stepBlind1 once the table is
 // large: its misses dominate, and prefetchKids overlaps them.
-func (s *Search) blindLarge(n int) {
+func (s *search) blindLarge(n int) {
 	mask := s.mask[0]
 	for ; n > 0; n-- {
 		cur := s.next()
@@ -209,7 +209,7 @@ func (s *Search) blindLarge(n int) {
 // expandBlind is expand for blind searches with the bucket queue: it
 // closes node n in the node arena only (its slot's g serves the duplicate
 // test), counts it and returns its cost.
-func (s *Search) expandBlind(n int32) float64 {
+func (s *search) expandBlind(n int32) float64 {
 	nd := &s.nodes[n]
 	nd.closed = true
 	s.expanded++
@@ -222,7 +222,7 @@ func (s *Search) expandBlind(n int32) float64 {
 // Blind search is consistent, so a state already reached at no more than
 // g, closed or open, stays as it is; slot.g tells without touching the
 // node unless the cost is too large for it.
-func (s *Search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
+func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 	tm := uint64(len(s.table) - 1)
 	for j := h & tm; ; j = (j + 1) & tm {
 		e := &s.table[j]
@@ -244,7 +244,7 @@ func (s *Search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 // blindAdd adds the node of a new state reached at cost g by action a from
 // parent, in the empty slot j under key (the state or its hash), and
 // pushes it; the caller appends the state and grows the table.
-func (s *Search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
+func (s *search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
 	idx, nd := s.addNode()
 	nd.g, nd.parent, nd.action, nd.slot = g, parent, int32(a), int32(j)
 	s.table[j] = slot{key: key, idx: idx + 1, gen: s.gen, g: slotG(g)}
@@ -254,7 +254,7 @@ func (s *Search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
 // blindReached records that the state in slot e is reached again, at cost
 // g by action a from parent: the node is improved and pushed again when g
 // is lower than its cost.
-func (s *Search) blindReached(e *slot, g float64, parent int32, a ActionID) {
+func (s *search) blindReached(e *slot, g float64, parent int32, a ActionID) {
 	if g < float64(e.g) || e.g == maxSlotG && g < s.nodes[e.idx-1].g {
 		idx := e.idx - 1
 		nd := &s.nodes[idx]
@@ -266,12 +266,12 @@ func (s *Search) blindReached(e *slot, g float64, parent int32, a ActionID) {
 
 // isGoal1 reports whether node n, whose one-word state is st, meets the
 // target (stepBlind1's goal test; small enough to be inlined).
-func (s *Search) isGoal1(n int32, st uint64) bool {
+func (s *search) isGoal1(n int32, st uint64) bool {
 	return st&s.goal1.mask == s.goal1.val && (!s.goal1.num || s.holdsAt(n))
 }
 
 // holdsAt reports whether node n's state meets every condition of the
 // target.
-func (s *Search) holdsAt(n int32) bool {
+func (s *search) holdsAt(n int32) bool {
 	return s.t.cond.holds(s.state(n))
 }

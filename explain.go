@@ -64,7 +64,7 @@ func (e *Explanation) String() string {
 }
 
 // explain builds the Explanation of a NoPlan result.
-func (s *Search) explain() *Explanation {
+func (s *search) explain() *Explanation {
 	p := s.p
 	d := p.d
 	t := s.t
@@ -111,7 +111,7 @@ func (s *Search) explain() *Explanation {
 // chain of unreachable preconditions back to its root (at most four links),
 // e.g. "Attack needs loaded; loaded: LoadWeapon needs has_ammo; has_ammo:
 // no action sets it".
-func (s *Search) whyUnreachable(g group, cost []float64) string {
+func (s *search) whyUnreachable(g group, cost []float64) string {
 	var b strings.Builder
 	seen := map[FactID]bool{g.fact: true}
 	queue := []group{g}
@@ -137,7 +137,7 @@ func (s *Search) whyUnreachable(g group, cost []float64) string {
 
 // unreachableStep explains one unreachable condition and returns the
 // unreachable preconditions of the actions that could meet it.
-func (s *Search) unreachableStep(g group, cost []float64) (string, []group) {
+func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 	d := s.p.d
 	var writers, disabled, blocked []string
 	var missingAll []group
@@ -195,7 +195,7 @@ func writesAny(a *action, g group) bool {
 // or whose remaining conditions the start meets best (backward); ties go
 // to the cheaper, then older node. It returns -1 when nothing was searched
 // beyond the root.
-func (s *Search) closest() int32 {
+func (s *search) closest() int32 {
 	if len(s.nodes) <= 1 {
 		return -1
 	}
@@ -217,7 +217,7 @@ func (s *Search) closest() int32 {
 
 // bitGoal reports whether a forward goal is only equalities on one-bit
 // fields, so that unmetBits can count the conditions a state misses.
-func (s *Search) bitGoal() bool {
+func (s *search) bitGoal() bool {
 	if s.dir != Forward || len(s.t.cond.num) > 0 {
 		return false
 	}
@@ -230,7 +230,7 @@ func (s *Search) bitGoal() bool {
 }
 
 // unmetBits is unmet for goals that satisfy bitGoal.
-func (s *Search) unmetBits(n int32) int {
+func (s *search) unmetBits(n int32) int {
 	x := s.state(n)
 	c := 0
 	for i, m := range s.t.cond.mask {
@@ -241,7 +241,7 @@ func (s *Search) unmetBits(n int32) int {
 
 // unmet counts the goal conditions node n misses (forward), or the
 // conditions of subgoal n that the start misses (backward).
-func (s *Search) unmet(n int32) int {
+func (s *search) unmet(n int32) int {
 	x := s.state(n)
 	if s.dir == Backward {
 		c := 0
@@ -262,7 +262,7 @@ func (s *Search) unmet(n int32) int {
 
 // pathTo returns the actions from the root to node n in execution order
 // (forward), or the plan suffix that n's subgoal leads into (backward).
-func (s *Search) pathTo(n int32, buf []ActionID) []ActionID {
+func (s *search) pathTo(n int32, buf []ActionID) []ActionID {
 	buf = buf[:0]
 	for ; s.nodes[n].parent >= 0; n = s.nodes[n].parent {
 		buf = append(buf, ActionID(s.nodes[n].action))
@@ -278,7 +278,7 @@ func (s *Search) pathTo(n int32, buf []ActionID) []ActionID {
 // partial returns the best progress of an unfinished search: the path to
 // the open node the search would expand next, which is the start (forward)
 // or end (backward) of the plan it currently believes cheapest.
-func (s *Search) partial() []ActionID {
+func (s *search) partial() []ActionID {
 	n := s.bestOpen()
 	if n < 0 {
 		return s.p.part[:0]

@@ -17,7 +17,7 @@ func Estimate(p *Planner, start State, t *Target, h Heuristic) float64 {
 	old := p.Options
 	defer func() { p.Options = old }()
 	p.Options = Options{Direction: Forward, Heuristic: h}
-	s := p.Start(start, t)
+	s := p.Start(start, t).s
 	s.heur = h
 	return s.estimate(start.w)
 }
@@ -35,7 +35,8 @@ func SetBucketQueue(on bool) (restore func()) {
 // UnmetCounts returns, for every node of s, the goal conditions it misses
 // counted by the general unmet and, when the goal allows it, by the
 // one-bit fast path (nil otherwise).
-func UnmetCounts(s *Search) (general, bitwise []int) {
+func UnmetCounts(h Search) (general, bitwise []int) {
+	s := h.live()
 	for i := range s.nodes {
 		general = append(general, s.unmet(int32(i)))
 		if s.bitGoal() {
@@ -85,3 +86,13 @@ func SetPrefetchTable(n int) (restore func()) {
 	prefetchTable = n
 	return func() { prefetchTable = old }
 }
+
+// OnLMCutRound calls f after every LM-cut round, until restore is called.
+func OnLMCutRound(f func()) (restore func()) {
+	lmcutCheck = func(*lmcut, []uint64) { f() }
+	return func() { lmcutCheck = nil }
+}
+
+// PollWork is how many units of work pass between polls of a plan
+// call's context.
+const PollWork = pollWork

@@ -261,7 +261,7 @@ func (mw *multiWord) candidates(st []uint64) {
 // loads their home slots of the table, the second inserts them. The table
 // is far larger than the caches, so the loads of the first pass miss;
 // issued back to back they overlap instead of stalling one by one.
-func (s *Search) stepForwardN(budget int) {
+func (s *search) stepForwardN(budget int) {
 	p := s.p
 	t := s.t
 	mw := &p.mw
@@ -339,7 +339,7 @@ func (s *Search) stepForwardN(budget int) {
 }
 
 // blindInsertN is blindInsert for a multi-word state x with hash h.
-func (s *Search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a ActionID) {
+func (s *search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a ActionID) {
 	tm := uint64(len(s.table) - 1)
 	sw := s.sw
 	for j := h & tm; ; j = (j + 1) & tm {
@@ -362,7 +362,7 @@ func (s *Search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a A
 // applyNum checks action id's integer comparisons in st and applies its
 // add/subtract effects to child; it returns false when the action does
 // not apply.
-func (s *Search) applyNum(st, child []uint64, id ActionID) bool {
+func (s *search) applyNum(st, child []uint64, id ActionID) bool {
 	a := &s.p.d.actions[id]
 	for i := range a.pre.num {
 		if !a.pre.num[i].holds(st) {

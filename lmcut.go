@@ -112,6 +112,7 @@ type lmcut struct {
 	q         lmQueue
 	// build scratch
 	relOp []bool
+	meter *workMeter // the planner's: rounds charge their work to it
 }
 
 // lmcutCheck, when set (by tests), is called after every round's cut with
@@ -125,6 +126,7 @@ func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 		p.lm = &lmcut{}
 	}
 	lm := p.lm
+	lm.meter = &p.meter
 	if lm.goal != goal || lm.gen != p.prepGen {
 		lm.build(p.d, goal, p.rel.enabled, p.costs)
 		lm.gen = p.prepGen
@@ -346,6 +348,11 @@ func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 		}
 	}
 	copy(lm.rc, lm.base)
+	// A round visits up to every operator and atom; on a big task one
+	// estimate has thousands of rounds, so each is charged and an
+	// interrupted estimate returns the admissible sum of the cuts so far.
+	work := len(lm.rc) + len(lm.cost)
+	lm.meter.charge(work)
 	lm.hmaxFull()
 	h := 0.0
 	for {
@@ -375,6 +382,9 @@ func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 		h += m
 		for _, o := range lm.cut {
 			lm.rc[o] -= m
+		}
+		if lm.meter.charge(work) {
+			return h
 		}
 		lm.hmaxLower()
 	}

@@ -144,7 +144,7 @@ var bucketsEnabled = true
 
 // useBuckets reports whether this search can use the bucket queue: every
 // pushed node has h = 0 and every usable action a small integer cost.
-func (s *Search) useBuckets() bool {
+func (s *search) useBuckets() bool {
 	return s.heur == Blind && s.p.intCosts && bucketsEnabled
 }
 
@@ -163,7 +163,7 @@ func integerCosts(acts []ActionID, costs []float64) (int64, bool) {
 }
 
 // push adds node n to the open list with its current g and h.
-func (s *Search) push(n int32) {
+func (s *search) push(n int32) {
 	nd := &s.nodes[n]
 	if s.buckets {
 		s.bq.push(n, int64(nd.g))
@@ -193,7 +193,7 @@ func (a *openItem) less(b *openItem) bool {
 	return a.node < b.node
 }
 
-func (s *Search) pop() openItem {
+func (s *search) pop() openItem {
 	o := s.open
 	top := o[0]
 	n := len(o) - 1
@@ -221,7 +221,7 @@ func (s *Search) pop() openItem {
 
 // next pops the best open node that is still current, or returns -1 when
 // the open list is empty.
-func (s *Search) next() int32 {
+func (s *search) next() int32 {
 	if s.buckets {
 		for {
 			n, f, ok := s.bq.pop()
@@ -248,7 +248,7 @@ func (s *Search) next() int32 {
 
 // bestOpen returns the open node the search would expand next, without
 // popping it, or -1 when there is none.
-func (s *Search) bestOpen() int32 {
+func (s *search) bestOpen() int32 {
 	if s.buckets {
 		return s.bq.best(s.nodes)
 	}

@@ -1,11 +1,11 @@
 package goap
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // Direction selects which way the planner searches.
@@ -220,9 +220,9 @@ type Planner struct {
 	d    *Domain
 	rel  *relaxed
 	lm   *lmcut // LM-cut scratch, made on first use
-	s    Search
-	twin Search // the backward member of an Auto search
-	lmcs Search // the forward LM-cut member of an Auto search
+	s    search
+	twin search // the backward member of an Auto search
+	lmcs search // the forward LM-cut member of an Auto search
 	// per plan call
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
@@ -252,12 +252,16 @@ type Planner struct {
 	prepNoPrune bool
 	prepExclude []ActionID
 	prepGen     uint64 // counts the preparations, for LM-cut's compiled task
+	meter       workMeter
+	busy        atomic.Bool // a call is running: see enter
+	epoch       uint64      // counts Start and Plan calls: see Search
 }
 
 // NewPlanner returns a planner for d.
 func NewPlanner(d *Domain) *Planner {
 	p := &Planner{d: d, costs: make([]float64, len(d.actions))}
 	p.rel = newRelaxed(d)
+	p.rel.meter = &p.meter
 	p.s.p, p.twin.p, p.lmcs.p = p, p, p
 	return p
 }
@@ -265,41 +269,9 @@ func NewPlanner(d *Domain) *Planner {
 // Domain returns the planner's domain.
 func (p *Planner) Domain() *Domain { return p.d }
 
-// Plan searches for a cheapest plan from start to t, honouring ctx's
-// deadline or cancellation (checked every 256 expansions) and
-// Options.MaxExpansions.
-func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
-	s := p.Start(start, t)
-	done := ctx.Done()
-	for {
-		st := s.Step(256)
-		if st != Running {
-			s.fill(&r)
-			return r
-		}
-		if done != nil {
-			select {
-			case <-done:
-				s.stop(LimitReached, ctx.Err())
-				s.fill(&r)
-				return r
-			default:
-			}
-		}
-	}
-}
-
-// Start begins a search that the caller advances with Step, for instance a
-// few hundred expansions per frame. The returned Search uses the planner's
-// memory: starting another search (or calling Plan) ends it.
-func (p *Planner) Start(start State, t *Target) *Search {
-	s := &p.s
-	s.reset(start, t)
-	return s
-}
-
-// Search is a search in progress, advanced with Step.
-type Search struct {
+// search is the state of a search in progress, kept by its Planner and
+// reused from call to call; users hold a Search handle to it.
+type search struct {
 	searchRun // what one search call sets up; reset zeroes it
 	p         *Planner
 
@@ -355,8 +327,8 @@ type searchRun struct {
 	// stepPortfolio): member[1] backward, member[2] forward with LM-cut.
 	portfolio bool
 	enabled   [3]bool
-	member    [3]*Search // [0] is s; the others once started
-	winner    *Search    // the member that finished first, if not s
+	member    [3]*search // [0] is s; the others once started
+	winner    *search    // the member that finished first, if not s
 	turn      int        // whose turn it is
 	used      int        // expansions used in the current turn
 	total     int        // MaxExpansions over all members
@@ -365,7 +337,7 @@ type searchRun struct {
 
 // clear starts a new search call: the per-call state is zeroed and the
 // kept memory emptied.
-func (s *Search) clear(start State, t *Target) {
+func (s *search) clear(start State, t *Target) {
 	// Zeroed in place, then filled: assigning a composite literal builds
 	// it on the stack and copies it, and the copy's wide loads stall on
 	// the literal's narrow stores (store forwarding), a measurable part
@@ -384,7 +356,7 @@ type node struct {
 	closed bool
 }
 
-func (s *Search) reset(start State, t *Target) {
+func (s *search) reset(start State, t *Target) {
 	p := s.p
 	d := p.d
 	s.clear(start, t)
@@ -448,7 +420,7 @@ func (s *Search) reset(start State, t *Target) {
 
 // begin sets up the open list with the root: the start state (forward)
 // or the goal conditions (backward).
-func (s *Search) begin() {
+func (s *search) begin() {
 	p := s.p
 	t := s.t
 	start := s.start
@@ -526,7 +498,7 @@ var portfolioSlices = [3]int{256, 128, 1}
 
 // startMember sets up member i of an Auto search, sharing the actions,
 // costs and hook results the forward search prepared.
-func (s *Search) startMember(i int) {
+func (s *search) startMember(i int) {
 	p := s.p
 	m := &p.twin
 	if i == 2 {
@@ -550,7 +522,7 @@ func (s *Search) startMember(i int) {
 
 // stepPortfolio runs the members of an Auto search in turns of
 // portfolioSlices expansions, forward blind first, until one finishes.
-func (s *Search) stepPortfolio(budget int) {
+func (s *search) stepPortfolio(budget int) {
 	for budget > 0 && s.status == Running {
 		done := s.portfolioExpanded()
 		if s.total > 0 && done >= s.total {
@@ -589,7 +561,7 @@ func (s *Search) stepPortfolio(budget int) {
 var lmcutAfter = 4096
 
 // nextTurn returns the member whose turn follows s.turn.
-func (s *Search) nextTurn() int {
+func (s *search) nextTurn() int {
 	for t := s.turn + 1; ; t++ {
 		i := t % 3
 		if s.enabled[i] && (i != 2 || s.portfolioExpanded() >= lmcutAfter) {
@@ -600,7 +572,7 @@ func (s *Search) nextTurn() int {
 
 // portfolioExpanded counts the expansions of all members of an Auto
 // search (of s alone otherwise).
-func (s *Search) portfolioExpanded() int {
+func (s *search) portfolioExpanded() int {
 	n := s.expanded
 	for _, m := range s.member[1:] {
 		if m != nil {
@@ -681,7 +653,7 @@ func minAtomCost(cost []float64, atoms []int32) float64 {
 }
 
 // estimate is the forward heuristic of state w.
-func (s *Search) estimate(w []uint64) float64 {
+func (s *search) estimate(w []uint64) float64 {
 	p := s.p
 	switch s.heur {
 	case Blind:
@@ -724,19 +696,16 @@ func popcountFields(d *Domain, i int, x uint64) int {
 	return n
 }
 
-// Status returns the search's current status.
-func (s *Search) Status() Status { return s.status }
-
-func (s *Search) stop(st Status, err error) {
+func (s *search) stop(st Status, err error) {
 	s.status, s.err = st, err
 	if st == NoPlan && s.why == nil {
 		s.why = s.explain()
 	}
 }
 
-// Step expands up to budget states and returns Running if the search
+// step expands up to budget states and returns Running if the search
 // should go on, or its final status.
-func (s *Search) Step(budget int) Status {
+func (s *search) step(budget int) Status {
 	if s.status != Running {
 		return s.status
 	}
@@ -749,7 +718,7 @@ func (s *Search) Step(budget int) Status {
 }
 
 // stepOwn advances this search alone.
-func (s *Search) stepOwn(budget int) {
+func (s *search) stepOwn(budget int) {
 	switch {
 	case s.dir == Backward && s.w == 1:
 		s.stepBackward1(budget)
@@ -764,9 +733,8 @@ func (s *Search) stepOwn(budget int) {
 	}
 }
 
-// Result returns the outcome so far. For a Running search it carries the
-// counters and partial progress.
-func (s *Search) Result() (r Result) {
+// result returns the outcome so far (see Search.Result).
+func (s *search) result() (r Result) {
 	s.fill(&r)
 	return r
 }
@@ -775,7 +743,7 @@ func (s *Search) Result() (r Result) {
 // field by field: building a Result and copying it out measurably stalls
 // small plan calls (the copy's wide loads wait for the narrow stores that
 // built it).
-func (s *Search) fill(r *Result) {
+func (s *search) fill(r *Result) {
 	if s.winner != nil {
 		s.winner.fill(r)
 		r.Expanded, r.Generated = s.portfolioCounts()
@@ -809,7 +777,7 @@ func (s *Search) fill(r *Result) {
 
 // portfolioCounts returns the expansions and generated states of all
 // members of an Auto search (of s alone otherwise).
-func (s *Search) portfolioCounts() (expanded, generated int) {
+func (s *search) portfolioCounts() (expanded, generated int) {
 	expanded, generated = s.expanded, s.generated
 	for _, m := range s.member[1:] {
 		if m != nil {
@@ -820,13 +788,13 @@ func (s *Search) portfolioCounts() (expanded, generated int) {
 	return expanded, generated
 }
 
-func (s *Search) state(n int32) []uint64 {
+func (s *search) state(n int32) []uint64 {
 	return s.states[int(n)*s.sw : int(n+1)*s.sw]
 }
 
 // relax records that node n is reached at cost g by action a from parent,
 // adding or improving it on the open list.
-func (s *Search) relax(x []uint64, parent int32, a ActionID, g float64) {
+func (s *search) relax(x []uint64, parent int32, a ActionID, g float64) {
 	s.generated++
 	idx, fresh, closed := s.insert(x)
 	s.settle(idx, fresh, closed, parent, a, g)
@@ -834,7 +802,7 @@ func (s *Search) relax(x []uint64, parent int32, a ActionID, g float64) {
 
 // settle records node idx (just found or added by insert) as reached at
 // cost g by action a from parent, pushing it when it is new or improved.
-func (s *Search) settle(idx int32, fresh, closed bool, parent int32, a ActionID, g float64) {
+func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID, g float64) {
 	nd := &s.nodes[idx]
 	if closed {
 		// LM-cut is not consistent: a closed state can be reached more
@@ -859,7 +827,7 @@ func (s *Search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 	s.push(idx)
 }
 
-func (s *Search) childEstimate(idx int32) float64 {
+func (s *search) childEstimate(idx int32) float64 {
 	if s.dir == Backward && s.w == 1 {
 		return s.regressionEstimate1(s.states[2*idx], s.states[2*idx+1])
 	}
@@ -875,7 +843,10 @@ func (s *Search) childEstimate(idx int32) float64 {
 // nextToExpand returns the next node to expand, or -1 when the search
 // stops here: the expansion limit is reached, the deferred reachability
 // check proves no plan exists, or the open list is exhausted.
-func (s *Search) nextToExpand() int32 {
+func (s *search) nextToExpand() int32 {
+	// An expansion may test every usable action on every word (backward
+	// search does): charged so, a deadline holds on big domains too.
+	s.p.meter.charge(len(s.acts) * s.w)
 	if s.limitHit() {
 		s.stop(LimitReached, nil)
 		return -1
@@ -891,20 +862,20 @@ func (s *Search) nextToExpand() int32 {
 }
 
 // found ends the search with node n as the goal node.
-func (s *Search) found(n int32) {
+func (s *search) found(n int32) {
 	s.goalNode = n
 	s.stop(Found, nil)
 }
 
 // expand closes node n, counts it and returns its cost.
-func (s *Search) expand(n int32) float64 {
+func (s *search) expand(n int32) float64 {
 	s.close(n)
 	s.expanded++
 	return s.nodes[n].g
 }
 
-func (s *Search) limitHit() bool {
-	return s.limit > 0 && s.expanded >= s.limit
+func (s *search) limitHit() bool {
+	return s.limit > 0 && s.expanded >= s.limit || s.p.meter.hit
 }
 
 // regressionEstimate is h_max of a partial state: the most expensive of
@@ -913,7 +884,7 @@ func (s *Search) limitHit() bool {
 // Blind backward search still drops subgoals with a condition that the
 // start can never reach (infinite cost): that proves a dead end, it does
 // not estimate.
-func (s *Search) regressionEstimate(x []uint64) float64 {
+func (s *search) regressionEstimate(x []uint64) float64 {
 	d := s.p.d
 	w := s.w
 	h := 0.0
@@ -935,7 +906,7 @@ func (s *Search) regressionEstimate(x []uint64) float64 {
 	return h
 }
 
-func (s *Search) stepBackward(budget int) {
+func (s *search) stepBackward(budget int) {
 	p := s.p
 	d := p.d
 	w := s.w
@@ -1009,7 +980,7 @@ func (p *Planner) bitCosts() {
 }
 
 // regressionEstimate1 is regressionEstimate for one-word subgoals.
-func (s *Search) regressionEstimate1(m, v uint64) float64 {
+func (s *search) regressionEstimate1(m, v uint64) float64 {
 	p := s.p
 	h := 0.0
 	for b := m &^ p.multi; b != 0; b &= b - 1 {
@@ -1033,7 +1004,7 @@ func (s *Search) regressionEstimate1(m, v uint64) float64 {
 
 // stepBackward1 is stepBackward for one-word domains: a subgoal is a
 // (mask, value) pair of words.
-func (s *Search) stepBackward1(budget int) {
+func (s *search) stepBackward1(budget int) {
 	start := s.start.w[0]
 	for ; budget > 0; budget-- {
 		n := s.nextToExpand()
@@ -1103,7 +1074,7 @@ const reachCheckAfter = 32
 
 // checkpoint runs the deferred reachability check when its time has come;
 // it returns false when that check proved that no plan exists.
-func (s *Search) checkpoint() bool {
+func (s *search) checkpoint() bool {
 	if !s.pendingCheck || s.expanded < reachCheckAfter {
 		return true
 	}
@@ -1117,7 +1088,7 @@ func (s *Search) checkpoint() bool {
 }
 
 // stepForward1 is stepForward for one-word states, the common case.
-func (s *Search) stepForward1(budget int) {
+func (s *search) stepForward1(budget int) {
 	t := s.t
 	gm, gv := t.cond.mask[0], t.cond.val[0]
 	gnum := len(t.cond.num) > 0
@@ -1172,7 +1143,7 @@ type child struct {
 // first computes every successor and touches its table slot, loads the
 // processor can overlap because nothing depends on them, then inserts
 // the successors, which now find their slots in the cache.
-func (s *Search) expandPrefetched(n int32, st uint64, g float64, mask uint64) {
+func (s *search) expandPrefetched(n int32, st uint64, g float64, mask uint64) {
 	kids := s.prefetchKids(st, mask)
 	for i := range kids {
 		k := &kids[i]
@@ -1186,7 +1157,7 @@ func (s *Search) expandPrefetched(n int32, st uint64, g float64, mask uint64) {
 // prefetchKids returns the successors of the one-word state st, with
 // their hashes, after touching their table slots (see expandPrefetched).
 // The slice is valid until the next call.
-func (s *Search) prefetchKids(st uint64, mask uint64) []child {
+func (s *search) prefetchKids(st uint64, mask uint64) []child {
 	kids := s.kids[:0]
 	for i := range s.fwd {
 		a := &s.fwd[i]
@@ -1218,7 +1189,7 @@ func (s *Search) prefetchKids(st uint64, mask uint64) []child {
 // applySlow finishes applying an action with integer comparisons or
 // add/subtract effects to the one-word state st; child already holds the
 // set effects.
-func (s *Search) applySlow(st, child uint64, id ActionID, mask uint64) (uint64, bool) {
+func (s *search) applySlow(st, child uint64, id ActionID, mask uint64) (uint64, bool) {
 	a := &s.p.d.actions[id]
 	w := [1]uint64{st}
 	for i := range a.pre.num {
@@ -1238,7 +1209,7 @@ func (s *Search) applySlow(st, child uint64, id ActionID, mask uint64) (uint64, 
 }
 
 // relax1 is relax for one-word forward states.
-func (s *Search) relax1(x uint64, parent int32, a ActionID, g float64) {
+func (s *search) relax1(x uint64, parent int32, a ActionID, g float64) {
 	s.generated++
 	idx, fresh, closed := s.insert1(x)
 	s.settle(idx, fresh, closed, parent, a, g)
@@ -1246,7 +1217,7 @@ func (s *Search) relax1(x uint64, parent int32, a ActionID, g float64) {
 
 // dropDead removes from the search the actions that relaxed reachability
 // found can never apply. The planner's prepared lists stay intact.
-func (s *Search) dropDead() {
+func (s *search) dropDead() {
 	p := s.p
 	fired := p.rel.fired
 	dead := 0

@@ -122,8 +122,9 @@ type relaxed struct {
 	total, result float64
 	sum           bool
 	// reachability (reach.go)
-	reach []uint64 // atom bitset
-	fired []bool   // per action
+	reach []uint64   // atom bitset
+	fired []bool     // per action
+	meter *workMeter // the planner's, when it has one
 }
 
 type atomItem struct {
@@ -152,6 +153,11 @@ func newRelaxed(d *Domain) *relaxed {
 // it runs to a fixed point and leaves every atom's cost in r.cost.
 func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool) float64 {
 	d := r.d
+	if r.meter != nil {
+		// An evaluation is bounded (linear in the domain): it runs to
+		// the end, and the search stops at its next expansion.
+		r.meter.charge(len(d.actions) + d.atoms)
+	}
 	for i := range r.cost {
 		r.cost[i] = math.Inf(1)
 		r.done[i] = false

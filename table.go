@@ -43,7 +43,7 @@ func slotG(g float64) uint16 {
 // slots were written since the last clear, so that a planner that once
 // made a huge search does not clear all of that memory every 255 calls
 // of small ones for ever after.
-func (s *Search) newGeneration() {
+func (s *search) newGeneration() {
 	s.gen++
 	if s.gen == 0 {
 		clear(s.table[:s.written])
@@ -53,7 +53,7 @@ func (s *Search) newGeneration() {
 }
 
 // close marks node n expanded (or a dead end).
-func (s *Search) close(n int32) {
+func (s *search) close(n int32) {
 	nd := &s.nodes[n]
 	nd.closed = true
 	s.table[nd.slot].closed = true
@@ -86,7 +86,7 @@ func hashWords(w []uint64) uint64 {
 // previous search made (at least minTable slots) and keeping its memory.
 // A small table keeps small searches in the cache; starting as large as
 // the last search needed spares repeated large ones the growing.
-func (s *Search) resetTable() {
+func (s *search) resetTable() {
 	n := minTable
 	for n < 2*s.lastNodes {
 		n *= 2
@@ -100,12 +100,12 @@ func (s *Search) resetTable() {
 
 // insert1 finds or adds the one-word state x. It returns the node index,
 // whether the node is new and whether it is closed.
-func (s *Search) insert1(x uint64) (int32, bool, bool) {
+func (s *search) insert1(x uint64) (int32, bool, bool) {
 	return s.insert1h(x, mix64(x))
 }
 
 // insert1h is insert1 with the state's hash already computed.
-func (s *Search) insert1h(x, hash uint64) (int32, bool, bool) {
+func (s *search) insert1h(x, hash uint64) (int32, bool, bool) {
 	mask := uint64(len(s.table) - 1)
 	for i := hash & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
@@ -127,7 +127,7 @@ func (s *Search) insert1h(x, hash uint64) (int32, bool, bool) {
 
 // insert finds or adds the state in x; it returns the node index,
 // whether the node is new and whether it is closed.
-func (s *Search) insert(x []uint64) (int32, bool, bool) {
+func (s *search) insert(x []uint64) (int32, bool, bool) {
 	if s.sw == 1 {
 		return s.insert1(x[0])
 	}
@@ -135,7 +135,7 @@ func (s *Search) insert(x []uint64) (int32, bool, bool) {
 }
 
 // insertHashed is insert for a multi-word state x whose hash is h.
-func (s *Search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
+func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 	mask := uint64(len(s.table) - 1)
 	sw := s.sw
 	for i := h & mask; ; i = (i + 1) & mask {
@@ -159,7 +159,7 @@ func (s *Search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 // addNode appends a zero node and returns its index and address. It
 // writes the node in place: building a node value and copying it in
 // stalls on store forwarding, a measurable cost per generated state.
-func (s *Search) addNode() (int32, *node) {
+func (s *search) addNode() (int32, *node) {
 	i := len(s.nodes)
 	if i < cap(s.nodes) {
 		s.nodes = s.nodes[:i+1]
@@ -180,7 +180,7 @@ func equalWords(a, b []uint64) bool {
 }
 
 // grow doubles the table and re-inserts every node.
-func (s *Search) grow() {
+func (s *search) grow() {
 	n := len(s.table) * 2
 	if cap(s.table) >= n {
 		s.table = s.table[:n]

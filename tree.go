@@ -19,13 +19,10 @@ type TreeNode struct {
 	Subgoal string
 }
 
-// Tree returns the nodes searched so far, in the order they were
-// generated. In an Auto search it is the tree of the direction that
-// finished first (forward while neither has). It allocates; it is meant
-// for debugging, not for the frame loop.
-func (s *Search) Tree() []TreeNode {
+// tree returns the nodes searched so far (see Search.Tree).
+func (s *search) tree() []TreeNode {
 	if s.winner != nil {
-		return s.winner.Tree()
+		return s.winner.tree()
 	}
 	out := make([]TreeNode, len(s.nodes))
 	d := s.p.d
@@ -47,9 +44,8 @@ func (s *Search) Tree() []TreeNode {
 	return out
 }
 
-// Direction returns the direction being searched (in an Auto search,
-// the direction that finished first, or Forward while neither has).
-func (s *Search) Direction() Direction {
+// direction returns the direction being searched (see Search.Direction).
+func (s *search) direction() Direction {
 	if s.winner != nil {
 		return s.winner.dir
 	}

@@ -94,7 +94,7 @@ type Agent struct {
 	// search is the search under way, for searchGoal: the current goal
 	// (modeSearch), or a goal that would replace the current plan or
 	// fallback action (a challenger, in modeRun and modeFallback).
-	search     *goap.Search
+	search     goap.Search
 	searchGoal int
 	searchFrom goap.State // the belief search started from
 	sched      *Scheduler

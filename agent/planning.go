@@ -63,7 +63,7 @@ func (a *Agent) stepSearch() (goap.Result, bool) {
 		a.left -= res.Expanded - a.spent
 	}
 	a.stats.Expanded += res.Expanded
-	a.search = nil
+	a.search = goap.Search{}
 	return res, true
 }
 

@@ -42,7 +42,7 @@ func (s *Scheduler) Add(agents ...*Agent) error {
 	for _, a := range agents {
 		a.sched = s
 		s.agents = append(s.agents, a)
-		if a.search != nil && !a.queued {
+		if a.search.Valid() && !a.queued {
 			s.enqueue(a)
 		}
 	}
@@ -82,7 +82,7 @@ func (s *Scheduler) Step() int {
 		s.queue[s.head] = nil
 		s.head++
 		a.queued = false
-		if a.search == nil || a.search.Status() != goap.Running {
+		if !a.search.Valid() || a.search.Status() != goap.Running {
 			continue // dropped, or done and not picked up yet
 		}
 		n := min(slice, left)

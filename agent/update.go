@@ -1,6 +1,10 @@
 package agent
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/goap-go/goap"
+)
 
 // Update advances the agent's clock by dt, runs its due sensors,
 // reconsiders its goal and plan, plans, and calls the current action's
@@ -90,12 +94,12 @@ func (a *Agent) reconsider(interrupt string) {
 			case best < 0:
 				a.drop(a.text("the fallback goal %s is no longer needed", g.name))
 			case best == a.goal:
-				if a.search != nil && a.mode == modeRun {
-					a.search = nil // the challenger lost its lead
+				if a.search.Valid() && a.mode == modeRun {
+					a.search = goap.Search{} // the challenger lost its lead
 				}
 			case a.mode == modeSearch:
 				a.pursue(best) // no plan to lose: plan for the better goal
-			case a.search == nil || a.searchGoal != best:
+			case !a.search.Valid() || a.searchGoal != best:
 				a.startSearch(best)
 			}
 		}
@@ -105,11 +109,11 @@ func (a *Agent) reconsider(interrupt string) {
 			best := a.choose(-1)
 			switch {
 			case best < 0:
-				a.search = nil
+				a.search = goap.Search{}
 			case len(a.plan) == 0:
 				a.mode = modeChoose // pursue keeps a search for best
 				return
-			case a.search == nil || a.searchGoal != best:
+			case !a.search.Valid() || a.searchGoal != best:
 				a.startSearch(best) // the fallback action goes on meanwhile
 			}
 		}
@@ -145,7 +149,7 @@ func (a *Agent) advance() {
 				return
 			}
 		case modeRun, modeFallback:
-			if a.search != nil {
+			if a.search.Valid() {
 				a.challenge()
 			}
 			if a.mode == modeFallback && len(a.plan) == 0 || !a.runStep() {
@@ -183,7 +187,7 @@ func (a *Agent) pursue(i int) {
 	}
 	a.clearPlan()
 	a.mode = modeSearch
-	if a.search == nil || a.searchGoal != i {
+	if !a.search.Valid() || a.searchGoal != i {
 		a.startSearch(i)
 	}
 }
@@ -227,7 +231,7 @@ func (a *Agent) drop(reason string) {
 		a.dropped = true
 	}
 	a.clearPlan()
-	a.search = nil
+	a.search = goap.Search{}
 	a.mode = modeChoose
 }
 
@@ -241,7 +245,7 @@ func (a *Agent) reached(reason string) {
 	}
 	a.emit(GoalReached, a.goals[a.goal].name, "", nil, reason)
 	a.clearPlan()
-	a.search = nil
+	a.search = goap.Search{}
 	a.goal = -1
 	a.mode = modeChoose
 }

@@ -141,14 +141,19 @@ type searchFlags struct {
 	timeout time.Duration
 }
 
-// plan runs pl from start to t under the --timeout, and returns the
+// deadline returns ctx limited by --timeout. Commands call it as soon as
+// their flags are read, so the limit covers the whole command: loading,
+// grounding and compiling the goal as well as the search.
+func (s *searchFlags) deadline(ctx context.Context) (context.Context, context.CancelFunc) {
+	if s.timeout > 0 {
+		return context.WithTimeout(ctx, s.timeout)
+	}
+	return context.WithCancel(ctx)
+}
+
+// plan runs pl from start to t under ctx (see deadline), and returns the
 // result and the time the search took.
 func (s *searchFlags) plan(ctx context.Context, pl *goap.Planner, start goap.State, t *goap.Target) (goap.Result, time.Duration) {
-	if s.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, s.timeout)
-		defer cancel()
-	}
 	t0 := time.Now()
 	res := pl.Plan(ctx, start, t)
 	return res, time.Since(t0)

@@ -45,6 +45,8 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 	if err := search.check("pddl"); err != nil {
 		return err
 	}
+	ctx, cancel := search.deadline(ctx)
+	defer cancel()
 	if len(files) != 2 {
 		return usageError("pddl", "want DOMAIN and PROBLEM files, got %d arguments", len(files))
 	}

@@ -48,6 +48,8 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) error {
 	if err := search.check("plan"); err != nil {
 		return err
 	}
+	ctx, cancel := search.deadline(ctx)
+	defer cancel()
 	f, err := loadOne("plan", files)
 	if err != nil {
 		return err

@@ -1,0 +1,118 @@
+package goap
+
+import "context"
+
+// Plan searches for a cheapest plan from start to t, honouring ctx's
+// deadline or cancellation and Options.MaxExpansions. The context is
+// polled by elapsed work, heuristic setup and evaluation included, so a
+// deadline holds even where one expansion is expensive; a context that is
+// already done returns LimitReached at once.
+func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
+	p.enter()
+	defer p.leave()
+	if err := ctx.Err(); err != nil {
+		r.Status, r.Err = LimitReached, err
+		return r
+	}
+	p.epoch++ // a Search handle from an earlier Start is stale now
+	p.meter.start(ctx.Done())
+	s := &p.s
+	s.reset(start, t)
+	for {
+		st := s.step(256)
+		if st == Running && p.meter.charge(pollWork) {
+			s.stop(LimitReached, nil)
+			st = LimitReached
+		}
+		if st != Running {
+			if st == LimitReached && p.meter.hit {
+				s.err = ctx.Err()
+			}
+			s.fill(&r)
+			p.meter.start(nil)
+			return r
+		}
+	}
+}
+
+// Start begins a search that the caller advances with Step, for instance a
+// few hundred expansions per frame. The search uses the planner's memory:
+// starting another search (or calling Plan) ends it, and the old Search
+// then panics when used.
+func (p *Planner) Start(start State, t *Target) Search {
+	p.enter()
+	defer p.leave()
+	p.epoch++
+	p.meter.start(nil)
+	p.s.reset(start, t)
+	return Search{s: &p.s, epoch: p.epoch}
+}
+
+// Search is a search in progress, advanced with Step. It is a small value
+// (copy it freely) that refers to its Planner's memory: it is valid until
+// the planner's next Start or Plan call, after which its methods panic
+// rather than report on the newer search. The zero Search is not valid.
+type Search struct {
+	s     *search
+	epoch uint64
+}
+
+// live returns the search h refers to, or panics if h is stale or zero.
+func (h Search) live() *search {
+	switch {
+	case h.s == nil:
+		panic("goap: use of a zero Search; get one from Planner.Start")
+	case h.s.p.epoch != h.epoch:
+		panic("goap: use of a Search after its Planner started another search (Start or Plan): each Planner runs one search at a time")
+	}
+	return h.s
+}
+
+// Valid reports whether h refers to the search its planner is running:
+// false for the zero Search and after the planner's next Start or Plan.
+func (h Search) Valid() bool { return h.s != nil && h.s.p.epoch == h.epoch }
+
+// Step expands up to budget states and returns Running if the search
+// should go on, or its final status.
+func (h Search) Step(budget int) Status {
+	s := h.live()
+	s.p.enter()
+	defer s.p.leave()
+	return s.step(budget)
+}
+
+// Status returns the search's current status.
+func (h Search) Status() Status { return h.live().status }
+
+// Result returns the outcome so far. For a Running search it carries the
+// counters and partial progress.
+func (h Search) Result() Result {
+	s := h.live()
+	s.p.enter()
+	defer s.p.leave()
+	return s.result()
+}
+
+// Tree returns the nodes searched so far, in the order they were
+// generated. In an Auto search it is the tree of the direction that
+// finished first (forward while neither has). It allocates; it is meant
+// for debugging, not for the frame loop.
+func (h Search) Tree() []TreeNode { return h.live().tree() }
+
+// Direction returns the direction being searched (in an Auto search,
+// the direction that finished first, or Forward while neither has).
+func (h Search) Direction() Direction { return h.live().direction() }
+
+// enter marks the planner busy for the length of a call, and panics if it
+// already is: two goroutines sharing a Planner (or a hook calling its own
+// planner) would corrupt each other's search and return wrong plans.
+// Like the runtime's check of concurrent map writes, it catches the
+// mistake when the calls overlap; one atomic operation per call.
+func (p *Planner) enter() {
+	if !p.busy.CompareAndSwap(false, true) {
+		panic("goap: concurrent use of a Planner: it was called while another call on it was running (from another goroutine, or from a CostFunc or Check of its own plan call); give each goroutine its own Planner (a Domain can be shared)")
+	}
+}
+
+// leave ends the call enter began.
+func (p *Planner) leave() { p.busy.Store(false) }

@@ -13,8 +13,8 @@ import (
 // neither, and to blindLarge once the table has outgrown the caches.
 func (s *search) stepBlind1(budget int) {
 	for budget > 0 && s.status == Running {
-		if s.limit > 0 && s.expanded >= s.limit {
-			s.stop(LimitReached, nil)
+		if s.limit > 0 && s.expanded >= s.limit || s.p.meter.hit {
+			s.stop(LimitReached, s.p.meter.err)
 			return
 		}
 		if s.pendingCheck && !s.checkpoint() {

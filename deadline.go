@@ -18,14 +18,15 @@ const pollWork = 1 << 15
 // lower bound at once (never +Inf, which would prove a dead end).
 type workMeter struct {
 	done <-chan struct{}
-	left int  // units until the next poll
-	hit  bool // the context was found done
+	left int   // units until the next poll
+	hit  bool  // the context was found done, or a limit reached
+	err  error // the limit reached (nil for the context: Plan knows it)
 }
 
 // start arms the meter for a call that ends when done is closed (nil:
 // never).
 func (m *workMeter) start(done <-chan struct{}) {
-	m.done, m.left, m.hit = done, pollWork, false
+	m.done, m.left, m.hit, m.err = done, pollWork, false, nil
 }
 
 // charge records n units of work and reports whether the context is done.

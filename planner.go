@@ -112,6 +112,12 @@ type Options struct {
 	// MaxExpansions stops the search with LimitReached after that many
 	// expansions (0: no limit).
 	MaxExpansions int
+	// MaxMemory stops the search with LimitReached, Result.Err wrapping
+	// ErrMemoryLimit, when the memory it grows (nodes, states, table,
+	// open list) passes that many bytes (0: no limit). It is checked
+	// whenever that memory doubles and every few hundred expansions, so
+	// the search stops within about a quarter above the limit.
+	MaxMemory int64
 	// Exclude lists actions this planner may not use, e.g. to give one
 	// agent a subset of a shared domain's actions, or to model a level
 	// without ammo pickups. It is read at the start of each plan call.
@@ -133,6 +139,8 @@ func (o *Options) validate() error {
 		return fmt.Errorf("goap: SuboptimalWeight must be a number from 0 to %g, got %v", float64(MaxWeight), o.SuboptimalWeight)
 	case o.MaxExpansions < 0:
 		return fmt.Errorf("goap: MaxExpansions must be >= 0, got %d", o.MaxExpansions)
+	case o.MaxMemory < 0:
+		return fmt.Errorf("goap: MaxMemory must be >= 0, got %d", o.MaxMemory)
 	}
 	return nil
 }
@@ -848,7 +856,7 @@ func (s *search) nextToExpand() int32 {
 	// search does): charged so, a deadline holds on big domains too.
 	s.p.meter.charge(len(s.acts) * s.w)
 	if s.limitHit() {
-		s.stop(LimitReached, nil)
+		s.stop(LimitReached, s.p.meter.err)
 		return -1
 	}
 	if !s.checkpoint() {

@@ -20,12 +20,12 @@ func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
 	s.reset(start, t)
 	for {
 		st := s.step(256)
-		if st == Running && p.meter.charge(pollWork) {
-			s.stop(LimitReached, nil)
+		if st == Running && (p.meter.charge(pollWork) || p.checkMemory()) {
+			s.stop(LimitReached, p.meter.err)
 			st = LimitReached
 		}
 		if st != Running {
-			if st == LimitReached && p.meter.hit {
+			if st == LimitReached && p.meter.hit && s.err == nil {
 				s.err = ctx.Err()
 			}
 			s.fill(&r)
@@ -78,7 +78,11 @@ func (h Search) Step(budget int) Status {
 	s := h.live()
 	s.p.enter()
 	defer s.p.leave()
-	return s.step(budget)
+	if st := s.step(budget); st != Running || !s.p.checkMemory() {
+		return st
+	}
+	s.stop(LimitReached, s.p.meter.err)
+	return s.status
 }
 
 // Status returns the search's current status.

@@ -179,8 +179,11 @@ func equalWords(a, b []uint64) bool {
 	return true
 }
 
-// grow doubles the table and re-inserts every node.
+// grow doubles the table and re-inserts every node. The search memory
+// has about doubled since the last growth: a good time to check it
+// against Options.MaxMemory (the search stops at its next expansion).
 func (s *search) grow() {
+	s.p.checkMemory()
 	n := len(s.table) * 2
 	if cap(s.table) >= n {
 		s.table = s.table[:n]

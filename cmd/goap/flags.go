@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -141,10 +143,16 @@ type searchFlags struct {
 	timeout time.Duration
 }
 
-// deadline returns ctx limited by --timeout. Commands call it as soon as
-// their flags are read, so the limit covers the whole command: loading,
-// grounding and compiling the goal as well as the search.
-func (s *searchFlags) deadline(ctx context.Context) (context.Context, context.CancelFunc) {
+// start applies the limits that cover a whole command, as soon as its
+// flags are read: it returns ctx limited by --timeout (loading,
+// grounding and compiling the goal count as well as the search), and it
+// sets the Go runtime's soft memory limit a little above --max-memory
+// (unless GOMEMLIMIT is set), so that the garbage of the search's growing
+// arrays is collected before it doubles the process's memory.
+func (s *searchFlags) start(ctx context.Context) (context.Context, context.CancelFunc) {
+	if m := s.opts.MaxMemory; m > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(m + m/4 + 128<<20)
+	}
 	if s.timeout > 0 {
 		return context.WithTimeout(ctx, s.timeout)
 	}
@@ -159,13 +167,20 @@ func (s *searchFlags) plan(ctx context.Context, pl *goap.Planner, start goap.Sta
 	return res, time.Since(t0)
 }
 
-// addSearchFlags registers --search, --heuristic, --weight,
-// --max-expansions and, with timeout set, --timeout.
+// defaultMaxMemory is --max-memory's default: a search that would grow
+// past it on a big domain stops with exit status 1 instead of taking the
+// machine's memory.
+const defaultMaxMemory = 1 << 30
+
+// add registers --search, --heuristic, --weight, --max-expansions,
+// --max-memory and, with timeout set, --timeout.
 func (s *searchFlags) add(fs *flag.FlagSet, timeout bool) {
 	fs.Var(directionFlag{&s.opts.Direction}, "search", "search `direction`: auto, forward or backward")
 	fs.Var(heuristicFlag{&s.opts.Heuristic}, "heuristic", "`estimate`: "+strings.Join(heuristicNames(), ", "))
 	fs.Float64Var(&s.opts.SuboptimalWeight, "weight", 0, "weighted A*: plans cost at most `W` times the optimum (0 or 1: optimal)")
 	fs.IntVar(&s.opts.MaxExpansions, "max-expansions", 0, "stop after `N` expansions (0: no limit)")
+	s.opts.MaxMemory = defaultMaxMemory
+	fs.Var(sizeFlag{&s.opts.MaxMemory}, "max-memory", "stop when the search holds `SIZE` of memory, e.g. 512MiB or 4GiB (0: no limit)")
 	if timeout {
 		fs.DurationVar(&s.timeout, "timeout", 0, "stop after `DUR`, e.g. 100ms (0: no limit)")
 	}
@@ -183,6 +198,79 @@ func (s *searchFlags) check(cmd string) error {
 		return usageError(cmd, "--timeout must be >= 0, got %v", s.timeout)
 	}
 	return nil
+}
+
+// limitWhy says which limit stopped a search that ended LimitReached.
+func (s *searchFlags) limitWhy(res goap.Result) string {
+	switch {
+	case errors.Is(res.Err, context.DeadlineExceeded):
+		return fmt.Sprintf("the time limit (--timeout %v) was reached", s.timeout)
+	case errors.Is(res.Err, context.Canceled):
+		return "the search was interrupted"
+	case errors.Is(res.Err, goap.ErrMemoryLimit):
+		return fmt.Sprintf("the memory limit (--max-memory %s) was reached", formatSize(s.opts.MaxMemory))
+	case res.Err == nil:
+		return fmt.Sprintf("the expansion limit (--max-expansions %d) was reached", s.opts.MaxExpansions)
+	}
+	return "the search was stopped"
+}
+
+// sizeFlag is a byte count written as a number with an optional unit:
+// B, kB, MB, GB, TB (powers of 1000) or KiB, MiB, GiB, TiB (of 1024).
+type sizeFlag struct{ n *int64 }
+
+var sizeUnits = []struct {
+	name string
+	n    int64
+}{
+	{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+	{"kB", 1e3}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"B", 1},
+}
+
+func (f sizeFlag) String() string {
+	if f.n == nil {
+		return ""
+	}
+	return formatSize(*f.n)
+}
+
+func (f sizeFlag) Set(text string) error {
+	n, err := parseSize(text)
+	if err != nil {
+		return err
+	}
+	*f.n = n
+	return nil
+}
+
+// parseSize reads a sizeFlag's text.
+func parseSize(text string) (int64, error) {
+	t := strings.TrimSpace(text)
+	unit := int64(1)
+	for _, u := range sizeUnits {
+		if strings.HasSuffix(t, u.name) {
+			t, unit = strings.TrimSpace(strings.TrimSuffix(t, u.name)), u.n
+			break
+		}
+	}
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil || v < 0 || math.IsNaN(v) || v*float64(unit) >= 1<<62 {
+		return 0, fmt.Errorf("want a size such as 512MiB, 2GiB or 0 (no limit), got %q", text)
+	}
+	return int64(v * float64(unit)), nil
+}
+
+// formatSize writes n bytes in the largest binary unit that divides it.
+func formatSize(n int64) string {
+	for _, u := range []struct {
+		name string
+		n    int64
+	}{{"TiB", 1 << 40}, {"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.n && n%u.n == 0 {
+			return fmt.Sprintf("%d%s", n/u.n, u.name)
+		}
+	}
+	return fmt.Sprintf("%dB", n)
 }
 
 // parseSetValue reads the value of --set fact=value for fact f like the

@@ -95,6 +95,8 @@ Flags:
 	                    goalcount-not-optimal
 	--weight W          weighted A*: plans cost at most W times the optimum
 	--max-expansions N  stop after N expansions (0: no limit)
+	--max-memory SIZE   stop when the search holds SIZE of memory
+	                    (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
 	--timeout DUR       stop after DUR, e.g. 10s (0: no limit)
 	--json              print one JSON object
 	--export FILE       write the grounded task as YAML and do not plan
@@ -128,6 +130,8 @@ Flags may come before or after FILE.
 	--weight W           weighted A*: plans cost at most W times the
 	                     cheapest, usually found faster (default 0: optimal)
 	--max-expansions N   give up after expanding N states
+	--max-memory SIZE    give up when the search holds SIZE of memory
+	                     (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
 	--timeout DUR        give up after DUR, e.g. 50ms or 2s
 	--json               print one JSON object instead of the table:
 	                     {"found", "plan", "cost", "steps", "status",

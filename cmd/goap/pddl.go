@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +44,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 	if err := search.check("pddl"); err != nil {
 		return err
 	}
-	ctx, cancel := search.deadline(ctx)
+	ctx, cancel := search.start(ctx)
 	defer cancel()
 	if len(files) != 2 {
 		return usageError("pddl", "want DOMAIN and PROBLEM files, got %d arguments", len(files))
@@ -126,15 +125,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 		case res.Status == goap.NoPlan:
 			fmt.Fprintln(w, "; no plan exists")
 		case res.Status == goap.LimitReached:
-			why := "the search was stopped"
-			switch {
-			case errors.Is(res.Err, context.DeadlineExceeded):
-				why = fmt.Sprintf("the time limit (--timeout %v) was reached", search.timeout)
-			case errors.Is(res.Err, context.Canceled):
-				why = "the search was interrupted"
-			case res.Err == nil:
-				why = fmt.Sprintf("the expansion limit (--max-expansions %d) was reached", search.opts.MaxExpansions)
-			}
+			why := search.limitWhy(res)
 			fmt.Fprintf(w, "; no plan yet: %s\n", why)
 		}
 		fmt.Fprintf(w, "; facts %d, ground actions %d, static atoms compiled away %d", len(task.Spec.Facts), len(task.Spec.Actions), task.StaticAtoms)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -48,7 +47,7 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) error {
 	if err := search.check("plan"); err != nil {
 		return err
 	}
-	ctx, cancel := search.deadline(ctx)
+	ctx, cancel := search.start(ctx)
 	defer cancel()
 	f, err := loadOne("plan", files)
 	if err != nil {
@@ -105,15 +104,7 @@ func (c *PlanCommand) writeText(f *goapfile.File, start goap.State, t *goap.Targ
 	case goap.NoPlan:
 		fmt.Fprintf(w, "\n%s\n", res.Why)
 	case goap.LimitReached:
-		why := "the search was stopped"
-		switch {
-		case errors.Is(res.Err, context.DeadlineExceeded):
-			why = fmt.Sprintf("the time limit (--timeout %v) was reached", search.timeout)
-		case errors.Is(res.Err, context.Canceled):
-			why = "the search was interrupted"
-		case res.Err == nil:
-			why = fmt.Sprintf("the expansion limit (--max-expansions %d) was reached", search.opts.MaxExpansions)
-		}
+		why := search.limitWhy(res)
 		fmt.Fprintf(w, "\nno plan yet: %s before the search finished\n", why)
 		what := "first actions"
 		if res.Direction == goap.Backward {

@@ -124,3 +124,25 @@ goal: {b: true}
 		t.Errorf("total %s", formatCost(res.Cost))
 	}
 }
+
+// TestParseSize checks --max-memory's sizes and their rendering.
+func TestParseSize(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want int64
+		show string
+	}{
+		{"0", 0, "0B"}, {"1GiB", 1 << 30, "1GiB"}, {"512MiB", 512 << 20, "512MiB"}, {"1.5GiB", 3 << 29, "1536MiB"},
+		{"100MB", 100e6, "100000000B"}, {"64 KiB", 64 << 10, "64KiB"}, {"2048", 2048, "2KiB"}, {"3kB", 3000, "3000B"},
+	} {
+		got, err := parseSize(c.text)
+		if err != nil || got != c.want || formatSize(got) != c.show {
+			t.Errorf("%q: got %d (%v) shown %q, want %d shown %q", c.text, got, err, formatSize(got), c.want, c.show)
+		}
+	}
+	for _, bad := range []string{"", "lots", "-1GiB", "NaN", "1XB", "99999999TiB", "GiB"} {
+		if n, err := parseSize(bad); err == nil {
+			t.Errorf("%q: got %d, want an error", bad, n)
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package goap
+
+import (
+	"errors"
+	"fmt"
+	"unsafe"
+)
+
+// ErrMemoryLimit is what Result.Err wraps (test it with errors.Is) when
+// Options.MaxMemory stopped a search.
+var ErrMemoryLimit = errors.New("goap: the search reached its memory limit")
+
+// MemoryLimitError is Result.Err when Options.MaxMemory stopped a search.
+type MemoryLimitError struct {
+	Limit int64 // Options.MaxMemory, in bytes
+	Used  int64 // the search memory in use when the search stopped
+}
+
+func (e *MemoryLimitError) Error() string {
+	return fmt.Sprintf("goap: the search reached its memory limit (Options.MaxMemory = %d bytes; %d in use)", e.Limit, e.Used)
+}
+
+// Is makes errors.Is(err, ErrMemoryLimit) true.
+func (e *MemoryLimitError) Is(target error) bool { return target == ErrMemoryLimit }
+
+// Bytes per element of the slices that grow with a search.
+const (
+	nodeBytes = int64(unsafe.Sizeof(node{}))
+	slotBytes = int64(unsafe.Sizeof(slot{}))
+	openBytes = int64(unsafe.Sizeof(openItem{}))
+	wordBytes = 8
+)
+
+// memory returns the bytes s holds in memory that grows with the search:
+// nodes, states, table and open list, by capacity (what was allocated).
+func (s *search) memory() int64 {
+	n := int64(cap(s.nodes))*nodeBytes + int64(cap(s.states))*wordBytes +
+		int64(cap(s.table))*slotBytes + int64(cap(s.open))*openBytes
+	for i := range s.bq.ring {
+		n += int64(cap(s.bq.ring[i].items)) * 4
+	}
+	return n
+}
+
+// memory returns the search memory of p: its searches (the members of an
+// Auto search included) and the successor buffers of multi-word search.
+func (p *Planner) memory() int64 {
+	mw := &p.mw
+	return p.s.memory() + p.twin.memory() + p.lmcs.memory() +
+		int64(cap(mw.kids)+cap(mw.kidHash))*wordBytes
+}
+
+// checkMemory stops the running call when its search memory exceeds
+// Options.MaxMemory, and reports whether the call must stop. Searches
+// call it when they grow their table (every doubling of the nodes), Plan
+// and Step after every slice of expansions: the memory is checked in
+// bounded steps, never per node.
+func (p *Planner) checkMemory() bool {
+	limit := p.Options.MaxMemory
+	if limit <= 0 || p.meter.hit {
+		return p.meter.hit
+	}
+	if used := p.memory(); used > limit {
+		p.meter.hit = true
+		p.meter.err = &MemoryLimitError{Limit: limit, Used: used}
+	}
+	return p.meter.hit
+}

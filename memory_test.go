@@ -1,0 +1,96 @@
+package goap_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand"
+	"testing"
+
+	"github.com/goap-go/goap"
+)
+
+// blowupSpec has n boolean facts, many actions that set and clear them,
+// and a goal deep below: the one action that reaches it needs f0..f9 all
+// true. Forward search stores every state cheaper than that on the way,
+// a large part of 2^n.
+func blowupSpec(n, actions int, seed int64) goap.Spec {
+	r := rand.New(rand.NewSource(seed))
+	spec := goap.Spec{Name: "blowup"}
+	fact := func() string { return fmt.Sprintf("f%d", r.Intn(n)) }
+	for i := 0; i < actions; i++ {
+		a := goap.Action{Name: fmt.Sprintf("a%d", i), Cost: 1, Pre: goap.Conds{}, Effects: goap.Effects{}}
+		if r.Intn(2) == 0 {
+			a.Pre[fact()] = r.Intn(2) == 0
+		}
+		for j := 0; j <= r.Intn(2); j++ {
+			a.Effects[fact()] = r.Intn(2) == 0
+		}
+		spec.Actions = append(spec.Actions, a)
+	}
+	for i := 0; i < 10; i++ { // every condition of last can be met
+		spec.Actions = append(spec.Actions, goap.Action{Name: fmt.Sprintf("set%d", i), Cost: 1,
+			Pre: goap.Conds{fact(): true}, Effects: goap.Effects{fmt.Sprintf("f%d", i): true, fact(): false}})
+	}
+	last := goap.Action{Name: "last", Cost: 1, Pre: goap.Conds{}, Effects: goap.Effects{"g": true}}
+	for i := 0; i < 10; i++ {
+		last.Pre[fmt.Sprintf("f%d", i)] = true
+	}
+	spec.Actions = append(spec.Actions, last)
+	spec.Goals = []goap.Goal{{Name: "goal", Desired: goap.Conds{"g": true}}}
+	return spec
+}
+
+// TestMaxMemory checks that Options.MaxMemory stops a search that would
+// grow without bound, in every direction and heuristic, with an error
+// that names the limit, the partial plan, and memory close to the limit.
+func TestMaxMemory(t *testing.T) {
+	d, err := goap.NewDomain(blowupSpec(40, 120, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := d.NewState()
+	goal, _ := d.Goal("goal")
+	const limit = 4 << 20
+	for _, o := range []goap.Options{
+		{Direction: goap.Forward}, {Direction: goap.Forward, Heuristic: goap.Blind}, {Direction: goap.Forward, Heuristic: goap.HMax},
+		{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}, {Direction: goap.Backward, Heuristic: goap.Blind},
+	} {
+		t.Run(fmt.Sprintf("%v/%v/noprune=%v", o.Direction, o.Heuristic, o.NoPruning), func(t *testing.T) {
+			o.MaxMemory = limit
+			p := goap.NewPlanner(d)
+			p.Options = o
+			res := p.Plan(context.Background(), start, goal)
+			var e *goap.MemoryLimitError
+			if res.Status != goap.LimitReached || !errors.Is(res.Err, goap.ErrMemoryLimit) || !errors.As(res.Err, &e) {
+				t.Fatalf("got %v (%v) after %d expansions, want the memory limit", res.Status, res.Err, res.Expanded)
+			}
+			if e.Limit != limit || e.Used <= limit || e.Used > 2*limit {
+				t.Errorf("limit %d, used %d: want used just above the limit", e.Limit, e.Used)
+			}
+			if len(res.Partial) == 0 {
+				t.Error("no partial plan")
+			}
+			// Without the limit the same planner searches on.
+			p.Options.MaxMemory, p.Options.MaxExpansions = 0, res.Expanded+1000
+			if res := p.Plan(context.Background(), start, goal); res.Err != nil || res.Status != goap.LimitReached {
+				t.Errorf("without the limit: %v (%v)", res.Status, res.Err)
+			}
+		})
+	}
+	t.Run("stepped", func(t *testing.T) {
+		p := goap.NewPlanner(d)
+		p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, MaxMemory: limit}
+		s := p.Start(start, goal)
+		for s.Step(1000) == goap.Running {
+		}
+		if res := s.Result(); !errors.Is(res.Err, goap.ErrMemoryLimit) {
+			t.Fatalf("got %v (%v), want the memory limit", res.Status, res.Err)
+		}
+	})
+	p := goap.NewPlanner(d)
+	p.Options.MaxMemory = -1
+	if res := p.Plan(context.Background(), start, goal); res.Status != goap.Failed {
+		t.Errorf("MaxMemory -1: %v, want failed", res.Status)
+	}
+}

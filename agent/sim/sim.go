@@ -97,6 +97,10 @@ type Config struct {
 	// OnEvent, when set, receives every event as it happens, besides the
 	// world's log.
 	OnEvent func(agent.Event)
+	// DiscardLog makes the world keep no log: events reach OnEvent only,
+	// and Events and Finished return nil. A long run then takes memory
+	// that does not grow with its ticks (goap sim streams its output so).
+	DiscardLog bool
 }
 
 // World is a running simulation.
@@ -110,6 +114,7 @@ type World struct {
 	changes  []change // sorted by tick
 	next     int      // the first change not applied yet
 	log      agent.Log
+	keepLog  bool
 	onEvent  func(agent.Event)
 }
 
@@ -128,7 +133,7 @@ func New(cfg Config) (*World, error) {
 	if d == nil {
 		return nil, errors.New("sim: Config.Domain is nil")
 	}
-	w := &World{d: d, onEvent: cfg.OnEvent}
+	w := &World{d: d, onEvent: cfg.OnEvent, keepLog: !cfg.DiscardLog}
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf("sim: "+format, args...)) }
 	switch {
@@ -358,7 +363,9 @@ func (w *World) whyNot(s *agent.Step) string {
 // record logs an event and passes it on.
 func (w *World) record(e agent.Event) {
 	e.Tick = w.tick // the agents update once per tick, from tick 1: the same count
-	w.log.Add(e)
+	if w.keepLog {
+		w.log.Add(e)
+	}
 	if w.onEvent != nil {
 		w.onEvent(e)
 	}
@@ -416,11 +423,11 @@ func (w *World) State() goap.State { return w.state }
 func (w *World) Agents() []*agent.Agent { return w.agents }
 
 // Events returns every event so far: the agents' and the world's
-// changes, in the order they happened.
+// changes, in the order they happened (nil with Config.DiscardLog).
 func (w *World) Events() []agent.Event { return w.log.Events }
 
 // Finished returns the actions that succeeded, in the order they did,
-// over all agents.
+// over all agents (nil with Config.DiscardLog).
 func (w *World) Finished() []string {
 	var out []string
 	for _, e := range w.log.Events {

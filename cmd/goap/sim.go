@@ -57,6 +57,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) error {
 	}
 	cfg := f.SimConfig()
 	cfg.Start = start
+	cfg.DiscardLog = true // the events are printed as they happen
 	var enc *json.Encoder
 	if asJSON {
 		enc = json.NewEncoder(c.Stdout)

@@ -1,0 +1,542 @@
+package goap
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"sort"
+	"strings"
+)
+
+// compiler collects errors while it builds a Domain.
+type compiler struct {
+	d    *Domain
+	errs []error
+	// pool backs the per-word mask/value slices, so a domain holds few
+	// separate allocations.
+	pool []uint64
+	part string // see SpecError.Part
+}
+
+func (c *compiler) fail(action, goal, fact, format string, args ...any) {
+	c.errs = append(c.errs, &SpecError{Domain: c.d.name, Action: action, Goal: goal, Fact: fact, Part: c.part, Msg: fmt.Sprintf(format, args...)})
+}
+
+// NewDomain validates and compiles a Spec. All problems found are returned
+// together, joined with errors.Join; each is a *SpecError naming the action,
+// goal and fact involved.
+func NewDomain(spec Spec) (*Domain, error) {
+	d := &Domain{name: spec.Name, byName: map[string]FactID{}, actByNm: map[string]ActionID{}}
+	c := &compiler{d: d}
+	c.declareFacts(spec)
+	c.layout()
+	for i := range spec.Actions {
+		c.compileAction(&spec.Actions[i])
+	}
+	goalNames := map[string]bool{}
+	for i := range spec.Goals {
+		g := &spec.Goals[i]
+		c.part = "name"
+		if g.Name == "" {
+			c.fail("", "", "", "goal #%d has no name", i+1)
+		} else if goalNames[g.Name] {
+			c.fail("", g.Name, "", "duplicate goal name")
+		}
+		goalNames[g.Name] = true
+		c.part = "priority"
+		if math.IsNaN(g.Priority) || math.IsInf(g.Priority, 0) {
+			c.fail("", g.Name, "", "priority must be a finite number, got %v", g.Priority)
+		}
+		t := &Target{d: d, name: g.Name, priority: g.Priority}
+		t.cond = c.conds(g.Desired, "", g.Name)
+		d.goals = append(d.goals, t)
+	}
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
+	d.ix = buildAtomIndex(d)
+	d.reach = buildReachIndex(d)
+	for i, a := range d.actions {
+		d.all = append(d.all, ActionID(i))
+		if a.costFunc != nil || a.check != nil {
+			d.hooks = true
+		}
+	}
+	for _, t := range d.goals {
+		t.finish()
+	}
+	return d, nil
+}
+
+// declareFacts interns declared facts, then undeclared booleans in the
+// order they are first named (actions, then goals; keys sorted), so fact
+// IDs never depend on map iteration order.
+func (c *compiler) declareFacts(spec Spec) {
+	d := c.d
+	c.part = "facts"
+	for _, f := range spec.Facts {
+		if f.Name == "" {
+			c.fail("", "", "", "a fact declaration has no name")
+			continue
+		}
+		if _, dup := d.byName[f.Name]; dup {
+			c.fail("", "", f.Name, "declared twice")
+			continue
+		}
+		fi := factInfo{Fact: f}
+		switch f.Kind {
+		case BoolFact:
+			fi.size = 2
+			fi.Min, fi.Max = 0, 1
+			if f.Default != 0 && f.Default != 1 {
+				c.fail("", "", f.Name, "a boolean default must be 0 or 1, got %d", f.Default)
+			}
+			fi.raw0 = uint64(f.Default & 1)
+		case IntFact:
+			if f.Min > f.Max {
+				c.fail("", "", f.Name, "min %d is greater than max %d", f.Min, f.Max)
+				continue
+			}
+			if span := int64(f.Max) - int64(f.Min) + 1; span > MaxIntRange || span <= 0 {
+				c.fail("", "", f.Name, "range %d..%d has more than %d values", f.Min, f.Max, MaxIntRange)
+				continue
+			}
+			if f.Default < f.Min || f.Default > f.Max {
+				c.fail("", "", f.Name, "default %d is outside %d..%d", f.Default, f.Min, f.Max)
+				continue
+			}
+			fi.size = f.Max - f.Min + 1
+			fi.raw0 = uint64(f.Default - f.Min)
+		case EnumFact:
+			if len(f.Values) == 0 {
+				c.fail("", "", f.Name, "an enum needs at least one value")
+				continue
+			}
+			if len(f.Values) > MaxIntRange {
+				c.fail("", "", f.Name, "an enum may have at most %d values", MaxIntRange)
+				continue
+			}
+			seen := map[string]bool{}
+			ok := true
+			for _, v := range f.Values {
+				if v == "" || seen[v] {
+					c.fail("", "", f.Name, "enum value %q is empty or repeated", v)
+					ok = false
+				}
+				seen[v] = true
+			}
+			if !ok {
+				continue
+			}
+			fi.Values = append([]string(nil), f.Values...)
+			fi.size = len(f.Values)
+			fi.Min, fi.Max = 0, len(f.Values)-1
+			if f.DefaultValue != "" {
+				idx := indexOf(f.Values, f.DefaultValue)
+				if idx < 0 {
+					c.fail("", "", f.Name, "default %q is not one of its values%s", f.DefaultValue, suggest(f.DefaultValue, f.Values))
+					continue
+				}
+				fi.raw0 = uint64(idx)
+			}
+		default:
+			c.fail("", "", f.Name, "unknown kind %v", f.Kind)
+			continue
+		}
+		d.byName[f.Name] = FactID(len(d.facts))
+		d.facts = append(d.facts, fi)
+	}
+	addBool := func(name string) {
+		if name == "" {
+			return
+		}
+		if _, ok := d.byName[name]; !ok {
+			d.byName[name] = FactID(len(d.facts))
+			d.facts = append(d.facts, factInfo{Fact: Fact{Name: name, Kind: BoolFact, Max: 1}, size: 2})
+		}
+	}
+	for _, a := range spec.Actions {
+		for _, k := range sortedKeys(a.Pre) {
+			addBool(k)
+		}
+		for _, k := range sortedKeys(a.Effects) {
+			addBool(k)
+		}
+	}
+	for _, g := range spec.Goals {
+		for _, k := range sortedKeys(g.Desired) {
+			addBool(k)
+		}
+	}
+}
+
+// layout packs fact fields into words: widest fields first (first fit),
+// so no field straddles a word boundary.
+func (c *compiler) layout() {
+	d := c.d
+	order := make([]int, len(d.facts))
+	for i := range order {
+		order[i] = i
+	}
+	width := func(i int) uint { return uint(bits.Len(uint(d.facts[i].size - 1))) }
+	sort.SliceStable(order, func(a, b int) bool { return width(order[a]) > width(order[b]) })
+	var used []uint // bits used per word
+	for _, i := range order {
+		w := width(i)
+		if w == 0 {
+			w = 1 // a one-value fact still gets a bit, so it has a field
+		}
+		word := -1
+		for j, u := range used {
+			if u+w <= 64 {
+				word = j
+				break
+			}
+		}
+		if word < 0 {
+			used = append(used, 0)
+			word = len(used) - 1
+		}
+		f := &d.facts[i]
+		f.word, f.shift = word, used[word]
+		f.mask = (uint64(1)<<w - 1) << f.shift
+		used[word] += w
+	}
+	d.words = len(used)
+	if d.words == 0 {
+		d.words = 1
+	}
+	d.start = make([]uint64, d.words)
+	d.bitFact = make([]FactID, 64*d.words)
+	for id := range d.facts {
+		f := &d.facts[id]
+		for m := f.mask; m != 0; m &= m - 1 {
+			d.bitFact[f.word*64+bits.TrailingZeros64(m)] = FactID(id)
+		}
+	}
+	atom := 0
+	for i := range d.facts {
+		f := &d.facts[i]
+		f.atom = atom
+		atom += f.size
+		d.start[f.word] |= f.raw0 << f.shift
+	}
+	d.atoms = atom
+}
+
+func (c *compiler) words() []uint64 {
+	n := c.d.words
+	if len(c.pool)+n > cap(c.pool) {
+		c.pool = make([]uint64, 0, max(64*n, 256))
+	}
+	s := c.pool[len(c.pool) : len(c.pool)+n : len(c.pool)+n]
+	c.pool = c.pool[:len(c.pool)+n]
+	return s
+}
+
+func (c *compiler) compileAction(a *Action) {
+	d := c.d
+	c.part = "name"
+	if a.Name == "" {
+		c.fail("", "", "", "action #%d has no name", len(d.actions)+1)
+	} else if _, dup := d.actByNm[a.Name]; dup {
+		c.fail(a.Name, "", "", "duplicate action name")
+	}
+	c.part = "cost"
+	if !validCost(a.Cost) {
+		c.fail(a.Name, "", "", "cost must be a number from 0 to %g, got %v", MaxCost, a.Cost)
+	}
+	ca := action{name: a.Name, cost: a.Cost, costFunc: a.CostFunc, check: a.Check}
+	ca.pre = c.conds(a.Pre, a.Name, "")
+	ca.effMask, ca.effVal = c.words(), c.words()
+	c.part = "effects"
+	for _, name := range sortedKeys(a.Effects) {
+		id, ok := d.byName[name]
+		if !ok {
+			c.fail(a.Name, "", name, "unknown fact%s", suggest(name, d.FactNames()))
+			continue
+		}
+		f := &d.facts[id]
+		ca.writes = append(ca.writes, id)
+		v := a.Effects[name]
+		if dl, ok := v.(Delta); ok {
+			if f.Kind != IntFact {
+				c.fail(a.Name, "", name, "add/subtract needs an int fact, this one is %v", f.Kind)
+				continue
+			}
+			if dl.N == 0 {
+				c.fail(a.Name, "", name, "adding 0 changes nothing")
+				continue
+			}
+			if dl.N >= f.size || -dl.N >= f.size {
+				c.fail(a.Name, "", name, "adding %d always leaves the bounds %d..%d", dl.N, f.Min, f.Max)
+				continue
+			}
+			ca.effNum = append(ca.effNum, numEffect{fact: id, word: int32(f.word), shift: uint8(f.shift),
+				delta: int64(dl.N), limit: int64(f.size - 1), field: f.mask >> f.shift})
+			ca.deltas = append(ca.deltas, delta{id, dl.N})
+			continue
+		}
+		raw, err := c.rawValue(f, v)
+		if err != "" {
+			c.fail(a.Name, "", name, "effect %s", err)
+			continue
+		}
+		ca.effMask[f.word] |= f.mask
+		ca.effVal[f.word] |= raw << f.shift
+		ca.setAtoms = append(ca.setAtoms, int32(f.atom)+int32(raw))
+	}
+	for _, g := range ca.pre.groups {
+		ca.reads = append(ca.reads, g.fact)
+	}
+	for _, dl := range ca.deltas {
+		// Whether an add/subtract stays in bounds depends on the current
+		// value, so the action reads the fact as well as writing it.
+		if !containsFact(ca.reads, dl.fact) {
+			ca.reads = append(ca.reads, dl.fact)
+		}
+	}
+	if a.Name != "" {
+		d.actByNm[a.Name] = ActionID(len(d.actions))
+	}
+	d.actions = append(d.actions, ca)
+}
+
+// rawValue converts a set-value (bool, int or enum name) to the fact's raw
+// field value; on failure it returns a message.
+func (c *compiler) rawValue(f *factInfo, v any) (uint64, string) {
+	switch f.Kind {
+	case BoolFact:
+		b, ok := v.(bool)
+		if !ok {
+			return 0, fmt.Sprintf("wants true or false for a bool fact, got %s", describe(v))
+		}
+		if b {
+			return 1, ""
+		}
+		return 0, ""
+	case IntFact:
+		n, ok := asInt(v)
+		if !ok {
+			return 0, fmt.Sprintf("wants an integer for an int fact, got %s", describe(v))
+		}
+		if n < int64(f.Min) || n > int64(f.Max) {
+			return 0, fmt.Sprintf("value %d is outside %d..%d", n, f.Min, f.Max)
+		}
+		return uint64(n - int64(f.Min)), ""
+	default:
+		s, ok := v.(string)
+		if !ok {
+			return 0, fmt.Sprintf("wants one of %s, got %s", strings.Join(f.Values, ", "), describe(v))
+		}
+		i := indexOf(f.Values, s)
+		if i < 0 {
+			return 0, fmt.Sprintf("%q is not one of %s%s", s, strings.Join(f.Values, ", "), suggest(s, f.Values))
+		}
+		return uint64(i), ""
+	}
+}
+
+// conds compiles a condition map; action or goal names the owner for
+// error messages.
+func (c *compiler) conds(m Conds, action, goal string) condSet {
+	d := c.d
+	c.part = "desired"
+	if action != "" {
+		c.part = "preconditions"
+	}
+	cs := condSet{mask: c.words(), val: c.words()}
+	for _, name := range sortedKeys(m) {
+		id, ok := d.byName[name]
+		if !ok {
+			c.fail(action, goal, name, "unknown fact%s", suggest(name, d.FactNames()))
+			continue
+		}
+		f := &d.facts[id]
+		v := m[name]
+		op := OpEq
+		if cmp, ok := v.(Compare); ok {
+			op, v = cmp.Op, cmp.Value
+			if op > OpGe {
+				c.fail(action, goal, name, "unknown comparison %v", op)
+				continue
+			}
+		}
+		if op > OpNe && f.Kind != IntFact {
+			c.fail(action, goal, name, "%v needs an int fact, this one is %v", op, f.Kind)
+			continue
+		}
+		var raw int64
+		if op > OpNe {
+			n, ok := asInt(v)
+			if !ok {
+				c.fail(action, goal, name, "%v wants an integer, got %s", op, describe(v))
+				continue
+			}
+			raw = n - int64(f.Min) // may lie outside the field: the comparison still works
+		} else {
+			r, err := c.rawValue(f, v)
+			if err != "" {
+				c.fail(action, goal, name, "condition %s", err)
+				continue
+			}
+			raw = int64(r)
+			if f.Kind == BoolFact && op == OpNe {
+				op, raw = OpEq, raw^1
+			}
+		}
+		var atoms []int32
+		for x := int64(0); x < int64(f.size); x++ {
+			nc := numCond{op: op, val: raw}
+			if nc.cmp(x) {
+				atoms = append(atoms, int32(f.atom)+int32(x))
+			}
+		}
+		if len(atoms) == 0 {
+			c.fail(action, goal, name, "condition %v %s can never hold (bounds %d..%d)", op, describeValue(f, raw), f.Min, f.Max)
+			continue
+		}
+		cs.groups = append(cs.groups, group{fact: id, atoms: atoms})
+		if len(atoms) == 1 { // a single value: a mask/value pair says it
+			cs.mask[f.word] |= f.mask
+			cs.val[f.word] |= uint64(atoms[0]-int32(f.atom)) << f.shift
+			continue
+		}
+		cs.num = append(cs.num, numCond{fact: id, word: int32(f.word), shift: uint8(f.shift), op: op, val: raw, field: f.mask >> f.shift})
+	}
+	return cs
+}
+
+func (c *numCond) cmp(v int64) bool {
+	switch c.op {
+	case OpEq:
+		return v == c.val
+	case OpNe:
+		return v != c.val
+	case OpLt:
+		return v < c.val
+	case OpLe:
+		return v <= c.val
+	case OpGt:
+		return v > c.val
+	default:
+		return v >= c.val
+	}
+}
+
+func describeValue(f *factInfo, raw int64) string {
+	switch f.Kind {
+	case BoolFact:
+		return fmt.Sprint(raw == 1)
+	case EnumFact:
+		if raw >= 0 && raw < int64(len(f.Values)) {
+			return f.Values[raw]
+		}
+	}
+	return fmt.Sprint(raw + int64(f.Min))
+}
+
+func asInt(v any) (int64, bool) {
+	switch n := v.(type) {
+	case int:
+		return int64(n), true
+	case int8:
+		return int64(n), true
+	case int16:
+		return int64(n), true
+	case int32:
+		return int64(n), true
+	case int64:
+		return n, true
+	case uint8:
+		return int64(n), true
+	case uint16:
+		return int64(n), true
+	case uint32:
+		return int64(n), true
+	case uint:
+		if uint64(n) <= math.MaxInt64 {
+			return int64(n), true
+		}
+	case uint64:
+		if n <= math.MaxInt64 {
+			return int64(n), true
+		}
+	case float64: // JSON numbers arrive as float64
+		if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
+			return int64(n), true
+		}
+	}
+	return 0, false
+}
+
+func describe(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "nothing"
+	case string:
+		return fmt.Sprintf("%q", v)
+	case Delta:
+		return fmt.Sprintf("add %d", v.N)
+	}
+	return fmt.Sprintf("%v (%T)", v, v)
+}
+
+func indexOf(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}
+
+func sortedKeys[M ~map[string]V, V any](m M) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// suggest returns ` (did you mean "x"?)` when a candidate is close to s.
+func suggest(s string, candidates []string) string {
+	if best := Closest(s, candidates); best != "" {
+		return fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return ""
+}
+
+// Closest returns the candidate nearest to s by edit distance, or "" when
+// none is close enough to be a likely misspelling.
+func Closest(s string, candidates []string) string {
+	best, bestD := "", len(s)/3+2
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -13,10 +14,19 @@ import (
 type compiler struct {
 	d    *Domain
 	errs []error
-	// pool backs the per-word mask/value slices, so a domain holds few
-	// separate allocations.
+	// pool backs the per-word mask/value slices of goals and targets, so
+	// a domain holds few separate allocations.
 	pool []uint64
 	part string // see SpecError.Part
+	// dense is the scratch of compileAction: the words of the action
+	// being compiled (precondition mask and value, effect mask and
+	// value), zero between actions.
+	dense [4][]uint64
+	// ops holds every action's words, preconditions then effects, which
+	// compileAction records as offsets until the array stops growing.
+	ops  []wordOp
+	opAt [][3]int32 // per action: preconditions, effects, end in ops
+	idx  []int32    // takeWords' scratch
 }
 
 func (c *compiler) fail(action, goal, fact, format string, args ...any) {
@@ -31,8 +41,16 @@ func NewDomain(spec Spec) (*Domain, error) {
 	c := &compiler{d: d}
 	c.declareFacts(spec)
 	c.layout()
+	for i := range c.dense {
+		c.dense[i] = make([]uint64, d.words)
+	}
 	for i := range spec.Actions {
 		c.compileAction(&spec.Actions[i])
+	}
+	d.ops = c.ops
+	for i, at := range c.opAt {
+		a := &d.actions[i]
+		a.preOps, a.effOps = d.ops[at[0]:at[1]:at[1]], d.ops[at[1]:at[2]:at[2]]
 	}
 	goalNames := map[string]bool{}
 	for i := range spec.Goals {
@@ -55,6 +73,7 @@ func NewDomain(spec Spec) (*Domain, error) {
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}
+	d.indexWriters()
 	d.ix = buildAtomIndex(d)
 	d.reach = buildReachIndex(d)
 	for i, a := range d.actions {
@@ -67,6 +86,28 @@ func NewDomain(spec Spec) (*Domain, error) {
 		t.finish()
 	}
 	return d, nil
+}
+
+// indexWriters lists, for every fact, the actions that write it, for
+// relevance analysis (Target.finish).
+func (d *Domain) indexWriters() {
+	d.writerAt = make([]int32, len(d.facts)+1)
+	for i := range d.actions {
+		for _, f := range d.actions[i].writes {
+			d.writerAt[f+1]++
+		}
+	}
+	for f := range d.facts {
+		d.writerAt[f+1] += d.writerAt[f]
+	}
+	d.writers = make([]ActionID, d.writerAt[len(d.facts)])
+	next := slices.Clone(d.writerAt[:len(d.facts)])
+	for i := range d.actions {
+		for _, f := range d.actions[i].writes {
+			d.writers[next[f]] = ActionID(i)
+			next[f]++
+		}
+	}
 }
 
 // declareFacts interns declared facts, then undeclared booleans in the
@@ -248,8 +289,8 @@ func (c *compiler) compileAction(a *Action) {
 		c.fail(a.Name, "", "", "cost must be a number from 0 to %g, got %v", MaxCost, a.Cost)
 	}
 	ca := action{name: a.Name, cost: a.Cost, costFunc: a.CostFunc, check: a.Check}
-	ca.pre = c.conds(a.Pre, a.Name, "")
-	ca.effMask, ca.effVal = c.words(), c.words()
+	pm, pv, em, ev := c.dense[0], c.dense[1], c.dense[2], c.dense[3]
+	ca.pre = c.condsInto(a.Pre, a.Name, "", pm, pv)
 	c.part = "effects"
 	for _, name := range sortedKeys(a.Effects) {
 		id, ok := d.byName[name]
@@ -283,8 +324,8 @@ func (c *compiler) compileAction(a *Action) {
 			c.fail(a.Name, "", name, "effect %s", err)
 			continue
 		}
-		ca.effMask[f.word] |= f.mask
-		ca.effVal[f.word] |= raw << f.shift
+		em[f.word] |= f.mask
+		ev[f.word] |= raw << f.shift
 		ca.setAtoms = append(ca.setAtoms, int32(f.atom)+int32(raw))
 	}
 	for _, g := range ca.pre.groups {
@@ -301,6 +342,35 @@ func (c *compiler) compileAction(a *Action) {
 		d.actByNm[a.Name] = ActionID(len(d.actions))
 	}
 	d.actions = append(d.actions, ca)
+	// Only the words the action touches are kept: a domain's memory is
+	// proportional to its spec, not to actions times facts.
+	at := [3]int32{int32(len(c.ops))}
+	c.ops = c.takeWords(c.ops, pm, pv, ca.reads)
+	at[1] = int32(len(c.ops))
+	c.ops = c.takeWords(c.ops, em, ev, ca.writes)
+	at[2] = int32(len(c.ops))
+	c.opAt = append(c.opAt, at)
+	d.actions[len(d.actions)-1].pre.mask, d.actions[len(d.actions)-1].pre.val = nil, nil
+}
+
+// takeWords appends to ops the non-zero words of mask (with val) among
+// the words the facts occupy, in word order, and zeroes them for the
+// next action.
+func (c *compiler) takeWords(ops []wordOp, mask, val []uint64, facts []FactID) []wordOp {
+	idx := c.idx[:0]
+	for _, f := range facts {
+		w := int32(c.d.facts[f].word)
+		if mask[w] != 0 && !slices.Contains(idx, w) {
+			idx = append(idx, w)
+		}
+	}
+	slices.Sort(idx)
+	for _, w := range idx {
+		ops = append(ops, wordOp{m: mask[w], v: val[w], i: w})
+		mask[w], val[w] = 0, 0
+	}
+	c.idx = idx
+	return ops
 }
 
 // rawValue converts a set-value (bool, int or enum name) to the fact's raw
@@ -341,12 +411,18 @@ func (c *compiler) rawValue(f *factInfo, v any) (uint64, string) {
 // conds compiles a condition map; action or goal names the owner for
 // error messages.
 func (c *compiler) conds(m Conds, action, goal string) condSet {
+	return c.condsInto(m, action, goal, c.words(), c.words())
+}
+
+// condsInto is conds writing the equality conditions into mask and val,
+// which must be zero.
+func (c *compiler) condsInto(m Conds, action, goal string, mask, val []uint64) condSet {
 	d := c.d
 	c.part = "desired"
 	if action != "" {
 		c.part = "preconditions"
 	}
-	cs := condSet{mask: c.words(), val: c.words()}
+	cs := condSet{mask: mask, val: val}
 	for _, name := range sortedKeys(m) {
 		id, ok := d.byName[name]
 		if !ok {

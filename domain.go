@@ -31,6 +31,10 @@ type Domain struct {
 	bitFact []FactID   // per state bit: the fact whose field holds it
 	all     []ActionID // every action, in order
 	hooks   bool       // some action has a CostFunc or Check
+	ops     []wordOp   // the actions' preOps and effOps
+	// the actions that write fact f are writers[writerAt[f]:writerAt[f+1]]
+	writerAt []int32
+	writers  []ActionID
 }
 
 type factInfo struct {
@@ -83,6 +87,17 @@ type group struct {
 	atoms []int32
 }
 
+// holdsOps reports whether the sparse words ops (an action's preOps)
+// hold in w.
+func holdsOps(ops []wordOp, w []uint64) bool {
+	for _, o := range ops {
+		if w[o.i]&o.m != o.v {
+			return false
+		}
+	}
+	return true
+}
+
 func (c *condSet) holds(w []uint64) bool {
 	for i, m := range c.mask {
 		if w[i]&m != c.val[i] {
@@ -103,13 +118,16 @@ type action struct {
 	costFunc func(State) float64
 	check    func(State) bool
 	pre      condSet
-	effMask  []uint64
-	effVal   []uint64
-	effNum   []numEffect
-	setAtoms []int32  // atoms made true by set effects
-	deltas   []delta  // add/subtract effects, for the heuristics
-	writes   []FactID // facts the effects touch
-	reads    []FactID // facts the preconditions read
+	// preOps and effOps are the words the equality preconditions and the
+	// set effects touch, in word order (pre.mask and pre.val are nil for
+	// actions): slices of Domain.ops, so an action takes memory in
+	// proportion to what it says, not to the domain's width.
+	preOps, effOps []wordOp
+	effNum         []numEffect
+	setAtoms       []int32  // atoms made true by set effects
+	deltas         []delta  // add/subtract effects, for the heuristics
+	writes         []FactID // facts the effects touch
+	reads          []FactID // facts the preconditions read
 }
 
 type delta struct {

@@ -82,16 +82,10 @@ func (p *Planner) packMulti() {
 		a := &d.actions[id]
 		ma := multiAction{id: id, cost: p.costs[id], slow: len(a.pre.num) > 0 || len(a.effNum) > 0}
 		ma.pre = uint32(len(mw.ops))
-		for i, m := range a.pre.mask {
-			if m != 0 {
-				mw.ops = append(mw.ops, wordOp{m: m, v: a.pre.val[i], i: int32(i)})
-			}
-		}
+		mw.ops = append(mw.ops, a.preOps...)
 		ma.eff = uint32(len(mw.ops))
-		for i, m := range a.effMask {
-			if m != 0 {
-				mw.ops = append(mw.ops, wordOp{m: m, v: a.effVal[i] & p.mask[i], i: int32(i)})
-			}
+		for _, o := range a.effOps {
+			mw.ops = append(mw.ops, wordOp{m: o.m, v: o.v & p.mask[o.i], i: o.i})
 		}
 		ma.end = uint32(len(mw.ops))
 		mw.acts = append(mw.acts, ma)

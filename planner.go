@@ -941,26 +941,35 @@ func (s *search) stepBackward(budget int) {
 	actions:
 		for _, id := range s.acts {
 			a := &d.actions[id]
+			// The action must set some goal condition and undo none:
+			// only the words it touches can tell, so a big domain's
+			// expansion does not cost actions times words.
 			achieves := false
-			for i := 0; i < w; i++ {
-				gm, gv := x[i], x[w+i]
-				em := a.effMask[i]
-				overlap := em & gm
-				if (a.effVal[i]^gv)&overlap != 0 {
+			for _, o := range a.effOps {
+				gm, gv := x[o.i], x[w+int(o.i)]
+				overlap := o.m & gm
+				if (o.v^gv)&overlap != 0 {
 					continue actions // the action undoes a goal condition
 				}
-				if overlap != 0 {
-					achieves = true
-				}
-				keep := gm &^ em
-				if (gv^a.pre.val[i])&keep&a.pre.mask[i] != 0 {
-					continue actions // the precondition contradicts what remains
-				}
-				child[i] = keep | a.pre.mask[i]
-				child[w+i] = gv&keep | a.pre.val[i]
+				achieves = achieves || overlap != 0
 			}
 			if !achieves {
 				continue
+			}
+			// The subgoal drops what the action sets and adds its
+			// preconditions (values stay within their masks).
+			copy(child, x)
+			for _, o := range a.effOps {
+				child[o.i] &^= o.m
+				child[w+int(o.i)] &^= o.m
+			}
+			for _, o := range a.preOps {
+				keep := child[o.i]
+				if (child[w+int(o.i)]^o.v)&keep&o.m != 0 {
+					continue actions // the precondition contradicts what remains
+				}
+				child[o.i] = keep | o.m
+				child[w+int(o.i)] |= o.v
 			}
 			s.relax(child, n, id, g+p.costs[id])
 			x = s.state(n)
@@ -1068,10 +1077,14 @@ func (p *Planner) packForward(mask uint64) {
 	for _, id := range p.acts {
 		a := &p.d.actions[id]
 		slow := len(a.pre.num) > 0 || len(a.effNum) > 0
-		p.fwd = append(p.fwd, fwdAction{
-			pm: a.pre.mask[0], pv: a.pre.val[0], em: a.effMask[0], ev: a.effVal[0] & mask,
-			cost: p.costs[id], id: id, slow: slow,
-		})
+		fa := fwdAction{cost: p.costs[id], id: id, slow: slow}
+		if len(a.preOps) > 0 { // one word: at most one op each
+			fa.pm, fa.pv = a.preOps[0].m, a.preOps[0].v
+		}
+		if len(a.effOps) > 0 {
+			fa.em, fa.ev = a.effOps[0].m, a.effOps[0].v&mask
+		}
+		p.fwd = append(p.fwd, fa)
 		p.slowFwd = p.slowFwd || slow
 	}
 }
@@ -1087,7 +1100,11 @@ func (s *search) checkpoint() bool {
 		return true
 	}
 	s.pendingCheck = false
-	if !s.p.rel.reachable(s.start.w, s.acts, nil) || !s.p.rel.goalReachable(&s.t.cond) {
+	ok := s.p.rel.reachable(s.start.w, s.acts, nil)
+	if s.p.meter.hit {
+		return true // cut short: the search stops at its next expansion
+	}
+	if !ok || !s.p.rel.goalReachable(&s.t.cond) {
 		s.stop(NoPlan, nil)
 		return false
 	}

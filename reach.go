@@ -9,10 +9,10 @@ package goap
 
 // reachAction is an action seen by the reachability check.
 type reachAction struct {
-	pre  []uint64 // single-value preconditions, as atom bits
-	any  []group  // preconditions that several values satisfy
-	eff  []uint64 // atoms set by set effects
-	slow bool     // has add/subtract effects (handled by the slow path)
+	pre  []int32 // atoms of the single-value preconditions
+	any  []group // preconditions that several values satisfy
+	eff  []int32 // atoms set by set effects
+	slow bool    // has add/subtract effects (handled by the slow path)
 }
 
 // reachIndex is built once per Domain.
@@ -25,16 +25,15 @@ func buildReachIndex(d *Domain) *reachIndex {
 	ri := &reachIndex{words: (d.atoms + 63) / 64}
 	for i := range d.actions {
 		a := &d.actions[i]
-		ra := reachAction{pre: make([]uint64, ri.words), eff: make([]uint64, ri.words), slow: len(a.deltas) > 0}
+		// Atom lists, not bitsets over all atoms: the index takes memory
+		// in proportion to the actions' size, not actions times atoms.
+		ra := reachAction{eff: a.setAtoms, slow: len(a.deltas) > 0}
 		for _, g := range a.pre.groups {
 			if len(g.atoms) == 1 {
-				setBit(ra.pre, int(g.atoms[0]))
+				ra.pre = append(ra.pre, g.atoms[0])
 			} else {
 				ra.any = append(ra.any, g)
 			}
-		}
-		for _, at := range a.setAtoms {
-			setBit(ra.eff, int(at))
 		}
 		ri.actions = append(ri.actions, ra)
 	}
@@ -63,6 +62,12 @@ func (r *relaxed) reachable(w []uint64, acts []ActionID, goal *condSet) bool {
 	}
 	for changed := true; changed; {
 		changed = false
+		// A round tests every action; a chain of n actions takes n
+		// rounds, so the rounds count towards a plan call's deadline
+		// (the caller ignores a result cut short).
+		if r.meter != nil && r.meter.charge(len(acts)) {
+			return true
+		}
 		for _, id := range acts {
 			ra := &ri.actions[id]
 			if r.fired[id] {
@@ -77,8 +82,8 @@ func (r *relaxed) reachable(w []uint64, acts []ActionID, goal *condSet) bool {
 				continue
 			}
 			r.fired[id], changed = true, true
-			for i, e := range ra.eff {
-				r.reach[i] |= e
+			for _, at := range ra.eff {
+				setBit(r.reach, int(at))
 			}
 			if ra.slow {
 				r.applyDeltas(&d.actions[id])
@@ -92,8 +97,8 @@ func (r *relaxed) reachable(w []uint64, acts []ActionID, goal *condSet) bool {
 }
 
 func (r *relaxed) applicableRelaxed(ra *reachAction) bool {
-	for i, p := range ra.pre {
-		if p&^r.reach[i] != 0 {
+	for _, at := range ra.pre {
+		if !hasBit(r.reach, int(at)) {
 			return false
 		}
 	}

@@ -169,7 +169,7 @@ func (s State) Values() map[string]any {
 // are not consulted.
 func (d *Domain) Applicable(s State, a ActionID) bool {
 	act := &d.actions[a]
-	if !act.pre.holds(s.w) {
+	if !holdsOps(act.preOps, s.w) || !act.pre.holds(s.w) {
 		return false
 	}
 	for i := range act.effNum {
@@ -189,8 +189,8 @@ func (d *Domain) Apply(s State, a ActionID) bool {
 		return false
 	}
 	act := &d.actions[a]
-	for i := range s.w {
-		s.w[i] = s.w[i]&^act.effMask[i] | act.effVal[i]
+	for _, o := range act.effOps {
+		s.w[o.i] = s.w[o.i]&^o.m | o.v
 	}
 	for i := range act.effNum {
 		e := &act.effNum[i]

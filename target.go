@@ -52,21 +52,29 @@ func (t *Target) finish() {
 	for _, g := range t.cond.groups {
 		needed[g.fact] = true
 	}
+	// Backward closure from the goal's facts: an action is relevant when
+	// it writes a needed fact, and its reads are needed in turn. A work
+	// list over the facts' writers visits each action and fact once (a
+	// fixed point over all actions took one round per link of a chain).
 	used := make([]bool, len(d.actions))
-	for changed := true; changed; {
-		changed = false
-		for i := range d.actions {
+	var work []FactID
+	for f, n := range needed {
+		if n {
+			work = append(work, FactID(f))
+		}
+	}
+	for len(work) > 0 {
+		f := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, i := range d.writers[d.writerAt[f]:d.writerAt[f+1]] {
 			if used[i] {
 				continue
 			}
-			a := &d.actions[i]
-			for _, f := range a.writes {
-				if needed[f] {
-					used[i], changed = true, true
-					for _, r := range a.reads {
-						needed[r] = true
-					}
-					break
+			used[i] = true
+			for _, r := range d.actions[i].reads {
+				if !needed[r] {
+					needed[r] = true
+					work = append(work, r)
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package pddl
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -79,45 +80,14 @@ type grounder struct {
 	isFlu   map[string]bool
 	order   []Atom // reachable fluent atoms in discovery order
 	changed bool
-	// work counts the candidate bindings tried; past the limit grounding
-	// stops with tooBig set to the schema it was enumerating.
-	work, limit int
-	tooBig      *Action
-}
-
-// Grounding limits. A task beyond them is refused with an error rather
-// than left to run for hours or exhaust memory: relaxed reachability
-// keeps the standard benchmarks far below them (the hungriest here,
-// miconic task16, tries fewer than 16,000 bindings; 10 million take a few
-// seconds).
-const (
-	// MaxBindings is the most candidate bindings the grounder tries,
-	// over all action schemas and rounds.
-	MaxBindings = 10_000_000
-	// MaxGroundActions is the most ground actions a task may have.
-	MaxGroundActions = 1_000_000
-)
-
-// tick counts one candidate binding of s and reports whether grounding
-// may go on.
-func (g *grounder) tick(s *schema) bool {
-	if g.tooBig != nil {
-		return false
-	}
-	g.work++
-	if g.work > g.limit {
-		g.tooBig = s.a
-		return false
-	}
-	return true
-}
-
-// tooBigError is the error of a grounding that hit a limit.
-func (g *grounder) tooBigError(what string) error {
-	a := g.tooBig
-	return &Error{File: g.d.File, Line: a.Line, Col: a.Col, Msg: fmt.Sprintf(
-		"grounding stopped in action %s: %s; the task is too large to ground (too many objects for its %d parameters?)",
-		a.Name, what, len(a.Params))}
+	// work counts the candidate bindings tried, atoms the reachable
+	// fluent atoms; past their limits grounding stops with stop set.
+	work  int
+	lim   Limits
+	ctx   context.Context
+	done  <-chan struct{}
+	stop  error   // a *LimitError or the context's error
+	atomS *schema // the schema whose bindings are adding atoms
 }
 
 func (g *grounder) rel(pred string) *relation {
@@ -142,9 +112,15 @@ func (g *grounder) objectsOf(t string) []string {
 }
 
 func (g *grounder) addFluent(a Atom) {
+	if g.stop != nil {
+		return
+	}
 	if g.fluent[a.Pred].add(a.Args) {
 		g.order = append(g.order, a)
 		g.changed = true
+		if len(g.order) > g.lim.MaxAtoms && g.atomS != nil {
+			g.limitHit(g.atomS.a, "atoms", g.lim.MaxAtoms, fmt.Sprintf("more than %d reachable atoms", g.lim.MaxAtoms))
+		}
 	}
 }
 
@@ -152,16 +128,20 @@ func (g *grounder) addFluent(a Atom) {
 // the parameters' types, static predicates are joined against the initial
 // atoms and compiled away, equality constraints are checked, and only
 // actions reachable from the initial state in the delete relaxation are
-// kept.
+// kept. It applies the default Limits.
 func Ground(d *Domain, pr *Problem) (*Task, error) {
-	return ground(d, pr, MaxBindings, MaxGroundActions)
+	return GroundContext(context.Background(), d, pr, Limits{})
 }
 
-// ground is Ground with its limits as parameters, for tests.
-func ground(d *Domain, pr *Problem, maxBindings, maxActions int) (*Task, error) {
+// GroundContext is Ground within lim, stopping with ctx's error when ctx
+// is done first (polled every few thousand bindings).
+func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Task, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	g := &grounder{d: d, pr: pr, objType: map[string]string{}, ofType: map[string][]string{},
 		static: map[string]*relation{}, fluent: map[string]*relation{}, isFlu: map[string]bool{},
-		limit: maxBindings}
+		lim: lim.withDefaults(), ctx: ctx, done: ctx.Done()}
 	for _, o := range pr.AllObjects(d) {
 		g.objType[o.Name] = o.Type
 	}
@@ -196,19 +176,21 @@ func ground(d *Domain, pr *Problem, maxBindings, maxActions int) (*Task, error) 
 	schemas := make([]*schema, len(d.Actions))
 	for i, a := range d.Actions {
 		schemas[i] = g.compile(a)
+		g.estimate(schemas[i])
 	}
-	for g.changed = true; g.changed; {
+	for g.changed = g.stop == nil; g.changed; {
 		g.changed = false
 		for _, s := range schemas {
+			g.atomS = s
 			g.enumerate(s, func(b []string) {
 				for _, e := range s.a.Add {
 					g.addFluent(Atom{Pred: e.Pred, Args: s.bind(e.Args, b)})
 				}
 			})
 		}
-		if g.tooBig != nil {
-			return nil, g.tooBigError(fmt.Sprintf("more than %d candidate bindings", maxBindings))
-		}
+	}
+	if g.stop != nil {
+		return nil, g.stop
 	}
 	for _, a := range g.order {
 		t.Spec.Facts = append(t.Spec.Facts, goap.Bool(a.String()))
@@ -224,9 +206,8 @@ func ground(d *Domain, pr *Problem, maxBindings, maxActions int) (*Task, error) 
 			if err != nil || act.Name == "" {
 				return
 			}
-			if len(t.Spec.Actions) == maxActions {
-				g.tooBig = s.a
-				err = g.tooBigError(fmt.Sprintf("more than %d reachable ground actions", maxActions))
+			if len(t.Spec.Actions) == g.lim.MaxGroundActions {
+				g.limitHit(s.a, "ground actions", g.lim.MaxGroundActions, fmt.Sprintf("more than %d reachable ground actions", g.lim.MaxGroundActions))
 				return
 			}
 			t.Spec.Actions = append(t.Spec.Actions, act)
@@ -235,8 +216,8 @@ func ground(d *Domain, pr *Problem, maxBindings, maxActions int) (*Task, error) 
 		if err != nil {
 			return nil, err
 		}
-		if g.tooBig != nil {
-			return nil, g.tooBigError(fmt.Sprintf("more than %d candidate bindings", maxBindings))
+		if g.stop != nil {
+			return nil, g.stop
 		}
 	}
 	t.Spec.Goals = []goap.Goal{{Name: GoalName, Desired: g.goal(t)}}

@@ -1,6 +1,8 @@
 package pddl
 
 import (
+	"context"
+	"errors"
 	"os"
 	"strings"
 	"testing"
@@ -148,9 +150,10 @@ func FuzzParse(f *testing.F) {
 		}
 		// Small limits keep each input fast; hitting them must give a
 		// positioned error like any other.
-		task, err := ground(d, pr, 200_000, 2000)
+		task, err := GroundContext(context.Background(), d, pr, Limits{MaxBindings: 200_000, MaxGroundActions: 2000, MaxAtoms: 20_000})
 		if err != nil {
-			if e, ok := err.(*Error); !ok || e.Line == 0 {
+			var e *Error
+			if !errors.As(err, &e) || e.Line == 0 {
 				t.Fatalf("grounding error without a position: %v", err)
 			}
 			return
@@ -185,23 +188,36 @@ func TestGroundingLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 10^4 ground actions from 3 x 11,110 candidate bindings (two rounds of
-	// reachability, then instantiation).
-	if task, err := ground(d, pr, 40_000, 20_000); err != nil || len(task.Spec.Actions) != 10_000 {
+	// reachability, then instantiation), and 10^4 atoms.
+	ground := func(lim Limits) (*Task, error) { return GroundContext(context.Background(), d, pr, lim) }
+	if task, err := ground(Limits{MaxBindings: 40_000, MaxGroundActions: 20_000, MaxAtoms: 10_000}); err != nil || len(task.Spec.Actions) != 10_000 {
 		t.Fatalf("within the limits: %v", err)
 	}
 	for _, c := range []struct {
-		bindings, actions int
-		want              string
+		lim   Limits
+		limit string
+		want  string
 	}{
-		{5000, 20_000, "big.pddl:4:3: grounding stopped in action make: more than 5000 candidate bindings"},
-		{40_000, 999, "big.pddl:4:3: grounding stopped in action make: more than 999 reachable ground actions"},
+		{Limits{MaxBindings: 15_000}, "bindings", "big.pddl:4:3: grounding stopped in action make: more than 15000 candidate bindings"},
+		{Limits{MaxGroundActions: 999}, "ground actions", "big.pddl:4:3: grounding stopped in action make: more than 999 reachable ground actions"},
+		{Limits{MaxAtoms: 500}, "atoms", "big.pddl:4:3: grounding stopped in action make: more than 500 reachable atoms"},
+		// Estimated before any work: 10^4 bindings of a schema without a
+		// precondition to join on.
+		{Limits{MaxBindings: 9999}, "bindings", "big.pddl:4:3: grounding stopped in action make: 10000 candidate bindings (4 parameters over their types' objects), more than 9999"},
 	} {
-		_, err := ground(d, pr, c.bindings, c.actions)
-		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
-			t.Errorf("limits %d/%d:\n got %v\nwant %s...", c.bindings, c.actions, err, c.want)
+		_, err := ground(c.lim)
+		var le *LimitError
+		if !errors.As(err, &le) || le.Limit != c.limit || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("limits %+v:\n got %v\nwant %s...", c.lim, err, c.want)
 		}
-		if _, ok := err.(*Error); !ok {
-			t.Errorf("error of type %T", err)
+		var pe *Error
+		if !errors.As(err, &pe) || pe.Line != 4 {
+			t.Errorf("limits %+v: no position in %v", c.lim, err)
 		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := GroundContext(ctx, d, pr, Limits{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: %v", err)
 	}
 }

@@ -97,9 +97,16 @@ Flags:
 	--max-expansions N  stop after N expansions (0: no limit)
 	--max-memory SIZE   stop when the search holds SIZE of memory
 	                    (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
-	--timeout DUR       stop after DUR, e.g. 10s (0: no limit)
+	--timeout DUR       stop after DUR, e.g. 10s (0: no limit); the time
+	                    counts from the start: grounding included
 	--json              print one JSON object
 	--export FILE       write the grounded task as YAML and do not plan
+	--max-ground-actions N
+	                    stop grounding past N reachable ground actions
+	                    (default 1000000)
+	--max-atoms N       stop grounding past N reachable atoms (default 2000000)
+	--max-bindings N    stop grounding after trying N candidate bindings
+	                    (default 10000000)
 
 Examples:
 
@@ -108,7 +115,8 @@ Examples:
 	goap pddl domain.pddl task01.pddl --export task01.yaml && goap plan task01.yaml
 
 Exit status: 0 when a plan is found, 1 when there is none or a limit
-stopped the search, 2 on bad input (with a file:line:col message).
+stopped the grounding or the search, 2 on bad input (with a
+file:line:col message).
 `,
 	"plan": `Usage: goap plan FILE [flags]
 

@@ -188,6 +188,13 @@ func inputError(cmd, format string, args ...any) error {
 	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %s", cmd, fmt.Sprintf(format, args...))}
 }
 
+// limitError reports that a limit stopped command cmd before it could
+// finish: exit status 1, never 2, since the input is not at fault. The
+// message names the limit and how to raise it.
+func limitError(cmd, format string, args ...any) error {
+	return &exitError{code: exitNo, msg: fmt.Sprintf("goap %s: %s", cmd, fmt.Sprintf(format, args...))}
+}
+
 // silentExit ends a command with a status after it printed everything.
 func silentExit(code int) error {
 	if code == exitOK {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,6 +38,10 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 	search.add(fs, true)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&export, "export", "", "write the grounded task as a designer `FILE` (YAML) and do not plan")
+	var lim pddl.Limits
+	fs.IntVar(&lim.MaxGroundActions, "max-ground-actions", pddl.DefaultMaxGroundActions, "stop grounding past `N` reachable ground actions")
+	fs.IntVar(&lim.MaxAtoms, "max-atoms", pddl.DefaultMaxAtoms, "stop grounding past `N` reachable atoms")
+	fs.IntVar(&lim.MaxBindings, "max-bindings", pddl.DefaultMaxBindings, "stop grounding after trying `N` candidate bindings")
 	files, help, err := parse(fs, "pddl", args, c.Stdout)
 	if help || err != nil {
 		return err
@@ -49,8 +54,16 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 	if len(files) != 2 {
 		return usageError("pddl", "want DOMAIN and PROBLEM files, got %d arguments", len(files))
 	}
+	for _, l := range []struct {
+		name string
+		n    int
+	}{{"max-ground-actions", lim.MaxGroundActions}, {"max-atoms", lim.MaxAtoms}, {"max-bindings", lim.MaxBindings}} {
+		if l.n < 1 {
+			return usageError("pddl", "--%s must be >= 1, got %d", l.name, l.n)
+		}
+	}
 	t0 := time.Now()
-	task, err := loadPDDL(files[0], files[1])
+	task, err := loadPDDL(ctx, files[0], files[1], lim, search.timeout)
 	if err != nil {
 		return err
 	}
@@ -149,8 +162,9 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// loadPDDL parses and grounds a domain and a problem file.
-func loadPDDL(domainFile, problemFile string) (*pddl.Task, error) {
+// loadPDDL parses and grounds a domain and a problem file within lim and
+// ctx (whose deadline is --timeout).
+func loadPDDL(ctx context.Context, domainFile, problemFile string, lim pddl.Limits, timeout time.Duration) (*pddl.Task, error) {
 	ds, err := os.ReadFile(domainFile)
 	if err != nil {
 		return nil, inputError("pddl", "%v", err)
@@ -167,11 +181,20 @@ func loadPDDL(domainFile, problemFile string) (*pddl.Task, error) {
 	if err != nil {
 		return nil, &exitError{code: exitUsage, msg: err.Error()}
 	}
-	task, err := pddl.Ground(d, pr)
-	if err != nil {
-		return nil, &exitError{code: exitUsage, msg: err.Error()}
+	task, err := pddl.GroundContext(ctx, d, pr, lim)
+	var le *pddl.LimitError
+	switch {
+	case err == nil:
+		return task, nil
+	case errors.As(err, &le):
+		flag := map[string]string{"bindings": "--max-bindings", "ground actions": "--max-ground-actions", "atoms": "--max-atoms"}[le.Limit]
+		return nil, limitError("pddl", "%v (the limit is %s %d; raise it to ground this task)", err, flag, le.Max)
+	case errors.Is(err, context.DeadlineExceeded):
+		return nil, limitError("pddl", "the time limit (--timeout %v) was reached while grounding", timeout)
+	case errors.Is(err, context.Canceled):
+		return nil, limitError("pddl", "interrupted while grounding")
 	}
-	return task, nil
+	return nil, &exitError{code: exitUsage, msg: err.Error()}
 }
 
 // exportYAML renders a grounded task as a designer file that goap plan

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // compiler collects errors while it builds a Domain.
@@ -27,6 +29,8 @@ type compiler struct {
 	ops  []wordOp
 	opAt [][3]int32 // per action: preconditions, effects, end in ops
 	idx  []int32    // takeWords' scratch
+	// badNames are the undeclared fact names already reported as bad
+	badNames map[string]bool
 }
 
 func (c *compiler) fail(action, goal, fact, format string, args ...any) {
@@ -38,7 +42,7 @@ func (c *compiler) fail(action, goal, fact, format string, args ...any) {
 // goal and fact involved.
 func NewDomain(spec Spec) (*Domain, error) {
 	d := &Domain{name: spec.Name, byName: map[string]FactID{}, actByNm: map[string]ActionID{}}
-	c := &compiler{d: d}
+	c := &compiler{d: d, badNames: map[string]bool{}}
 	c.declareFacts(spec)
 	c.layout()
 	for i := range c.dense {
@@ -60,6 +64,8 @@ func NewDomain(spec Spec) (*Domain, error) {
 			c.fail("", "", "", "goal #%d has no name", i+1)
 		} else if goalNames[g.Name] {
 			c.fail("", g.Name, "", "duplicate goal name")
+		} else if msg := BadName(g.Name); msg != "" {
+			c.fail("", g.Name, "", "the goal's name %s", msg)
 		}
 		goalNames[g.Name] = true
 		c.part = "priority"
@@ -86,6 +92,23 @@ func NewDomain(spec Spec) (*Domain, error) {
 		t.finish()
 	}
 	return d, nil
+}
+
+// BadName says what is wrong with a name of a fact, action, goal, enum
+// value or agent, or returns "" when it is fine: a name must be valid
+// UTF-8 and free of control characters, which would otherwise reach
+// terminals and logs (an escape sequence can rewrite what a terminal
+// shows).
+func BadName(name string) string {
+	for i, r := range name {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(name[i:], "\uFFFD"):
+			return fmt.Sprintf("is not valid UTF-8 (byte %d is 0x%02X)", i, name[i])
+		case unicode.IsControl(r):
+			return fmt.Sprintf("contains the control character U+%04X (at byte %d)", r, i)
+		}
+	}
+	return ""
 }
 
 // indexWriters lists, for every fact, the actions that write it, for
@@ -123,6 +146,10 @@ func (c *compiler) declareFacts(spec Spec) {
 		}
 		if _, dup := d.byName[f.Name]; dup {
 			c.fail("", "", f.Name, "declared twice")
+			continue
+		}
+		if msg := BadName(f.Name); msg != "" {
+			c.fail("", "", f.Name, "the fact's name %s", msg)
 			continue
 		}
 		fi := factInfo{Fact: f}
@@ -165,6 +192,10 @@ func (c *compiler) declareFacts(spec Spec) {
 					c.fail("", "", f.Name, "enum value %q is empty or repeated", v)
 					ok = false
 				}
+				if msg := BadName(v); msg != "" {
+					c.fail("", "", f.Name, "enum value %q %s", v, msg)
+					ok = false
+				}
 				seen[v] = true
 			}
 			if !ok {
@@ -191,6 +222,12 @@ func (c *compiler) declareFacts(spec Spec) {
 	addBool := func(name string) {
 		if name == "" {
 			return
+		}
+		if msg := BadName(name); msg != "" && !c.badNames[name] {
+			// Reported once, and declared all the same, so that the
+			// conditions naming it add no "unknown fact" errors.
+			c.badNames[name] = true
+			c.fail("", "", name, "the fact's name %s", msg)
 		}
 		if _, ok := d.byName[name]; !ok {
 			d.byName[name] = FactID(len(d.facts))
@@ -283,6 +320,8 @@ func (c *compiler) compileAction(a *Action) {
 		c.fail("", "", "", "action #%d has no name", len(d.actions)+1)
 	} else if _, dup := d.actByNm[a.Name]; dup {
 		c.fail(a.Name, "", "", "duplicate action name")
+	} else if msg := BadName(a.Name); msg != "" {
+		c.fail(a.Name, "", "", "the action's name %s", msg)
 	}
 	c.part = "cost"
 	if !validCost(a.Cost) {

@@ -2,6 +2,7 @@ package goap_test
 
 import (
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/goap-go/goap"
@@ -33,5 +34,31 @@ func TestCompileMemoryProportional(t *testing.T) {
 	t.Logf("bytes per action: %.0f at 1,000 actions, %.0f at 16,000", perSmall, perBig)
 	if perBig > 1.5*perSmall {
 		t.Errorf("bytes per action grow with the domain: %.0f at 1,000 actions, %.0f at 16,000", perSmall, perBig)
+	}
+}
+
+// TestBadNames checks that names with control characters or invalid
+// UTF-8 are refused wherever a spec names something.
+func TestBadNames(t *testing.T) {
+	esc, bad := "red\x1b[31m", "caf\xe9"
+	for _, c := range []struct {
+		name string
+		spec goap.Spec
+		want string
+	}{
+		{"fact", goap.Spec{Facts: []goap.Fact{goap.Bool(esc)}}, `fact "red\x1b[31m": the fact's name contains the control character U+001B (at byte 3)`},
+		{"undeclared fact", goap.Spec{Actions: []goap.Action{{Name: "a", Effects: goap.Effects{bad: true}}}}, `fact "caf\xe9": the fact's name is not valid UTF-8 (byte 3 is 0xE9)`},
+		{"enum value", goap.Spec{Facts: []goap.Fact{goap.Enum("at", "home", "x\ny")}}, `enum value "x\ny" contains the control character U+000A (at byte 1)`},
+		{"action", goap.Spec{Actions: []goap.Action{{Name: "go\t", Effects: goap.Effects{"x": true}}}}, `the action's name contains the control character U+0009 (at byte 2)`},
+		{"goal", goap.Spec{Goals: []goap.Goal{{Name: "g\x00", Desired: goap.Conds{"x": true}}}}, `the goal's name contains the control character U+0000 (at byte 1)`},
+	} {
+		_, err := goap.NewDomain(c.spec)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %s", c.name, err, c.want)
+		}
+	}
+	// Any other Unicode is fine, the replacement character included.
+	if _, err := goap.NewDomain(goap.Spec{Actions: []goap.Action{{Name: "fëte \uFFFD 火", Effects: goap.Effects{"é": true}}}}); err != nil {
+		t.Error(err)
 	}
 }

@@ -1,6 +1,7 @@
 package goapfile
 
 import (
+	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/sim"
 	"go.yaml.in/yaml/v3"
 )
@@ -52,6 +53,9 @@ func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
 		case "name":
 			if a.Name, named = p.str(fd.val, "agent name"); named && a.Name == "world" {
 				p.errorf(fd.val, "an agent may not be named \"world\": the name stands for the world in events")
+				named = false
+			} else if msg := goap.BadName(a.Name); named && msg != "" {
+				p.errorf(fd.val, "the agent's name %s", msg)
 				named = false
 			}
 		case "goals":

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Position is a place in a file: a 1-based line and column. The zero
@@ -56,10 +58,11 @@ func (e *Error) Error() string {
 	if e.Line > 0 && e.Source != "" {
 		num := strconv.Itoa(e.Line)
 		w := max(5, len(num))
-		fmt.Fprintf(&b, "\n%*s | %s", w, num, e.Source)
-		if e.Col > 0 {
+		src, col := excerpt(e.Source, e.Col)
+		fmt.Fprintf(&b, "\n%*s | %s", w, num, src)
+		if col > 0 {
 			fmt.Fprintf(&b, "\n%*s | ", w, "")
-			b.WriteString(caretPad(e.Source, e.Col))
+			b.WriteString(caretPad(src, col))
 			b.WriteByte('^')
 		}
 	}
@@ -83,6 +86,45 @@ func (e *Error) Header() string {
 
 // Pos returns the error's position.
 func (e *Error) Pos() Position { return Position{e.Line, e.Col} }
+
+// maxExcerpt is how many characters of the offending line an error quotes
+// at most: a line of megabytes is cut to the part around the column.
+const maxExcerpt = 200
+
+// excerpt returns the part of line an error quotes, at most maxExcerpt
+// characters around column col with "…" where it is cut, and the column
+// in it. Control characters and bytes that are not UTF-8 show as "�",
+// so a file cannot send escape sequences to the terminal.
+func excerpt(line string, col int) (string, int) {
+	runes := []rune(line)
+	for i, r := range runes {
+		if r != '\t' && unicode.IsControl(r) {
+			runes[i] = utf8.RuneError
+		}
+	}
+	if len(runes) <= maxExcerpt {
+		return string(runes), col
+	}
+	from := 0
+	if col > maxExcerpt/2 {
+		from = min(col-1-maxExcerpt/2, len(runes)-maxExcerpt)
+	}
+	to := from + maxExcerpt
+	out := string(runes[from:to])
+	if col > 0 {
+		col -= from
+	}
+	if from > 0 {
+		out = "…" + out
+		if col > 0 {
+			col++
+		}
+	}
+	if to < len(runes) {
+		out += "…"
+	}
+	return out, col
+}
 
 // caretPad returns the whitespace that puts a caret under column col
 // (counted in characters) of line, keeping the line's tabs so the caret

@@ -2,6 +2,7 @@ package goapfile
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -244,6 +245,29 @@ t.yaml:3:1: unknown key "c" at top level
 		`t.yaml:1:1: tab character in indentation: YAML indents with spaces only
     1 | 	actions: []
       | ^`},
+	{"invalid UTF-8",
+		"name: t\nfacts:\n  \"caf\xe9\": {type: bool}\n",
+		`t.yaml:3:7: the file is not valid UTF-8 here (byte 0xE9): save it as UTF-8
+    3 |   "caf�": {type: bool}
+      |       ^`},
+	{"raw control character",
+		"actions:\n  - {name: A\x1b[31m, effects: {x: true}}\n",
+		`t.yaml:2:13: control character U+001B: YAML allows none in a file (write it as an escape such as "\u001B" in a double-quoted string)
+    2 |   - {name: A�[31m, effects: {x: true}}
+      |             ^`},
+	{"escaped control character in a name",
+		"actions:\n  - {name: \"A\\e[31m\", effects: {\"x\\u0007\": true}}\n",
+		`t.yaml:2:5: action "A\x1b[31m": the action's name contains the control character U+001B (at byte 1)
+    2 |   - {name: "A\e[31m", effects: {"x\u0007": true}}
+      |     ^
+t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (at byte 1)
+    2 |   - {name: "A\e[31m", effects: {"x\u0007": true}}
+      |                                 ^`},
+	{"agent name with a control character",
+		"actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents: [{name: \"cat\\t\"}]\n",
+		`t.yaml:3:17: the agent's name contains the control character U+0009 (at byte 3)
+    3 | agents: [{name: "cat\t"}]
+      |                 ^`},
 	{"syntax error",
 		"actions: [{name: A}\n",
 		`t.yaml:1: invalid YAML: did not find expected ',' or ']'
@@ -816,5 +840,28 @@ func TestTooManyErrors(t *testing.T) {
 	// 60 bad costs and 59 duplicate names.
 	if last := list[maxErrors].Error(); last != "t.yaml: and 69 more errors" {
 		t.Errorf("last error %q", last)
+	}
+}
+
+// TestLongLineExcerpt checks that an error quotes at most about 200
+// characters of a long line, around the mistake, with the caret on it.
+func TestLongLineExcerpt(t *testing.T) {
+	in := "actions:\n  - {name: " + strings.Repeat("A", 5000) + ", cots: 1, effects: {" + strings.Repeat("b", 1000) + ": true}}\n"
+	_, err := Parse("t.yaml", []byte(in))
+	var list ErrorList
+	if !errors.As(err, &list) || len(list) != 1 {
+		t.Fatalf("got %v", err)
+	}
+	lines := strings.Split(list[0].Error(), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], `t.yaml:2:5014: unknown key "cots" in action (did you mean "cost"?)`) {
+		t.Fatalf("got %q", lines)
+	}
+	src, caret := []rune(lines[1]), []rune(lines[2])
+	if len(src) > 220 || !strings.Contains(lines[1], "…AAAA") || !strings.HasSuffix(lines[1], "bbb…") {
+		t.Errorf("quoted %d characters: %s", len(src), lines[1])
+	}
+	at := len(caret) - 1
+	if caret[at] != '^' || !strings.HasPrefix(string(src[at:]), "cots") {
+		t.Errorf("the caret does not point at cots:\n%s\n%s", lines[1], lines[2])
 	}
 }

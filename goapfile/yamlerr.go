@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // yamlLine matches the position the YAML decoder puts in its messages.
@@ -29,6 +31,10 @@ func (p *parser) yamlError(err error) {
 		line, _ = strconv.Atoi(m[1])
 		msg = msg[len(m[0]):]
 	}
+	if at, what, ok := p.findBadText(); ok {
+		p.errorAt(at, what)
+		return
+	}
 	if at, ok := p.findTab(line); ok {
 		p.errorAt(at, "tab character in indentation: YAML indents with spaces only")
 		return
@@ -42,6 +48,25 @@ func (p *parser) yamlError(err error) {
 		return
 	}
 	p.errorAt(Position{Line: line}, "invalid YAML: "+msg)
+}
+
+// findBadText finds the first byte that is not valid UTF-8, or control
+// character YAML does not allow (all but tab, line feed and carriage
+// return), which the decoder reports without a position.
+func (p *parser) findBadText() (Position, string, bool) {
+	for i, l := range p.lines {
+		col := 0
+		for j, r := range l {
+			col++
+			switch {
+			case r == utf8.RuneError && !strings.HasPrefix(l[j:], "\uFFFD"):
+				return Position{i + 1, col}, fmt.Sprintf("the file is not valid UTF-8 here (byte 0x%02X): save it as UTF-8", l[j]), true
+			case unicode.IsControl(r) && r != '\t' && r != '\r':
+				return Position{i + 1, col}, fmt.Sprintf("control character U+%04X: YAML allows none in a file (write it as an escape such as \"\\u%04X\" in a double-quoted string)", r, r), true
+			}
+		}
+	}
+	return Position{}, "", false
 }
 
 // quoteMsg asks to quote a comparison that YAML misreads.

@@ -3,6 +3,8 @@ package pddl
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Error is a problem in a PDDL file, with the position (1-based line and
@@ -133,7 +135,18 @@ func (r *reader) read(depth int) (*node, error) {
 		}
 		r.advance()
 	}
-	return &node{atom: strings.ToLower(string(r.src[start:r.pos])), line: line, col: col}, nil
+	text := r.src[start:r.pos]
+	for i := 0; i < len(text); {
+		c, size := utf8.DecodeRune(text[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			return nil, r.errAt(line, col+i, "a name is not valid UTF-8 here (byte 0x%02X)", text[i])
+		case unicode.IsControl(c):
+			return nil, r.errAt(line, col+i, "a name contains the control character U+%04X", c)
+		}
+		i += size
+	}
+	return &node{atom: strings.ToLower(string(text)), line: line, col: col}, nil
 }
 
 func (n *node) String() string {

@@ -39,6 +39,7 @@ type benchJSON struct {
 // Run runs the command with args (after "bench").
 func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("bench")
+	maxFile := addMaxFileSize(fs)
 	var (
 		goal   string
 		sets   setList
@@ -66,7 +67,7 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	case dur <= 0 && count == 0:
 		return usageError("bench", "--time must be > 0, got %v", dur)
 	}
-	f, err := loadOne("bench", files)
+	f, err := loadOne("bench", files, *maxFile)
 	if err != nil {
 		return err
 	}

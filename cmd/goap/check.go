@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/goap-go/goap/goapfile"
@@ -26,6 +25,7 @@ type CheckCommand struct {
 func (c *CheckCommand) Run(ctx context.Context, args []string) error {
 	flags := newFlagSet("check")
 	strict := flags.Bool("strict", false, "exit with status 1 when there are warnings")
+	maxFile := addMaxFileSize(flags)
 	files, help, err := parse(flags, "check", args, c.Stdout)
 	if help || err != nil {
 		return err
@@ -35,9 +35,13 @@ func (c *CheckCommand) Run(ctx context.Context, args []string) error {
 	}
 	code := exitOK
 	for _, path := range files {
-		switch c.checkFile(path) {
+		switch c.checkFile(path, *maxFile) {
 		case fileBroken:
 			code = exitUsage
+		case fileTooLarge:
+			if code == exitOK {
+				code = exitNo
+			}
 		case fileWarned:
 			if *strict && code == exitOK {
 				code = exitNo
@@ -54,13 +58,20 @@ const (
 	fileClean fileState = iota
 	fileWarned
 	fileBroken
+	fileTooLarge // refused by --max-file-size: a limit, not bad input
 )
 
-// checkFile checks one file and prints what it found.
-func (c *CheckCommand) checkFile(path string) fileState {
+// checkFile checks one file (at most maxFile bytes) and prints what it
+// found.
+func (c *CheckCommand) checkFile(path string, maxFile int64) fileState {
 	w := c.Stdout
-	data, err := os.ReadFile(path)
-	if err != nil {
+	data, err := readLimited(path, maxFile)
+	var big *fileTooLargeError
+	switch {
+	case errors.As(err, &big):
+		fmt.Fprintln(w, big)
+		return fileTooLarge
+	case err != nil:
 		fmt.Fprintf(w, "%s: cannot read: %v\n", path, unwrapPathError(err))
 		return fileBroken
 	}

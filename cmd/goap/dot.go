@@ -26,6 +26,7 @@ const treeLimit = 500
 // Run runs the command with args (after "dot").
 func (c *DotCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("dot")
+	maxFile := addMaxFileSize(fs)
 	var (
 		goal string
 		sets setList
@@ -41,7 +42,7 @@ func (c *DotCommand) Run(ctx context.Context, args []string) error {
 	if help || err != nil {
 		return err
 	}
-	f, err := loadOne("dot", files)
+	f, err := loadOne("dot", files, *maxFile)
 	if err != nil {
 		return err
 	}

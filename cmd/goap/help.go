@@ -63,7 +63,9 @@ Examples:
 	goap dot examples/guard.yaml | dot -Tsvg > guard.svg
 
 Exit status: 0 on success, 1 when the answer is "no" (no plan, failing
-tests, warnings with check --strict), 2 on bad input or usage.
+tests, warnings with check --strict) or a limit stopped the work, 2 on
+bad input or usage. Every command that reads files refuses one larger
+than --max-file-size SIZE (default 64MiB; 0: no limit).
 
 Run 'goap help COMMAND' for the details of a command. The file format is
 described in the documentation of package

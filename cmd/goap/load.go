@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -10,13 +12,75 @@ import (
 	"github.com/goap-go/goap/goapfile"
 )
 
-// loadFile reads and parses a designer file for command cmd. Problems in
-// the file come back as an error that prints them all, positioned; a file
-// that cannot be read as "goap cmd: open ...".
-func loadFile(cmd, path string) (*goapfile.File, []byte, error) {
-	data, err := os.ReadFile(path)
+// defaultMaxFileSize is --max-file-size's default: designer and PDDL
+// files are kilobytes, generated ones megabytes; a file past this is more
+// likely a mistake than a domain, and would take its size many times over
+// in memory once parsed.
+const defaultMaxFileSize = 64 << 20
+
+// addMaxFileSize registers --max-file-size on fs and returns its value.
+func addMaxFileSize(fs *flag.FlagSet) *int64 {
+	n := int64(defaultMaxFileSize)
+	fs.Var(sizeFlag{&n}, "max-file-size", "refuse input files larger than `SIZE`, e.g. 256MiB (0: no limit)")
+	return &n
+}
+
+// fileTooLargeError is a file refused by --max-file-size.
+type fileTooLargeError struct {
+	path, size string
+	limit      int64
+}
+
+func (e *fileTooLargeError) Error() string {
+	return fmt.Sprintf("%s is %s, more than the limit of %s (--max-file-size raises it)", e.path, e.size, formatSize(e.limit))
+}
+
+// readLimited reads the file at path, refusing it with a
+// *fileTooLargeError, before reading it whole, when it is larger than
+// limit bytes (0: no limit). Other errors are os's.
+func readLimited(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, inputError(cmd, "%v", err)
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && limit > 0 && st.Mode().IsRegular() && st.Size() > limit {
+		return nil, &fileTooLargeError{path, formatSize(st.Size()), limit}
+	}
+	r := io.Reader(f)
+	if limit > 0 {
+		r = io.LimitReader(f, limit+1) // a pipe has no size to check first
+	}
+	data, err := io.ReadAll(r)
+	if err == nil && limit > 0 && int64(len(data)) > limit {
+		return nil, &fileTooLargeError{path, "larger", limit}
+	}
+	return data, err
+}
+
+// readInput is readLimited for command cmd: a file too large is a limit
+// (exit status 1) that names the flag raising it, a file that cannot be
+// read is bad input.
+func readInput(cmd, path string, limit int64) ([]byte, error) {
+	data, err := readLimited(path, limit)
+	var big *fileTooLargeError
+	switch {
+	case errors.As(err, &big):
+		return nil, limitError(cmd, "%v", big)
+	case err != nil:
+		return nil, inputError(cmd, "%v", err)
+	}
+	return data, nil
+}
+
+// loadFile reads and parses a designer file for command cmd, refusing
+// files over limit bytes. Problems in the file come back as an error that
+// prints them all, positioned; a file that cannot be read as "goap cmd:
+// open ...".
+func loadFile(cmd, path string, limit int64) (*goapfile.File, []byte, error) {
+	data, err := readInput(cmd, path, limit)
+	if err != nil {
+		return nil, nil, err
 	}
 	f, err := goapfile.Parse(path, data)
 	if err != nil {
@@ -30,12 +94,12 @@ func loadFile(cmd, path string) (*goapfile.File, []byte, error) {
 }
 
 // loadOne reads and parses the one FILE that command cmd takes, given as
-// its positional arguments files.
-func loadOne(cmd string, files []string) (*goapfile.File, error) {
+// its positional arguments files, refusing files over limit bytes.
+func loadOne(cmd string, files []string, limit int64) (*goapfile.File, error) {
 	if len(files) != 1 {
 		return nil, usageError(cmd, "want one FILE, got %d arguments", len(files))
 	}
-	f, _, err := loadFile(cmd, files[0])
+	f, _, err := loadFile(cmd, files[0], limit)
 	return f, err
 }
 

@@ -30,6 +30,7 @@ type PddlCommand struct {
 // Run runs the command with args (after "pddl").
 func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("pddl")
+	maxFile := addMaxFileSize(fs)
 	var (
 		search searchFlags
 		asJSON bool
@@ -63,7 +64,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 		}
 	}
 	t0 := time.Now()
-	task, err := loadPDDL(ctx, files[0], files[1], lim, search.timeout)
+	task, err := loadPDDL(ctx, files[0], files[1], *maxFile, lim, search.timeout)
 	if err != nil {
 		return err
 	}
@@ -162,16 +163,16 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// loadPDDL parses and grounds a domain and a problem file within lim and
-// ctx (whose deadline is --timeout).
-func loadPDDL(ctx context.Context, domainFile, problemFile string, lim pddl.Limits, timeout time.Duration) (*pddl.Task, error) {
-	ds, err := os.ReadFile(domainFile)
+// loadPDDL parses and grounds a domain and a problem file (each at most
+// maxFile bytes) within lim and ctx (whose deadline is --timeout).
+func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64, lim pddl.Limits, timeout time.Duration) (*pddl.Task, error) {
+	ds, err := readInput("pddl", domainFile, maxFile)
 	if err != nil {
-		return nil, inputError("pddl", "%v", err)
+		return nil, err
 	}
-	ps, err := os.ReadFile(problemFile)
+	ps, err := readInput("pddl", problemFile, maxFile)
 	if err != nil {
-		return nil, inputError("pddl", "%v", err)
+		return nil, err
 	}
 	d, err := pddl.ParseDomain(domainFile, ds)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
@@ -30,6 +31,7 @@ type PlanCommand struct {
 // Run runs the command with args (after "plan").
 func (c *PlanCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("plan")
+	maxFile := addMaxFileSize(fs)
 	var (
 		goal   string
 		sets   setList
@@ -49,7 +51,7 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) error {
 	}
 	ctx, cancel := search.start(ctx)
 	defer cancel()
-	f, err := loadOne("plan", files)
+	f, err := loadOne("plan", files, *maxFile)
 	if err != nil {
 		return err
 	}
@@ -146,13 +148,31 @@ func writePlanTable(w io.Writer, d *goap.Domain, plan []goap.ActionID, costs []f
 	widths := make([]int, 4)
 	for _, r := range rows {
 		for i, cell := range r {
-			widths[i] = max(widths[i], len(cell))
+			widths[i] = min(max(widths[i], utf8.RuneCountInString(cell)), maxColumn)
 		}
 	}
 	for _, r := range rows {
 		// Numbers right-aligned, names left-aligned.
-		fmt.Fprintf(w, "%*s  %-*s  %*s  %*s\n", widths[0], r[0], widths[1], r[1], widths[2], r[2], widths[3], r[3])
+		fmt.Fprintf(w, "%s  %s  %s  %s\n", pad(r[0], widths[0], true), pad(r[1], widths[1], false), pad(r[2], widths[2], true), pad(r[3], widths[3], true))
 	}
+}
+
+// maxColumn is the widest a table column is padded to: a longer cell
+// (a name of thousands of characters) runs past its column instead of
+// pushing every other row that far.
+const maxColumn = 60
+
+// pad fills s with spaces to width characters, on the left when right
+// is set (right-aligned), or returns s when it is that wide already.
+func pad(s string, width int, right bool) string {
+	n := width - utf8.RuneCountInString(s)
+	if n <= 0 {
+		return s
+	}
+	if right {
+		return strings.Repeat(" ", n) + s
+	}
+	return s + strings.Repeat(" ", n)
 }
 
 // formatCost renders a cost briefly (9, 2.5), hiding the rounding noise

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -143,6 +145,46 @@ func TestParseSize(t *testing.T) {
 	for _, bad := range []string{"", "lots", "-1GiB", "NaN", "1XB", "99999999TiB", "GiB"} {
 		if n, err := parseSize(bad); err == nil {
 			t.Errorf("%q: got %d, want an error", bad, n)
+		}
+	}
+}
+
+// TestPlanTableLongNames checks the plan table with names too long for
+// fmt's widths (over a million characters gave %!(BADWIDTH)) and with
+// names of several bytes per character.
+func TestPlanTableLongNames(t *testing.T) {
+	long := strings.Repeat("x", 1_000_001)
+	file := filepath.Join(t.TempDir(), "long.yaml")
+	data := "actions:\n  - {name: " + long + ", effects: {a: true}}\n  - {name: Fête, preconditions: {a: true}, effects: {b: true}}\ngoal: {b: true}\n"
+	if err := os.WriteFile(file, []byte(data), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runGoap(t, "plan", file)
+	if code != 0 || strings.Contains(stdout, "%!") {
+		t.Fatalf("exit %d\n%.300s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"\n   1  " + long + "     1      1\n", "\n   2  Fête" + strings.Repeat(" ", 56) + "     1      2\n"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the table lacks the row %.80q:\n%.400s", want, stdout)
+		}
+	}
+}
+
+// TestMaxFileSize checks that every command that reads files refuses one
+// over --max-file-size with exit status 1 (a limit, not bad input) and
+// a message that names the flag.
+func TestMaxFileSize(t *testing.T) {
+	for _, args := range [][]string{
+		{"plan", "testdata/guard.yaml"}, {"check", "testdata/guard.yaml"}, {"test", "testdata/guard.yaml"},
+		{"dot", "testdata/guard.yaml"}, {"bench", "testdata/guard.yaml"}, {"sim", "testdata/guard_sim.yaml"},
+		{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl"},
+	} {
+		stdout, stderr, code := runGoap(t, append(args, "--max-file-size", "100B")...)
+		if code != 1 || !strings.Contains(stdout+stderr, "more than the limit of 100B (--max-file-size raises it)") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+		if _, stderr, code := runGoap(t, append(args, "--max-file-size", "1MiB")...); code == 1 && strings.Contains(stderr, "max-file-size") {
+			t.Errorf("%v: refused under 1MiB: %s", args, stderr)
 		}
 	}
 }

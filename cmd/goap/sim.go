@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
@@ -29,6 +30,7 @@ const defaultTicks = 100
 // Run runs the command with args (after "sim").
 func (c *SimCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("sim")
+	maxFile := addMaxFileSize(fs)
 	var (
 		ticks  int
 		sets   setList
@@ -44,7 +46,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) error {
 	if ticks < 1 {
 		return usageError("sim", "--ticks must be >= 1, got %d", ticks)
 	}
-	f, err := loadOne("sim", files)
+	f, err := loadOne("sim", files, *maxFile)
 	if err != nil {
 		return err
 	}
@@ -95,21 +97,21 @@ func (c *SimCommand) header(f *goapfile.File, cfg sim.Config) {
 	fmt.Fprintf(w, "world: %s: %s, %s\n", f.Name, plural(len(names), "agent")+" ("+strings.Join(names, ", ")+")", plural(len(cfg.Changes), "scripted event"))
 	fmt.Fprintf(w, "start: %s\n\n", cfg.Start)
 	c.who = nameWidth(names)
-	fmt.Fprintf(w, "%4s  %-*s  %-16s  %s\n", "tick", c.who, "who", "event", "what")
+	fmt.Fprintf(w, "%4s  %s  %-16s  %s\n", "tick", pad("who", c.who, false), "event", "what")
 }
 
 // nameWidth is the width of the "who" column.
 func nameWidth(names []string) int {
 	n := len("world")
 	for _, s := range names {
-		n = max(n, len(s))
+		n = max(n, utf8.RuneCountInString(s))
 	}
-	return n
+	return min(n, maxColumn)
 }
 
 // writeEvent prints one line of the timeline.
 func (c *SimCommand) writeEvent(e agent.Event) {
-	fmt.Fprintf(c.Stdout, "%4d  %-*s  %-16s  %s\n", e.Tick, c.who, e.Agent, e.Type, describeEvent(e))
+	fmt.Fprintf(c.Stdout, "%4d  %s  %-16s  %s\n", e.Tick, pad(e.Agent, c.who, false), e.Type, describeEvent(e))
 }
 
 // describeEvent renders the "what" column of an event.

@@ -23,6 +23,7 @@ type TestCommand struct {
 // Run runs the command with args (after "test").
 func (c *TestCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("test")
+	maxFile := addMaxFileSize(fs)
 	var (
 		run  string
 		opts goap.Options
@@ -44,15 +45,20 @@ func (c *TestCommand) Run(ctx context.Context, args []string) error {
 	}
 	code := exitOK
 	var total, failed int
+	unloaded := false
 	for _, path := range files {
-		f, _, err := loadFile("test", path)
+		f, _, err := loadFile("test", path, *maxFile)
 		if err != nil {
 			var e *exitError
 			if errors.As(err, &e) {
 				fmt.Fprintln(c.Stderr, e.msg)
 			}
 			fmt.Fprintf(c.Stdout, "FAIL %s (cannot load)\n", path)
-			code = exitUsage
+			// Bad input outranks a limit (a file over --max-file-size).
+			if ExitCode(err) == exitUsage || code == exitOK {
+				code = ExitCode(err)
+			}
+			unloaded = true
 			continue
 		}
 		n, bad := c.runFile(ctx, f, match, opts)
@@ -66,7 +72,7 @@ func (c *TestCommand) Run(ctx context.Context, args []string) error {
 		switch {
 		case failed > 0:
 			fmt.Fprintf(c.Stdout, "FAIL: %d of %s failed\n", failed, plural(total, "test"))
-		case code == exitUsage:
+		case unloaded:
 			fmt.Fprintf(c.Stdout, "FAIL: %s passed, but some files did not load\n", plural(total, "test"))
 		default:
 			fmt.Fprintf(c.Stdout, "ok: %s passed\n", plural(total, "test"))

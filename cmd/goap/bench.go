@@ -37,7 +37,7 @@ type benchJSON struct {
 }
 
 // Run runs the command with args (after "bench").
-func (c *BenchCommand) Run(ctx context.Context, args []string) error {
+func (c *BenchCommand) Run(ctx context.Context, args []string) (err error) {
 	fs := newFlagSet("bench")
 	maxFile := addMaxFileSize(fs)
 	var (
@@ -57,6 +57,9 @@ func (c *BenchCommand) Run(ctx context.Context, args []string) error {
 	files, help, err := parse(fs, "bench", args, c.Stdout)
 	if help || err != nil {
 		return err
+	}
+	if asJSON {
+		defer func() { err = writeJSONError(c.Stdout, err) }()
 	}
 	if err := search.check("bench"); err != nil {
 		return err

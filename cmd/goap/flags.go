@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/pddl"
 	"io"
 	"math"
 	"os"
@@ -198,6 +201,46 @@ func (s *searchFlags) check(cmd string) error {
 		return usageError(cmd, "--timeout must be >= 0, got %v", s.timeout)
 	}
 	return nil
+}
+
+// errorJSON is one problem in the JSON object that a command run with
+// --json prints on stdout when it fails on its input or a limit.
+type errorJSON struct {
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
+}
+
+// writeJSONError prints err, when it is a failure with a message (bad
+// input, usage, a limit), as {"exit": N, "errors": [...]} on w, one entry
+// per problem with its position where known; the message still goes to
+// stderr. It returns err.
+func writeJSONError(w io.Writer, err error) error {
+	var e *exitError
+	if !errors.As(err, &e) || e.msg == "" {
+		return err
+	}
+	var out []errorJSON
+	var list goapfile.ErrorList
+	var pe *pddl.Error
+	switch {
+	case errors.As(err, &list):
+		for _, x := range list {
+			out = append(out, errorJSON{File: x.File, Line: x.Line, Column: x.Col, Message: x.Msg})
+		}
+	case errors.As(err, &pe):
+		out = append(out, errorJSON{File: pe.File, Line: pe.Line, Column: pe.Col, Message: pe.Msg})
+	default:
+		out = append(out, errorJSON{Message: e.msg})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(struct {
+		Exit   int         `json:"exit"`
+		Errors []errorJSON `json:"errors"`
+	}{e.code, out})
+	return err
 }
 
 // limitWhy says which limit stopped a search that ended LimitReached.

@@ -86,7 +86,7 @@ func loadFile(cmd, path string, limit int64) (*goapfile.File, []byte, error) {
 	if err != nil {
 		var list goapfile.ErrorList
 		if errors.As(err, &list) {
-			return nil, data, &exitError{code: exitUsage, msg: list.Error()}
+			return nil, data, &exitError{code: exitUsage, msg: list.Error(), cause: list}
 		}
 		return nil, data, inputError(cmd, "%s: %v", path, err)
 	}

@@ -167,7 +167,13 @@ func ExitCode(err error) int {
 type exitError struct {
 	code int
 	msg  string
+	// cause is the error msg renders, when it has positions that
+	// --json reports field by field (goapfile.ErrorList, *pddl.Error).
+	cause error
 }
+
+// Unwrap returns the cause.
+func (e *exitError) Unwrap() error { return e.cause }
 
 // Error returns the message, or the exit status when it was printed.
 func (e *exitError) Error() string {

@@ -28,7 +28,7 @@ type PddlCommand struct {
 }
 
 // Run runs the command with args (after "pddl").
-func (c *PddlCommand) Run(ctx context.Context, args []string) error {
+func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 	fs := newFlagSet("pddl")
 	maxFile := addMaxFileSize(fs)
 	var (
@@ -46,6 +46,9 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) error {
 	files, help, err := parse(fs, "pddl", args, c.Stdout)
 	if help || err != nil {
 		return err
+	}
+	if asJSON {
+		defer func() { err = writeJSONError(c.Stdout, err) }()
 	}
 	if err := search.check("pddl"); err != nil {
 		return err
@@ -176,11 +179,11 @@ func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64
 	}
 	d, err := pddl.ParseDomain(domainFile, ds)
 	if err != nil {
-		return nil, &exitError{code: exitUsage, msg: err.Error()}
+		return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 	}
 	pr, err := pddl.ParseProblem(problemFile, ps, d)
 	if err != nil {
-		return nil, &exitError{code: exitUsage, msg: err.Error()}
+		return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 	}
 	task, err := pddl.GroundContext(ctx, d, pr, lim)
 	var le *pddl.LimitError
@@ -189,13 +192,15 @@ func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64
 		return task, nil
 	case errors.As(err, &le):
 		flag := map[string]string{"bindings": "--max-bindings", "ground actions": "--max-ground-actions", "atoms": "--max-atoms"}[le.Limit]
-		return nil, limitError("pddl", "%v (the limit is %s %d; raise it to ground this task)", err, flag, le.Max)
+		e := limitError("pddl", "%v (the limit is %s %d; raise it to ground this task)", err, flag, le.Max)
+		e.(*exitError).cause = le.Err
+		return nil, e
 	case errors.Is(err, context.DeadlineExceeded):
 		return nil, limitError("pddl", "the time limit (--timeout %v) was reached while grounding", timeout)
 	case errors.Is(err, context.Canceled):
 		return nil, limitError("pddl", "interrupted while grounding")
 	}
-	return nil, &exitError{code: exitUsage, msg: err.Error()}
+	return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 }
 
 // exportYAML renders a grounded task as a designer file that goap plan

@@ -29,7 +29,7 @@ type PlanCommand struct {
 }
 
 // Run runs the command with args (after "plan").
-func (c *PlanCommand) Run(ctx context.Context, args []string) error {
+func (c *PlanCommand) Run(ctx context.Context, args []string) (err error) {
 	fs := newFlagSet("plan")
 	maxFile := addMaxFileSize(fs)
 	var (
@@ -45,6 +45,9 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) error {
 	files, help, err := parse(fs, "plan", args, c.Stdout)
 	if help || err != nil {
 		return err
+	}
+	if asJSON {
+		defer func() { err = writeJSONError(c.Stdout, err) }()
 	}
 	if err := search.check("plan"); err != nil {
 		return err

@@ -28,7 +28,7 @@ type SimCommand struct {
 const defaultTicks = 100
 
 // Run runs the command with args (after "sim").
-func (c *SimCommand) Run(ctx context.Context, args []string) error {
+func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	fs := newFlagSet("sim")
 	maxFile := addMaxFileSize(fs)
 	var (
@@ -42,6 +42,9 @@ func (c *SimCommand) Run(ctx context.Context, args []string) error {
 	files, help, err := parse(fs, "sim", args, c.Stdout)
 	if help || err != nil {
 		return err
+	}
+	if asJSON {
+		defer func() { err = writeJSONError(c.Stdout, err) }()
 	}
 	if ticks < 1 {
 		return usageError("sim", "--ticks must be >= 1, got %d", ticks)

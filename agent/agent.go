@@ -63,6 +63,11 @@ type Config struct {
 	Options goap.Options
 	// OnEvent, when set, receives every event as it happens.
 	OnEvent func(Event)
+	// RecoverPanics turns a panic in a handler, Abort, sensor or goal
+	// function into that callback's failure, reported as an event,
+	// instead of letting it propagate out of Update (the default, as is
+	// the Go convention). See the package documentation.
+	RecoverPanics bool
 }
 
 // Agent is a GOAP agent: see the package documentation. Create one with
@@ -72,6 +77,8 @@ type Agent struct {
 	d       *goap.Domain
 	bb      *Blackboard
 	onEvent func(Event)
+	// recoverPanics is Config.RecoverPanics
+	recoverPanics bool
 
 	goals        []goalSlot // the goal set, then the fallback goal
 	fallbackGoal int        // its index, or -1
@@ -198,7 +205,7 @@ func New(cfg Config) (*Agent, error) {
 		errs = append(errs, fmt.Errorf("agent %s: "+format, append([]any{cfg.Name}, args...)...))
 	}
 	a := &Agent{
-		name: cfg.Name, d: d, onEvent: cfg.OnEvent,
+		name: cfg.Name, d: d, onEvent: cfg.OnEvent, recoverPanics: cfg.RecoverPanics,
 		fallbackGoal: -1, goal: -1, mode: modeChoose,
 		margin: cfg.Margin, goalInterval: cfg.GoalInterval,
 		backoffMin: cfg.Backoff, backoffMax: cfg.MaxBackoff, budget: cfg.Budget,

@@ -52,6 +52,16 @@
 // started, finished, failed, plan invalidated, no plan, ...) to
 // Config.OnEvent; a Log collects them.
 //
+// A panic in user code (a handler, Abort, a sensor, a goal's Valid or
+// Relevancy) propagates out of Update by default, as is the Go
+// convention; the agent is then in the middle of an update and should be
+// discarded. With Config.RecoverPanics the agent recovers the panic and
+// treats it as that callback's failure: a handler's action fails (the
+// action_failed event carries the panic value), a sensor neither writes
+// more nor interrupts, a goal counts as invalid until its next
+// evaluation, and the others are reported as callback_panicked events.
+// Behavior.Timeout fails an action whose handler keeps returning Running.
+//
 // An Agent is not safe for concurrent use; a goap.Domain may be shared by
 // any number of agents.
 package agent

@@ -45,20 +45,26 @@ const (
 	// use it to put changes of the world itself in the same log. Agent is
 	// "world" and Reason lists the facts set.
 	WorldChanged
+	// CallbackPanicked: with Config.RecoverPanics, a sensor, goal function
+	// or Abort panicked and the agent went on (a handler's panic is an
+	// ActionFailed). Reason names the callback and the panic value; Goal
+	// or Action is set when it belongs to one.
+	CallbackPanicked
 )
 
 var eventNames = [...]string{
-	GoalChosen:      "goal_chosen",
-	PlanMade:        "plan_made",
-	NoPlan:          "no_plan",
-	ActionStarted:   "action_started",
-	Arrived:         "arrived",
-	ActionFinished:  "action_finished",
-	ActionFailed:    "action_failed",
-	PlanInvalidated: "plan_invalidated",
-	GoalReached:     "goal_reached",
-	Fallback:        "fallback",
-	WorldChanged:    "world_changed",
+	GoalChosen:       "goal_chosen",
+	PlanMade:         "plan_made",
+	NoPlan:           "no_plan",
+	ActionStarted:    "action_started",
+	Arrived:          "arrived",
+	ActionFinished:   "action_finished",
+	ActionFailed:     "action_failed",
+	PlanInvalidated:  "plan_invalidated",
+	GoalReached:      "goal_reached",
+	Fallback:         "fallback",
+	WorldChanged:     "world_changed",
+	CallbackPanicked: "callback_panicked",
 }
 
 // String returns the event type's name, e.g. "plan_made".

@@ -51,6 +51,11 @@ type Behavior struct {
 	// before a handler reported its end, to stop animations and the
 	// like.
 	Abort func(s *Step)
+	// Timeout, when positive, fails the action when a handler still
+	// returns Running once that much of the agent's time has passed in
+	// its state (MoveTo and Perform each): a behavior that never ends
+	// does not hold the agent for ever. The action_failed event says so.
+	Timeout float64
 }
 
 // Step is what a handler is told on each call. The agent reuses it for
@@ -196,7 +201,14 @@ func (a *Agent) call() Status {
 	}
 	st := Success
 	if h != nil {
-		st = h(c)
+		st = a.handle(h, c)
+	}
+	if st == Running && b.Timeout > 0 && c.Elapsed+timeEps >= b.Timeout {
+		state := "Perform"
+		if c.Moving {
+			state = "MoveTo"
+		}
+		st, c.Reason = Failure, fmt.Sprintf("%s still running after %s (Behavior.Timeout %s)", state, num(c.Elapsed), num(b.Timeout))
 	}
 	c.Frame++
 	return st

@@ -79,12 +79,9 @@ func (b *backoff) waiting(now float64) bool { return b.wait > 0 && now+timeEps <
 // score.
 func (a *Agent) evaluateGoal(i int) {
 	g := &a.goals[i]
-	g.valid = g.Valid == nil || g.Valid(a.bb)
+	valid, s := a.judge(g)
+	g.valid = valid
 	g.met = a.bb.state.Satisfies(g.Target)
-	s := g.Priority
-	if g.Relevancy != nil {
-		s = clamp01(g.Relevancy(a.bb))
-	}
 	g.score = s + g.bias
 }
 

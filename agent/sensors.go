@@ -41,7 +41,7 @@ func (a *Agent) sense() int {
 			continue
 		}
 		s.next = a.now + s.Interval
-		if s.Sense != nil && s.Sense(a.bb) && interrupt < 0 {
+		if s.Sense != nil && a.senseOne(s) && interrupt < 0 {
 			interrupt = i
 		}
 	}

@@ -222,9 +222,7 @@ func (a *Agent) drop(reason string) {
 	if a.started {
 		id := a.plan[a.step]
 		action = a.d.ActionName(id)
-		if abort := a.behaviors[id].Abort; abort != nil {
-			abort(&a.ctx)
-		}
+		a.abort(goal)
 	}
 	a.emit(PlanInvalidated, goal, action, nil, reason)
 	if a.mode != modeFallback {
@@ -239,9 +237,7 @@ func (a *Agent) drop(reason string) {
 // running action if the goal was met before the plan finished.
 func (a *Agent) reached(reason string) {
 	if a.started {
-		if abort := a.behaviors[a.plan[a.step]].Abort; abort != nil {
-			abort(&a.ctx)
-		}
+		a.abort(a.goals[a.goal].name)
 	}
 	a.emit(GoalReached, a.goals[a.goal].name, "", nil, reason)
 	a.clearPlan()

@@ -268,6 +268,11 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
 		`t.yaml:3:17: the agent's name contains the control character U+0009 (at byte 3)
     3 | agents: [{name: "cat\t"}]
       |                 ^`},
+	{"too much simulation",
+		"actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents: [{name: a}, {name: b}]\ntests:\n  - {sim: {ticks: 100000}}\n  - {sim: {ticks: 100000}}\n  - {sim: {ticks: 100000}}\n  - {sim: {ticks: 100000}}\n  - {sim: {ticks: 100000}}\n  - {sim: {ticks: 100000}}\n",
+		`t.yaml:10:19: the sim tests up to here simulate 1200000 agent-ticks (ticks times agents), more than 1000000 for a file: shorten them or split the file
+   10 |   - {sim: {ticks: 100000}}
+      |                   ^`},
 	{"syntax error",
 		"actions: [{name: A}\n",
 		`t.yaml:1: invalid YAML: did not find expected ',' or ']'

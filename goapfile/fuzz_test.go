@@ -3,6 +3,7 @@ package goapfile
 import (
 	"context"
 	"errors"
+	"github.com/goap-go/goap/internal/fuzzwatch"
 	"os"
 	"path/filepath"
 	"testing"
@@ -42,6 +43,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzwatch.Start(data)()
 		file, err := Parse("fuzz.yaml", data)
 		if err != nil {
 			var list ErrorList

@@ -74,10 +74,12 @@ func newParser(filename string, data []byte) *parser {
 
 // parser holds what is known while one file is read.
 type parser struct {
-	file  string
-	lines []string
-	errs  ErrorList
-	seen  map[Error]bool
+	// simWork sums ticks times agents over the sim tests read so far.
+	simWork int
+	file    string
+	lines   []string
+	errs    ErrorList
+	seen    map[Error]bool
 	// bad holds the nodes the pre-pass reported (aliases, unsupported
 	// tags); later checks skip them quietly.
 	bad map[*yaml.Node]bool

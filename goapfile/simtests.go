@@ -35,9 +35,15 @@ type SimTest struct {
 	world *goalRef
 }
 
-// MaxSimTicks is the most ticks a test may simulate, so that a test file
-// cannot keep `goap test` busy for long.
-const MaxSimTicks = 100000
+// MaxSimTicks is the most ticks a test may simulate, and MaxSimWork the
+// most agent-ticks (ticks times agents) all the sim tests of a file may
+// simulate together, so that a test file cannot keep `goap test` busy
+// for long: a file of fifty long tests of four agents took minutes and
+// gigabytes (each test keeps its log for its expectations).
+const (
+	MaxSimTicks = 100000
+	MaxSimWork  = 1000000
+)
 
 // simOnlyKeys are the test keys that only a sim test takes; planKeys
 // those it does not take.
@@ -74,6 +80,12 @@ func (p *parser) simTest(t *testDecl, f field, byName map[string]field) {
 					p.errorf(fd.val, "ticks must be at least 1, got %d", n)
 				case n > MaxSimTicks:
 					p.errorf(fd.val, "ticks must be at most %d, got %d", MaxSimTicks, n)
+				default:
+					before := p.simWork
+					p.simWork += n * max(len(p.out.Agents), 1)
+					if before <= MaxSimWork && p.simWork > MaxSimWork {
+						p.errorf(fd.val, "the sim tests up to here simulate %d agent-ticks (ticks times agents), more than %d for a file: shorten them or split the file", p.simWork, MaxSimWork)
+					}
 				}
 				st.Ticks = n
 			}

@@ -178,15 +178,28 @@ const defaultMaxMemory = 1 << 30
 // add registers --search, --heuristic, --weight, --max-expansions,
 // --max-memory and, with timeout set, --timeout.
 func (s *searchFlags) add(fs *flag.FlagSet, timeout bool) {
-	fs.Var(directionFlag{&s.opts.Direction}, "search", "search `direction`: auto, forward or backward")
 	fs.Var(heuristicFlag{&s.opts.Heuristic}, "heuristic", "`estimate`: "+strings.Join(heuristicNames(), ", "))
 	fs.Float64Var(&s.opts.SuboptimalWeight, "weight", 0, "weighted A*: plans cost at most `W` times the optimum (0 or 1: optimal)")
-	fs.IntVar(&s.opts.MaxExpansions, "max-expansions", 0, "stop after `N` expansions (0: no limit)")
-	s.opts.MaxMemory = defaultMaxMemory
-	fs.Var(sizeFlag{&s.opts.MaxMemory}, "max-memory", "stop when the search holds `SIZE` of memory, e.g. 512MiB or 4GiB (0: no limit)")
+	s.addDirectionAndMemory(fs)
 	if timeout {
 		fs.DurationVar(&s.timeout, "timeout", 0, "stop after `DUR`, e.g. 100ms (0: no limit)")
 	}
+}
+
+// addLimits registers what goap test takes: --search, --max-expansions,
+// --max-memory (per plan call) and --timeout (for the whole run).
+func (s *searchFlags) addLimits(fs *flag.FlagSet) {
+	s.addDirectionAndMemory(fs)
+	fs.DurationVar(&s.timeout, "timeout", 0, "stop after `DUR`, e.g. 10s (0: no limit)")
+}
+
+// addDirectionAndMemory registers --search, --max-expansions and
+// --max-memory.
+func (s *searchFlags) addDirectionAndMemory(fs *flag.FlagSet) {
+	fs.Var(directionFlag{&s.opts.Direction}, "search", "search `direction`: auto, forward or backward")
+	fs.IntVar(&s.opts.MaxExpansions, "max-expansions", 0, "stop after `N` expansions (0: no limit)")
+	s.opts.MaxMemory = defaultMaxMemory
+	fs.Var(sizeFlag{&s.opts.MaxMemory}, "max-memory", "stop when the search holds `SIZE` of memory, e.g. 512MiB or 4GiB (0: no limit)")
 }
 
 // check validates the values given.

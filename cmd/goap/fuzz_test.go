@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/goap-go/goap/internal/fuzzwatch"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,6 +21,7 @@ func FuzzCommands(f *testing.F) {
 	}
 	f.Add([]byte("actions: [{name: A, preconditions: {n: \">= 2\"}, effects: {n: \"+1\"}}]\nfacts: {n: {type: int, min: 0, max: 300}}\ngoal: {n: 9}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzwatch.Start(data)()
 		path := filepath.Join(t.TempDir(), "f.yaml")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
@@ -28,7 +30,7 @@ func FuzzCommands(f *testing.F) {
 			{"plan", path, "--max-expansions", "2000"},
 			{"plan", path, "--max-expansions", "2000", "--json"},
 			{"check", path},
-			{"test", path},
+			{"test", path, "--max-expansions", "2000"},
 			{"dot", path},
 			{"dot", "--search-tree", path},
 		} {

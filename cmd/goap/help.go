@@ -203,11 +203,15 @@ the planner finds: cost:, plan:, steps:, no_plan: or already_satisfied:.
 It prints "PASS name" or "FAIL file:line:col name: why" for each test and
 a line per file.
 
-	--run REGEXP   run only the tests whose names match REGEXP
-	--search DIR   plan with auto (default), forward or backward search
+	--run REGEXP        run only the tests whose names match REGEXP
+	--search DIR        plan with auto (default), forward or backward search
+	--max-expansions N  a test's plan call stops after N expansions
+	--max-memory SIZE   a test's plan call stops when its search holds SIZE
+	                    of memory (default 1GiB; 0: no limit)
+	--timeout DUR       stop the whole run after DUR, e.g. 30s
 
-Exit status: 0 when every test passes, 1 when one fails, 2 when a file
-cannot be read or has errors.
+Exit status: 0 when every test passes, 1 when one fails (a limit that
+stops a test fails it), 2 when a file cannot be read or has errors.
 
 Examples:
 

@@ -25,11 +25,11 @@ func (c *TestCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("test")
 	maxFile := addMaxFileSize(fs)
 	var (
-		run  string
-		opts goap.Options
+		run    string
+		search searchFlags
 	)
 	fs.StringVar(&run, "run", "", "run only the tests whose names match `REGEXP`")
-	fs.Var(directionFlag{&opts.Direction}, "search", "search `direction`: auto, forward or backward")
+	search.addLimits(fs)
 	files, help, err := parse(fs, "test", args, c.Stdout)
 	if help || err != nil {
 		return err
@@ -43,6 +43,11 @@ func (c *TestCommand) Run(ctx context.Context, args []string) error {
 	if len(files) == 0 {
 		return usageError("test", "want at least one FILE")
 	}
+	if err := search.check("test"); err != nil {
+		return err
+	}
+	ctx, cancel := search.start(ctx)
+	defer cancel()
 	code := exitOK
 	var total, failed int
 	unloaded := false
@@ -61,7 +66,7 @@ func (c *TestCommand) Run(ctx context.Context, args []string) error {
 			unloaded = true
 			continue
 		}
-		n, bad := c.runFile(ctx, f, match, opts)
+		n, bad := c.runFile(ctx, f, match, search.opts)
 		total += n
 		failed += bad
 		if bad > 0 && code == exitOK {

@@ -27,7 +27,7 @@ func chainSpec(n int, costFunc func(goap.State) float64) goap.Spec {
 	return spec
 }
 
-func chainPlanner(t *testing.T, n int, costFunc func(goap.State) float64) (*goap.Planner, goap.State, *goap.Target) {
+func chainPlanner(t testing.TB, n int, costFunc func(goap.State) float64) (*goap.Planner, goap.State, *goap.Target) {
 	t.Helper()
 	d, err := goap.NewDomain(chainSpec(n, costFunc))
 	if err != nil {

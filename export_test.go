@@ -96,3 +96,9 @@ func OnLMCutRound(f func()) (restore func()) {
 // PollWork is how many units of work pass between polls of a plan
 // call's context.
 const PollWork = pollWork
+
+// SearchMemory returns the bytes of search memory p holds (see
+// Options.MaxMemory) and the states its main search stored.
+func SearchMemory(p *Planner) (bytes int64, stored int) {
+	return p.memory(), len(p.s.nodes)
+}

@@ -91,7 +91,9 @@ func (p *Planner) packMulti() {
 		mw.acts = append(mw.acts, ma)
 	}
 	mw.cand = resize(mw.cand, (len(mw.acts)+63)/64)
-	mw.kids = resize(mw.kids, len(mw.acts)*d.words)
+	// Successor states grow on demand in stepForwardN: room for every
+	// action would be actions x words (2.4 GB on a 140,000-action chain).
+	mw.kids = resize(mw.kids, min(len(mw.acts), 64)*d.words)
 	mw.kidHash = resize(mw.kidHash, len(mw.acts))
 	mw.kidAct = resize(mw.kidAct, len(mw.acts))
 	clear(mw.cand)
@@ -297,6 +299,9 @@ func (s *search) stepForwardN(budget int) {
 					if st[op.i]&op.m != op.v {
 						continue next
 					}
+				}
+				if (kids+1)*w > len(mw.kids) {
+					mw.kids = append(mw.kids, make([]uint64, len(mw.kids)+w)...)
 				}
 				child := mw.kids[kids*w : (kids+1)*w]
 				copy(child, st)

@@ -94,3 +94,41 @@ func TestMaxMemory(t *testing.T) {
 		t.Errorf("MaxMemory -1: %v, want failed", res.Status)
 	}
 }
+
+// TestMemoryBoundedSearch checks IDA* where A* runs out of its memory
+// cap: on a 300-action chain (5-word states) A* with h_max stops at an
+// 8 KiB cap, while the memory-bounded search finds the cheapest plan
+// within the same cap; and that it honours the expansion limit, reports
+// no plan with an explanation, and refuses Start.
+func TestMemoryBoundedSearch(t *testing.T) {
+	p, start, goal := chainPlanner(t, 300, nil)
+	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, MaxMemory: 8 << 10}
+	if res := p.Plan(context.Background(), start, goal); res.Status != goap.LimitReached || !errors.Is(res.Err, goap.ErrMemoryLimit) {
+		t.Fatalf("A*: %v (%v), want the memory limit", res.Status, res.Err)
+	}
+	p.Options.MemoryBounded = true
+	res := p.Plan(context.Background(), start, goal)
+	if res.Status != goap.Found || res.Cost != 300 || len(res.Plan) != 300 {
+		t.Fatalf("IDA*: %v cost %v, %d steps, want the 300-step plan", res.Status, res.Cost, len(res.Plan))
+	}
+	p.Options.MaxExpansions = 10
+	if res := p.Plan(context.Background(), start, goal); res.Status != goap.LimitReached || res.Expanded > 10 || len(res.Partial) == 0 {
+		t.Errorf("with 10 expansions: %v, %d expanded, partial %v", res.Status, res.Expanded, res.Partial)
+	}
+	if s := p.Start(start, goal); s.Status() != goap.Failed {
+		t.Errorf("Start: %v, want failed", s.Status())
+	}
+	d, err := goap.NewDomain(goap.Spec{Actions: []goap.Action{
+		{Name: "a", Cost: 1, Pre: goap.Conds{"x": false}, Effects: goap.Effects{"x": true}},
+		{Name: "b", Cost: 1, Pre: goap.Conds{"x": true}, Effects: goap.Effects{"x": false, "y": true}},
+	}, Goals: []goap.Goal{{Name: "g", Desired: goap.Conds{"y": true, "x": true, "z": false, "w": true}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := d.Goal("g")
+	q := goap.NewPlanner(d)
+	q.Options.MemoryBounded = true
+	if res := q.Plan(context.Background(), d.NewState(), g); res.Status != goap.NoPlan || res.Why == nil {
+		t.Errorf("unsolvable: %v, why %v", res.Status, res.Why)
+	}
+}

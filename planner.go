@@ -118,6 +118,14 @@ type Options struct {
 	// whenever that memory doubles and every few hundred expansions, so
 	// the search stops within about a quarter above the limit.
 	MaxMemory int64
+	// MemoryBounded searches with IDA* instead of A*: memory in
+	// proportion to the plan's length (and a transposition table within
+	// a quarter of MaxMemory, 32 MiB without it), at the price of
+	// expanding states again, iteration after iteration. The plan is
+	// still a cheapest one with an admissible heuristic (h_max when
+	// Heuristic is AutoHeuristic). It searches forward, through Plan only
+	// (Start reports Failed), and ignores SuboptimalWeight.
+	MemoryBounded bool
 	// Exclude lists actions this planner may not use, e.g. to give one
 	// agent a subset of a shared domain's actions, or to model a level
 	// without ammo pickups. It is read at the start of each plan call.
@@ -261,6 +269,7 @@ type Planner struct {
 	prepExclude []ActionID
 	prepGen     uint64 // counts the preparations, for LM-cut's compiled task
 	meter       workMeter
+	ida         ida         // MemoryBounded search, see idastar.go
 	busy        atomic.Bool // a call is running: see enter
 	epoch       uint64      // counts Start and Plan calls: see Search
 }
@@ -376,6 +385,10 @@ func (s *search) reset(start State, t *Target) {
 	opt := &p.Options
 	if err := opt.validate(); err != nil {
 		s.stop(Failed, err)
+		return
+	}
+	if opt.MemoryBounded {
+		s.stop(Failed, fmt.Errorf("goap: Options.MemoryBounded search runs through Plan only, not Start and Step"))
 		return
 	}
 	s.heur, s.limit = opt.Heuristic, opt.MaxExpansions

@@ -193,7 +193,18 @@ var configs = []plannerConfig{
 	{"backward-weighted-1.5", goap.Options{Direction: goap.Backward, SuboptimalWeight: 1.5}, false, 1.5},
 	{"hadd", goap.Options{Direction: goap.Forward, Heuristic: goap.HAddNotOptimal}, false, 0},
 	{"goalcount", goap.Options{Direction: goap.Forward, Heuristic: goap.GoalCountNotOptimal}, false, 0},
+	{"ida-hmax", goap.Options{MemoryBounded: true}, true, 1},
+	{"ida-blind", goap.Options{MemoryBounded: true, Heuristic: goap.Blind}, true, 1},
+	{"ida-lmcut", goap.Options{MemoryBounded: true, Heuristic: goap.LMCut}, true, 1},
+	// A transposition table of a few slots: it fills up at once, and the
+	// search goes on without it.
+	{"ida-tight", goap.Options{MemoryBounded: true, MaxMemory: 2048}, true, 1},
 }
+
+// idaDomains is how many of the random domains the memory-bounded
+// configurations plan: IDA* expands states again in every iteration and
+// takes minutes on the rest.
+const idaDomains = 400
 
 // TestOptimalAgainstReference compares every planner configuration with
 // exhaustive Dijkstra on random domains and replays every plan.
@@ -242,6 +253,9 @@ func TestOptimalAgainstReference(t *testing.T) {
 			}
 		}
 		for _, cfg := range configs {
+			if cfg.opts.MemoryBounded && i >= idaDomains {
+				continue
+			}
 			p := goap.NewPlanner(d)
 			p.Options = cfg.opts
 			restore := func() {}

@@ -16,6 +16,14 @@ func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
 	}
 	p.epoch++ // a Search handle from an earlier Start is stale now
 	p.meter.start(ctx.Done())
+	if p.Options.MemoryBounded {
+		p.planIDA(start, t, &r)
+		if r.Status == LimitReached && r.Err == nil && p.meter.hit {
+			r.Err = ctx.Err()
+		}
+		p.meter.start(nil)
+		return r
+	}
 	s := &p.s
 	s.reset(start, t)
 	for {

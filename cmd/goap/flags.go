@@ -200,6 +200,7 @@ func (s *searchFlags) addDirectionAndMemory(fs *flag.FlagSet) {
 	fs.IntVar(&s.opts.MaxExpansions, "max-expansions", 0, "stop after `N` expansions (0: no limit)")
 	s.opts.MaxMemory = defaultMaxMemory
 	fs.Var(sizeFlag{&s.opts.MaxMemory}, "max-memory", "stop when the search holds `SIZE` of memory, e.g. 512MiB or 4GiB (0: no limit)")
+	fs.BoolVar(&s.opts.MemoryBounded, "memory-bounded", false, "search with IDA*: memory for the plan's length, not the states searched (slower; still the cheapest plan)")
 }
 
 // check validates the values given.

@@ -99,6 +99,8 @@ Flags:
 	--max-expansions N  stop after N expansions (0: no limit)
 	--max-memory SIZE   stop when the search holds SIZE of memory
 	                    (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
+	--memory-bounded    search with IDA*: memory for the plan's length,
+	                    not the states searched; slower, still optimal
 	--timeout DUR       stop after DUR, e.g. 10s (0: no limit); the time
 	                    counts from the start: grounding included
 	--json              print one JSON object
@@ -142,6 +144,8 @@ Flags may come before or after FILE.
 	--max-expansions N   give up after expanding N states
 	--max-memory SIZE    give up when the search holds SIZE of memory
 	                     (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
+	--memory-bounded     search with IDA*: memory for the plan's length,
+	                     not the states searched; slower, still optimal
 	--timeout DUR        give up after DUR, e.g. 50ms or 2s
 	--json               print one JSON object instead of the table:
 	                     {"found", "plan", "cost", "steps", "status",

@@ -59,6 +59,7 @@ var goldenCases = []goldenCase{
 	{"pddl_max_atoms_json", []string{"pddl", "testdata/pddl/explode-domain.pddl", "testdata/pddl/explode-problem.pddl", "--max-atoms", "500", "--json"}, 1},
 	{"plan_memory_limit", []string{"plan", "testdata/blowup.yaml", "--search", "forward", "--heuristic", "blind", "--max-memory", "2MiB"}, 1},
 	{"plan_memory_limit_json", []string{"plan", "testdata/blowup.yaml", "--search", "forward", "--heuristic", "blind", "--max-memory", "2MiB", "--json"}, 1},
+	{"plan_memory_bounded", []string{"plan", "testdata/guard.yaml", "--memory-bounded"}, 0},
 	{"plan_bad_memory", []string{"plan", "testdata/guard.yaml", "--max-memory", "lots"}, 2},
 	{"check", []string{"check", "testdata/guard.yaml", "testdata/miner.yaml"}, 0},
 	{"check_lint", []string{"check", "testdata/lint.yaml", "testdata/guard_no_findammo.yaml"}, 0},

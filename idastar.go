@@ -47,10 +47,11 @@ type ida struct {
 	found []ActionID
 	// the transposition table: open addressing over states kept in
 	// states, with the least g each was reached at in this iteration
-	slots  []idaSlot
-	states []uint64
-	used   int
-	gen    uint32
+	slots    []idaSlot
+	maxSlots int // the most slots the memory budget allows
+	states   []uint64
+	used     int
+	gen      uint32
 }
 
 type idaSlot struct {
@@ -134,12 +135,28 @@ func (x *ida) reset(p *Planner, w0 []uint64) {
 	for int64(2*n)*per <= budget && n < 1<<26 {
 		n *= 2
 	}
-	if len(x.slots) != n {
-		x.slots = make([]idaSlot, n)
+	// The table starts small and doubles up to maxSlots as states come.
+	x.maxSlots = n
+	if len(x.slots) == 0 || len(x.slots) > n {
+		x.slots = make([]idaSlot, min(n, 1024))
 		x.gen = 0
 	}
-	if cap(x.states) < (n/2)*x.w {
-		x.states = make([]uint64, 0, (n/2)*x.w)
+}
+
+// grow doubles the transposition table and files its states again.
+func (x *ida) grow() {
+	old := x.slots
+	x.slots = make([]idaSlot, 2*len(old))
+	mask := uint64(len(x.slots) - 1)
+	for _, e := range old {
+		if e.gen != x.gen {
+			continue
+		}
+		i := e.hash & mask
+		for x.slots[i].gen == x.gen {
+			i = (i + 1) & mask
+		}
+		x.slots[i] = e
 	}
 }
 
@@ -179,7 +196,11 @@ func (x *ida) seen(d int, g float64) bool {
 		e := &x.slots[i]
 		if e.gen != x.gen {
 			if 2*x.used >= len(x.slots) {
-				return false
+				if len(x.slots) >= x.maxSlots {
+					return false // full: search this state again if it comes
+				}
+				x.grow()
+				return x.seen(d, g)
 			}
 			e.hash, e.g, e.at, e.gen = h, g, int32(x.used), x.gen
 			x.states = append(x.states, st...)

@@ -1,5 +1,7 @@
 package goap
 
+import "time"
+
 // A plan call's deadline is read by elapsed work, not by expansions: on a
 // big domain one expansion with an expensive heuristic can take longer
 // than any sensible deadline (an LM-cut estimate on an 8,000-action chain
@@ -18,15 +20,21 @@ const pollWork = 1 << 15
 // lower bound at once (never +Inf, which would prove a dead end).
 type workMeter struct {
 	done <-chan struct{}
-	left int   // units until the next poll
-	hit  bool  // the context was found done, or a limit reached
-	err  error // the limit reached (nil for the context: Plan knows it)
+	// deadline, when set, is read against the clock at each poll: the
+	// channel closes only once the runtime's timer goroutine runs, which
+	// on a busy machine can be milliseconds late.
+	deadline    time.Time
+	hasDeadline bool
+	left        int   // units until the next poll
+	hit         bool  // the context was found done, or a limit reached
+	err         error // the limit reached (nil for the context: Plan knows it)
 }
 
 // start arms the meter for a call that ends when done is closed (nil:
-// never).
-func (m *workMeter) start(done <-chan struct{}) {
+// never) or at deadline (when has is set).
+func (m *workMeter) start(done <-chan struct{}, deadline time.Time, has bool) {
 	m.done, m.left, m.hit, m.err = done, pollWork, false, nil
+	m.deadline, m.hasDeadline = deadline, has
 }
 
 // charge records n units of work and reports whether the context is done.
@@ -40,6 +48,7 @@ func (m *workMeter) charge(n int) bool {
 		case <-m.done:
 			m.hit = true
 		default:
+			m.hit = m.hasDeadline && !time.Now().Before(m.deadline)
 		}
 	}
 	return m.hit

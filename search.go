@@ -1,6 +1,9 @@
 package goap
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Plan searches for a cheapest plan from start to t, honouring ctx's
 // deadline or cancellation and Options.MaxExpansions. The context is
@@ -15,32 +18,47 @@ func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
 		return r
 	}
 	p.epoch++ // a Search handle from an earlier Start is stale now
-	p.meter.start(ctx.Done())
+	dl, has := ctx.Deadline()
+	p.meter.start(ctx.Done(), dl, has)
 	if p.Options.MemoryBounded {
 		p.planIDA(start, t, &r)
 		if r.Status == LimitReached && r.Err == nil && p.meter.hit {
-			r.Err = ctx.Err()
+			r.Err = contextErr(ctx)
 		}
-		p.meter.start(nil)
+		p.meter.start(nil, time.Time{}, false)
 		return r
 	}
 	s := &p.s
 	s.reset(start, t)
 	for {
-		st := s.step(256)
+		st := s.step(planSlice)
 		if st == Running && (p.meter.charge(pollWork) || p.checkMemory()) {
 			s.stop(LimitReached, p.meter.err)
 			st = LimitReached
 		}
 		if st != Running {
 			if st == LimitReached && p.meter.hit && s.err == nil {
-				s.err = ctx.Err()
+				s.err = contextErr(ctx)
 			}
 			s.fill(&r)
-			p.meter.start(nil)
+			p.meter.start(nil, time.Time{}, false)
 			return r
 		}
 	}
+}
+
+// planSlice is how many states Plan expands between two polls of its
+// context and memory: a fraction of a millisecond even where expansions
+// cost microseconds (the heuristics poll within, by work).
+const planSlice = 64
+
+// contextErr is ctx's error once the meter found it done: the meter may
+// read the deadline off the clock before ctx's timer has fired.
+func contextErr(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return context.DeadlineExceeded
 }
 
 // Start begins a search that the caller advances with Step, for instance a
@@ -51,7 +69,7 @@ func (p *Planner) Start(start State, t *Target) Search {
 	p.enter()
 	defer p.leave()
 	p.epoch++
-	p.meter.start(nil)
+	p.meter.start(nil, time.Time{}, false)
 	p.s.reset(start, t)
 	return Search{s: &p.s, epoch: p.epoch}
 }

@@ -46,17 +46,7 @@ func liftedCost(d *Domain, pr *Problem, maxStates int) (float64, bool) {
 		}
 		return s
 	}
-	subst := func(args []string, sub map[string]string) []string {
-		out := make([]string, len(args))
-		for i, a := range args {
-			if v, ok := sub[a]; ok {
-				out[i] = v
-			} else {
-				out[i] = a
-			}
-		}
-		return out
-	}
+	subst := substitute
 	holds := func(s map[string]bool, l Literal, sub map[string]string) bool {
 		args := subst(l.Args, sub)
 		if l.Pred == "=" {

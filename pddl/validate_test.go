@@ -57,17 +57,7 @@ func validate(d *Domain, pr *Problem, plan []string) (float64, error) {
 			}
 			sub[p.Name] = objs[j]
 		}
-		ground := func(args []string) []string {
-			out := make([]string, len(args))
-			for j, x := range args {
-				if v, ok := sub[x]; ok {
-					out[j] = v
-				} else {
-					out[j] = x
-				}
-			}
-			return out
-		}
+		ground := func(args []string) []string { return substitute(args, sub) }
 		for _, l := range a.Pre {
 			args := ground(l.Args)
 			var holds bool
@@ -112,4 +102,17 @@ func validate(d *Domain, pr *Problem, plan []string) (float64, error) {
 		}
 	}
 	return cost, nil
+}
+
+// substitute replaces the variables of args bound in sub by their objects.
+func substitute(args []string, sub map[string]string) []string {
+	out := make([]string, len(args))
+	for j, x := range args {
+		if v, ok := sub[x]; ok {
+			out[j] = v
+		} else {
+			out[j] = x
+		}
+	}
+	return out
 }

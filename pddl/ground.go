@@ -3,6 +3,8 @@ package pddl
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/goap-go/goap"
@@ -221,7 +223,39 @@ func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Ta
 		}
 	}
 	t.Spec.Goals = []goap.Goal{{Name: GoalName, Desired: g.goal(t)}}
+	if err := t.checkDeclared(); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// checkDeclared is the defence against a class of wrong answers: a
+// condition on a fact the task does not declare reads the closed-world
+// default (false), so a goal or precondition on an atom the grounder
+// compiled away would pass for met. Every fact a condition or effect names
+// must be declared; otherwise grounding has a bug, reported as such.
+func (t *Task) checkDeclared() error {
+	declared := make(map[string]bool, len(t.Spec.Facts))
+	for _, f := range t.Spec.Facts {
+		declared[f.Name] = true
+	}
+	check := func(where string, names []string) error {
+		for _, k := range names {
+			if !declared[k] {
+				return fmt.Errorf("pddl: internal error: grounding left %s naming the undeclared fact %q", where, k)
+			}
+		}
+		return nil
+	}
+	for _, a := range t.Spec.Actions {
+		if err := check("action "+a.Name, slices.Sorted(maps.Keys(a.Pre))); err != nil {
+			return err
+		}
+		if err := check("action "+a.Name, slices.Sorted(maps.Keys(a.Effects))); err != nil {
+			return err
+		}
+	}
+	return check("the goal", slices.Sorted(maps.Keys(t.Spec.Goals[0].Desired)))
 }
 
 // goal turns the problem's goal literals into the task's goal conditions.

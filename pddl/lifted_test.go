@@ -365,3 +365,20 @@ func TestGroundingMatchesLiftedSemantics(t *testing.T) {
 		t.Errorf("%d of %d tasks unsolvable: the generator should mix both", unsolvable, compared)
 	}
 }
+
+// TestCheckDeclared checks the defence behind the goal fix: a task whose
+// goal or action names a fact it does not declare is refused.
+func TestCheckDeclared(t *testing.T) {
+	task := &Task{Spec: goap.Spec{
+		Facts:   []goap.Fact{goap.Bool("q")},
+		Actions: []goap.Action{{Name: "a", Pre: goap.Conds{"q": true}, Effects: goap.Effects{"q": false}}},
+		Goals:   []goap.Goal{{Name: GoalName, Desired: goap.Conds{"q": true}}},
+	}}
+	if err := task.checkDeclared(); err != nil {
+		t.Fatal(err)
+	}
+	task.Spec.Goals[0].Desired["p"] = false // p compiled away: false by default
+	if err := task.checkDeclared(); err == nil || !strings.Contains(err.Error(), `the goal naming the undeclared fact "p"`) {
+		t.Errorf("got %v", err)
+	}
+}

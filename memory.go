@@ -14,10 +14,13 @@ var ErrMemoryLimit = errors.New("goap: the search reached its memory limit")
 type MemoryLimitError struct {
 	Limit int64 // Options.MaxMemory, in bytes
 	Used  int64 // the search memory in use when the search stopped
+	// Next is what the next growth of the search's largest array would
+	// have allocated: Used + Next passes Limit.
+	Next int64
 }
 
 func (e *MemoryLimitError) Error() string {
-	return fmt.Sprintf("goap: the search reached its memory limit (Options.MaxMemory = %d bytes; %d in use)", e.Limit, e.Used)
+	return fmt.Sprintf("goap: the search reached its memory limit (Options.MaxMemory = %d bytes; %d in use, and growing would take %d more)", e.Limit, e.Used, e.Next)
 }
 
 // Is makes errors.Is(err, ErrMemoryLimit) true.
@@ -50,8 +53,8 @@ func (p *Planner) memory() int64 {
 		int64(cap(mw.kids)+cap(mw.kidHash))*wordBytes
 }
 
-// checkMemory stops the running call when its search memory exceeds
-// Options.MaxMemory, and reports whether the call must stop. Searches
+// checkMemory stops the running call when its search memory, with the
+// next growth of its largest array, would exceed Options.MaxMemory, and reports whether the call must stop. Searches
 // call it when they grow their table (every doubling of the nodes), Plan
 // and Step after every slice of expansions: the memory is checked in
 // bounded steps, never per node.
@@ -60,9 +63,20 @@ func (p *Planner) checkMemory() bool {
 	if limit <= 0 || p.meter.hit {
 		return p.meter.hit
 	}
-	if used := p.memory(); used > limit {
+	if used, next := p.memory(), p.s.nextGrowth(); used+next > limit {
 		p.meter.hit = true
-		p.meter.err = &MemoryLimitError{Limit: limit, Used: used}
+		p.meter.err = &MemoryLimitError{Limit: limit, Used: used, Next: next}
 	}
 	return p.meter.hit
+}
+
+// nextGrowth estimates the bytes the next growth of s's largest array
+// allocates while the old one is still alive: a new table twice as long,
+// or an append's new array for nodes, states or the open list (a quarter
+// larger, the runtime's rule for large slices). Stopping before it keeps
+// the process's peak near the cap rather than well past it.
+func (s *search) nextGrowth() int64 {
+	g := 2 * int64(len(s.table)) * slotBytes
+	g = max(g, int64(cap(s.nodes))*nodeBytes*5/4, int64(cap(s.states))*wordBytes*5/4, int64(cap(s.open))*openBytes*5/4)
+	return g
 }

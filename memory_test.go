@@ -65,8 +65,9 @@ func TestMaxMemory(t *testing.T) {
 			if res.Status != goap.LimitReached || !errors.Is(res.Err, goap.ErrMemoryLimit) || !errors.As(res.Err, &e) {
 				t.Fatalf("got %v (%v) after %d expansions, want the memory limit", res.Status, res.Err, res.Expanded)
 			}
-			if e.Limit != limit || e.Used <= limit || e.Used > 2*limit {
-				t.Errorf("limit %d, used %d: want used just above the limit", e.Limit, e.Used)
+			// Stopped before the growth that would pass the limit.
+			if e.Limit != limit || e.Used+e.Next <= limit || e.Used > 2*limit || e.Next <= 0 {
+				t.Errorf("limit %d, used %d, next growth %d: want used plus the next growth just above the limit", e.Limit, e.Used, e.Next)
 			}
 			if len(res.Partial) == 0 {
 				t.Error("no partial plan")

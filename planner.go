@@ -113,10 +113,10 @@ type Options struct {
 	// expansions (0: no limit).
 	MaxExpansions int
 	// MaxMemory stops the search with LimitReached, Result.Err wrapping
-	// ErrMemoryLimit, when the memory it grows (nodes, states, table,
-	// open list) passes that many bytes (0: no limit). It is checked
-	// whenever that memory doubles and every few hundred expansions, so
-	// the search stops within about a quarter above the limit.
+	// ErrMemoryLimit, before the memory it grows (nodes, states, table,
+	// open list) would pass that many bytes with the next growth of its
+	// largest array (0: no limit). It is checked whenever the table
+	// doubles and every 64 expansions, never per node.
 	MaxMemory int64
 	// MemoryBounded searches with IDA* instead of A*: memory in
 	// proportion to the plan's length (and a transposition table within

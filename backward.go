@@ -1,0 +1,183 @@
+package goap
+
+import (
+	"math"
+	"math/bits"
+)
+
+// Backward (regressive) search: from the goal conditions back to the
+// start, over partial states (mask, value words), with h_max from the start.
+
+// regressionEstimate is h_max of a partial state: the most expensive of
+// its conditions, each costed once from the start state.
+//
+// Blind backward search still drops subgoals with a condition that the
+// start can never reach (infinite cost): that proves a dead end, it does
+// not estimate.
+func (s *search) regressionEstimate(x []uint64) float64 {
+	d := s.p.d
+	w := s.w
+	h := 0.0
+	for i := 0; i < w; i++ {
+		m := x[i]
+		for m != 0 {
+			bit := m & -m
+			f := d.fieldOf(i, bit)
+			raw := (x[w+i] & f.mask) >> f.shift
+			if c := s.p.hatom[f.atom+int(raw)]; c > h {
+				h = c
+			}
+			m &^= f.mask
+		}
+	}
+	if s.heur == Blind && !math.IsInf(h, 1) {
+		return 0
+	}
+	return h
+}
+
+func (s *search) stepBackward(budget int) {
+	p := s.p
+	d := p.d
+	w := s.w
+	start := s.start.w
+	child := s.scratch
+	for ; budget > 0; budget-- {
+		n := s.nextToExpand()
+		if n < 0 {
+			return
+		}
+		x := s.state(n)
+		sat := true
+		for i := 0; i < w; i++ {
+			if (start[i]^x[w+i])&x[i] != 0 {
+				sat = false
+				break
+			}
+		}
+		if sat {
+			s.found(n)
+			return
+		}
+		g := s.expand(n)
+	actions:
+		for _, id := range s.acts {
+			a := &d.actions[id]
+			// The action must set some goal condition and undo none:
+			// only the words it touches can tell, so a big domain's
+			// expansion does not cost actions times words.
+			achieves := false
+			for _, o := range a.effOps {
+				gm, gv := x[o.i], x[w+int(o.i)]
+				overlap := o.m & gm
+				if (o.v^gv)&overlap != 0 {
+					continue actions // the action undoes a goal condition
+				}
+				achieves = achieves || overlap != 0
+			}
+			if !achieves {
+				continue
+			}
+			// The subgoal drops what the action sets and adds its
+			// preconditions (values stay within their masks).
+			copy(child, x)
+			for _, o := range a.effOps {
+				child[o.i] &^= o.m
+				child[w+int(o.i)] &^= o.m
+			}
+			for _, o := range a.preOps {
+				keep := child[o.i]
+				if (child[w+int(o.i)]^o.v)&keep&o.m != 0 {
+					continue actions // the precondition contradicts what remains
+				}
+				child[o.i] = keep | o.m
+				child[w+int(o.i)] |= o.v
+			}
+			s.relax(child, n, id, g+p.costs[id])
+			x = s.state(n)
+		}
+	}
+}
+
+// bitCosts tabulates, for one-word domains, the h_max cost of each
+// boolean field's two values, so a subgoal's estimate is a walk over its
+// mask bits. Multi-bit fields are marked in p.multi and costed the long way.
+func (p *Planner) bitCosts() {
+	d := p.d
+	p.multi = 0
+	for b := 0; b < 64; b++ {
+		f := &d.facts[d.bitFact[b]]
+		if f.mask&(1<<uint(b)) == 0 {
+			continue // an unused bit
+		}
+		if f.size != 2 || f.mask != 1<<uint(b) {
+			p.multi |= 1 << uint(b)
+			continue
+		}
+		p.bitCost[b] = [2]float64{p.hatom[f.atom], p.hatom[f.atom+1]}
+	}
+}
+
+// regressionEstimate1 is regressionEstimate for one-word subgoals.
+func (s *search) regressionEstimate1(m, v uint64) float64 {
+	p := s.p
+	h := 0.0
+	for b := m &^ p.multi; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(b)
+		if c := p.bitCost[i][(v>>uint(i))&1]; c > h {
+			h = c
+		}
+	}
+	if m&p.multi != 0 {
+		x := [2]uint64{m & p.multi, v}
+		h = max(h, s.regressionEstimate(x[:]))
+		if math.IsInf(h, 1) {
+			return h
+		}
+	}
+	if s.heur == Blind && !math.IsInf(h, 1) {
+		return 0
+	}
+	return h
+}
+
+// stepBackward1 is stepBackward for one-word domains: a subgoal is a
+// (mask, value) pair of words.
+func (s *search) stepBackward1(budget int) {
+	start := s.start.w[0]
+	for ; budget > 0; budget-- {
+		n := s.nextToExpand()
+		if n < 0 {
+			return
+		}
+		gm, gv := s.states[2*n], s.states[2*n+1]
+		if (start^gv)&gm == 0 {
+			s.found(n)
+			return
+		}
+		g := s.expand(n)
+		for i := range s.fwd {
+			a := &s.fwd[i]
+			overlap := a.em & gm
+			if overlap == 0 || (a.ev^gv)&overlap != 0 {
+				continue // achieves nothing, or undoes a goal condition
+			}
+			keep := gm &^ a.em
+			if (gv^a.pv)&keep&a.pm != 0 {
+				continue // the precondition contradicts what remains
+			}
+			s.scratch[0], s.scratch[1] = keep|a.pm, gv&keep|a.pv
+			s.relax(s.scratch, n, a.id, g+a.cost)
+		}
+	}
+}
+
+// fieldOf returns the fact whose field holds bit in word i.
+func (d *Domain) fieldOf(i int, bit uint64) *factInfo {
+	return &d.facts[d.factAt(i, bit)]
+}
+
+// factAt returns the ID of the fact whose field holds bit in word i.
+func (d *Domain) factAt(i int, bit uint64) FactID {
+	return d.bitFact[i*64+bits.TrailingZeros64(bit)]
+}

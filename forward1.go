@@ -1,0 +1,216 @@
+package goap
+
+// Forward search over one-word states (up to 64 bits of facts: most game
+// domains) with estimates; blind one-word search is in blind1.go.
+
+// fwdAction is an action packed for forward search over one-word states:
+// its masks inline, its cost for this plan call, and whether it needs the
+// general path (integer comparisons or add/subtract).
+type fwdAction struct {
+	pm, pv, em, ev uint64
+	cost           float64
+	id             ActionID
+	slow           bool
+}
+
+// packForward fills p.fwd from p.acts; mask keeps the relevant fields.
+func (p *Planner) packForward(mask uint64) {
+	p.fwd = p.fwd[:0]
+	p.slowFwd = false
+	for _, id := range p.acts {
+		a := &p.d.actions[id]
+		slow := len(a.pre.num) > 0 || len(a.effNum) > 0
+		fa := fwdAction{cost: p.costs[id], id: id, slow: slow}
+		if len(a.preOps) > 0 { // one word: at most one op each
+			fa.pm, fa.pv = a.preOps[0].m, a.preOps[0].v
+		}
+		if len(a.effOps) > 0 {
+			fa.em, fa.ev = a.effOps[0].m, a.effOps[0].v&mask
+		}
+		p.fwd = append(p.fwd, fa)
+		p.slowFwd = p.slowFwd || slow
+	}
+}
+
+// reachCheckAfter is how many expansions forward search makes before it
+// runs the relaxed reachability check.
+const reachCheckAfter = 32
+
+// checkpoint runs the deferred reachability check when its time has come;
+// it returns false when that check proved that no plan exists.
+func (s *search) checkpoint() bool {
+	if !s.pendingCheck || s.expanded < reachCheckAfter {
+		return true
+	}
+	s.pendingCheck = false
+	ok := s.p.rel.reachable(s.start.w, s.acts, nil)
+	if s.p.meter.hit {
+		return true // cut short: the search stops at its next expansion
+	}
+	if !ok || !s.p.rel.goalReachable(&s.t.cond) {
+		s.stop(NoPlan, nil)
+		return false
+	}
+	s.dropDead()
+	return true
+}
+
+// stepForward1 is stepForward for one-word states, the common case.
+func (s *search) stepForward1(budget int) {
+	t := s.t
+	gm, gv := t.cond.mask[0], t.cond.val[0]
+	gnum := len(t.cond.num) > 0
+	mask := s.mask[0]
+	for ; budget > 0; budget-- {
+		n := s.nextToExpand()
+		if n < 0 {
+			return
+		}
+		st := s.states[n]
+		if st&gm == gv && (!gnum || t.cond.holds(s.states[n:n+1])) {
+			s.found(n)
+			return
+		}
+		g := s.expand(n)
+		if len(s.table) >= prefetchTable {
+			s.expandPrefetched(n, st, g, mask)
+			continue
+		}
+		for i := range s.fwd {
+			a := &s.fwd[i]
+			if st&a.pm != a.pv {
+				continue
+			}
+			child := st&^a.em | a.ev
+			if a.slow {
+				var ok bool
+				if child, ok = s.applySlow(st, child, a.id, mask); !ok {
+					continue
+				}
+			}
+			if child == st {
+				continue // a no-op here: it cannot lead anywhere cheaper
+			}
+			s.relax1(child, n, a.id, g+a.cost)
+		}
+	}
+}
+
+// prefetchTable is the table length from which one-word forward search
+// expands in two passes (expandPrefetched): past the size of the caches,
+// every probe of a new state misses them.
+var prefetchTable = 1 << 15
+
+// child is a successor waiting to be inserted by expandPrefetched.
+type child struct {
+	x, hash uint64
+	act     int32 // index in s.fwd
+}
+
+// expandPrefetched is the loop body of stepForward1 for large tables. It
+// first computes every successor and touches its table slot, loads the
+// processor can overlap because nothing depends on them, then inserts
+// the successors, which now find their slots in the cache.
+func (s *search) expandPrefetched(n int32, st uint64, g float64, mask uint64) {
+	kids := s.prefetchKids(st, mask)
+	for i := range kids {
+		k := &kids[i]
+		a := &s.fwd[k.act]
+		s.generated++
+		idx, fresh, closed := s.insert1h(k.x, k.hash)
+		s.settle(idx, fresh, closed, n, a.id, g+a.cost)
+	}
+}
+
+// prefetchKids returns the successors of the one-word state st, with
+// their hashes, after touching their table slots (see expandPrefetched).
+// The slice is valid until the next call.
+func (s *search) prefetchKids(st uint64, mask uint64) []child {
+	kids := s.kids[:0]
+	for i := range s.fwd {
+		a := &s.fwd[i]
+		if st&a.pm != a.pv {
+			continue
+		}
+		x := st&^a.em | a.ev
+		if a.slow {
+			var ok bool
+			if x, ok = s.applySlow(st, x, a.id, mask); !ok {
+				continue
+			}
+		}
+		if x == st {
+			continue // a no-op here: it cannot lead anywhere cheaper
+		}
+		kids = append(kids, child{x: x, hash: mix64(x), act: int32(i)})
+	}
+	tm := uint64(len(s.table) - 1)
+	var touch uint8
+	for i := range kids {
+		touch += s.table[kids[i].hash&tm].gen
+	}
+	s.touch += touch
+	s.kids = kids
+	return kids
+}
+
+// applySlow finishes applying an action with integer comparisons or
+// add/subtract effects to the one-word state st; child already holds the
+// set effects.
+func (s *search) applySlow(st, child uint64, id ActionID, mask uint64) (uint64, bool) {
+	a := &s.p.d.actions[id]
+	w := [1]uint64{st}
+	for i := range a.pre.num {
+		if !a.pre.num[i].holds(w[:]) {
+			return 0, false
+		}
+	}
+	for i := range a.effNum {
+		e := &a.effNum[i]
+		v := int64((st>>e.shift)&e.field) + e.delta
+		if v < 0 || v > e.limit {
+			return 0, false
+		}
+		child = child&^(e.field<<e.shift) | uint64(v)<<e.shift
+	}
+	return child & mask, true
+}
+
+// relax1 is relax for one-word forward states.
+func (s *search) relax1(x uint64, parent int32, a ActionID, g float64) {
+	s.generated++
+	idx, fresh, closed := s.insert1(x)
+	s.settle(idx, fresh, closed, parent, a, g)
+}
+
+// dropDead removes from the search the actions that relaxed reachability
+// found can never apply. The planner's prepared lists stay intact.
+func (s *search) dropDead() {
+	p := s.p
+	fired := p.rel.fired
+	dead := 0
+	for _, id := range s.acts {
+		if !fired[id] {
+			dead++
+		}
+	}
+	if dead == 0 {
+		return
+	}
+	p.liveActs = p.liveActs[:0]
+	for _, id := range s.acts {
+		if fired[id] {
+			p.liveActs = append(p.liveActs, id)
+		}
+	}
+	s.acts = p.liveActs
+	if s.fwd != nil {
+		p.liveFwd = p.liveFwd[:0]
+		for _, a := range s.fwd {
+			if fired[a.id] {
+				p.liveFwd = append(p.liveFwd, a)
+			}
+		}
+		s.fwd = p.liveFwd
+	}
+}

@@ -1,0 +1,222 @@
+package goap
+
+import "fmt"
+
+// The options of a plan call and what it returns.
+
+// Direction selects which way the planner searches.
+type Direction uint8
+
+// Search directions.
+const (
+	// Auto runs several optimal searches in turns and returns the
+	// result of whichever finishes first; each wins by orders of
+	// magnitude on some domains (see BENCHMARKS.md). With AutoHeuristic:
+	// forward uniform-cost search, backward search with h_max (when the
+	// goal allows regression), and, once they have made 4096 expansions
+	// between them, forward search with LM-cut. With Blind or HMax:
+	// forward and backward search with that heuristic. With the other
+	// heuristics, or NoPruning: forward search alone.
+	Auto Direction = iota
+	// Forward searches from the start state towards the goal.
+	Forward
+	// Backward (regressive) searches from the goal conditions towards the
+	// start state over partial states, as F.E.A.R.'s planner does. It
+	// needs conditions and effects that mask/value pairs express.
+	Backward
+)
+
+func (d Direction) String() string {
+	switch d {
+	case Auto:
+		return "auto"
+	case Forward:
+		return "forward"
+	case Backward:
+		return "backward"
+	}
+	return fmt.Sprintf("Direction(%d)", int(d))
+}
+
+// Heuristic selects the estimate of remaining cost that guides the search.
+type Heuristic uint8
+
+// Heuristics. AutoHeuristic, HMax and Blind are admissible: with them
+// (and no SuboptimalWeight) the plan found is the cheapest. The others may
+// return a costlier plan and say so in their names.
+const (
+	// AutoHeuristic lets the planner choose: Blind for forward search and
+	// HMax for backward search, which measured fastest on game-sized
+	// domains (see BENCHMARKS.md): there, relevance pruning and the
+	// relaxed reachability check leave so few states that computing h_max
+	// at every state costs more than the states it saves.
+	AutoHeuristic Heuristic = iota
+	// HMax estimates the cost of the most expensive goal condition in
+	// the delete relaxation. Admissible and consistent. In backward search
+	// it is computed once per plan call, from the start state.
+	HMax
+	// Blind is uniform-cost search (Dijkstra): no estimate at all.
+	Blind
+	// HAddNotOptimal sums the relaxed costs of the goal conditions: more
+	// informed than HMax, but it can overestimate, so plans may cost more
+	// than the optimum.
+	HAddNotOptimal
+	// GoalCountNotOptimal counts unmet goal conditions (the estimate of
+	// the classic GOAP write-ups). One action can meet several conditions
+	// and costs can be below 1, so it is not admissible.
+	GoalCountNotOptimal
+	// LMCut is the LM-cut heuristic (Helmert & Domshlak 2009): a sum of
+	// disjoint action landmarks of the delete relaxation, at least h_max
+	// and often much closer to the optimum, at one h_max computation per
+	// state plus an incremental update per landmark. Admissible but not consistent: forward search reopens
+	// states reached more cheaply after expansion. When an action has
+	// add/subtract effects it falls back to h_max, and backward search
+	// uses h_max.
+	LMCut
+)
+
+func (h Heuristic) String() string {
+	switch h {
+	case AutoHeuristic:
+		return "auto"
+	case HMax:
+		return "hmax"
+	case Blind:
+		return "blind"
+	case HAddNotOptimal:
+		return "hadd-not-optimal"
+	case GoalCountNotOptimal:
+		return "goalcount-not-optimal"
+	case LMCut:
+		return "lmcut"
+	}
+	return fmt.Sprintf("Heuristic(%d)", int(h))
+}
+
+// Optimal reports whether the heuristic guarantees the cheapest plan.
+func (h Heuristic) Optimal() bool { return h <= Blind || h == LMCut }
+
+// Options tune a Planner. The zero value plans optimally, choosing the
+// direction automatically.
+type Options struct {
+	Direction Direction
+	Heuristic Heuristic
+	// SuboptimalWeight > 1 runs weighted A*: f = g + w*h. The plan found
+	// costs at most w times the optimum (with an admissible heuristic);
+	// fewer nodes are expanded. 0 or 1 means optimal search.
+	SuboptimalWeight float64
+	// MaxExpansions stops the search with LimitReached after that many
+	// expansions (0: no limit).
+	MaxExpansions int
+	// MaxMemory stops the search with LimitReached, Result.Err wrapping
+	// ErrMemoryLimit, before the memory it grows (nodes, states, table,
+	// open list) would pass that many bytes with the next growth of its
+	// largest array (0: no limit). It is checked whenever the table
+	// doubles and every 64 expansions, never per node.
+	MaxMemory int64
+	// MemoryBounded searches with IDA* instead of A*: memory in
+	// proportion to the plan's length (and a transposition table within
+	// a quarter of MaxMemory, 32 MiB without it), at the price of
+	// expanding states again, iteration after iteration. The plan is
+	// still a cheapest one with an admissible heuristic (h_max when
+	// Heuristic is AutoHeuristic). It searches forward, through Plan only
+	// (Start reports Failed), and ignores SuboptimalWeight.
+	MemoryBounded bool
+	// Exclude lists actions this planner may not use, e.g. to give one
+	// agent a subset of a shared domain's actions, or to model a level
+	// without ammo pickups. It is read at the start of each plan call.
+	Exclude []ActionID
+	// NoPruning keeps actions that cannot contribute to the goal and
+	// compares states on every fact. Pruning never changes the cost of the
+	// plan found; this option exists to measure it.
+	NoPruning bool
+}
+
+// validate rejects option values the planner does not know.
+func (o *Options) validate() error {
+	switch {
+	case o.Direction > Backward:
+		return fmt.Errorf("goap: unknown search direction %v", o.Direction)
+	case o.Heuristic > LMCut:
+		return fmt.Errorf("goap: unknown heuristic %v", o.Heuristic)
+	case !(o.SuboptimalWeight >= 0 && o.SuboptimalWeight <= MaxWeight):
+		return fmt.Errorf("goap: SuboptimalWeight must be a number from 0 to %g, got %v", float64(MaxWeight), o.SuboptimalWeight)
+	case o.MaxExpansions < 0:
+		return fmt.Errorf("goap: MaxExpansions must be >= 0, got %d", o.MaxExpansions)
+	case o.MaxMemory < 0:
+		return fmt.Errorf("goap: MaxMemory must be >= 0, got %d", o.MaxMemory)
+	}
+	return nil
+}
+
+// MaxWeight is the largest SuboptimalWeight; beyond it weighted A* is
+// greedy search in all but name, and an infinite weight would make
+// g + w*h undefined when h is 0.
+const MaxWeight = 1e6
+
+// Status is the outcome of a search.
+type Status uint8
+
+// Search outcomes.
+const (
+	// Running means Step used its budget and the search can go on.
+	Running Status = iota
+	// Found means Result.Plan is a cheapest plan (or, in a mode whose
+	// name says so, a plan within the stated bound).
+	Found
+	// AlreadySatisfied means the start state meets the goal: the plan is
+	// empty.
+	AlreadySatisfied
+	// NoPlan means the search space was exhausted: no plan exists.
+	// Result.Why explains.
+	NoPlan
+	// LimitReached means the expansion limit or the context deadline
+	// stopped the search first. Result.Partial holds the best progress.
+	LimitReached
+	// Failed means the plan call could not run: Result.Err says why (a
+	// CostFunc returned a bad cost, start and target belong to other
+	// domains, or an Options value is out of range).
+	Failed
+)
+
+func (s Status) String() string {
+	switch s {
+	case Running:
+		return "running"
+	case Found:
+		return "found"
+	case AlreadySatisfied:
+		return "already satisfied"
+	case NoPlan:
+		return "no plan"
+	case LimitReached:
+		return "limit reached"
+	case Failed:
+		return "failed"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Result is what a plan call returns. Plan and Partial share memory with
+// the Planner: they are valid until its next call. Copy them to keep them.
+type Result struct {
+	Status Status
+	// Plan lists the actions to perform in order (Found, and empty for
+	// AlreadySatisfied).
+	Plan []ActionID
+	// Cost is the plan's total cost.
+	Cost float64
+	// Expanded counts states taken from the open list and expanded;
+	// Generated counts successor states produced.
+	Expanded, Generated int
+	// Direction is the direction actually searched.
+	Direction Direction
+	// Partial (LimitReached) is the best progress: forward, the actions
+	// leading from the start to the state closest to the goal; backward,
+	// the final actions of the most promising plan suffix.
+	Partial []ActionID
+	// Why explains a NoPlan result.
+	Why *Explanation
+	// Err is set for Failed and for LimitReached by a context.
+	Err error
+}

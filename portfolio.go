@@ -1,0 +1,112 @@
+package goap
+
+// The Auto portfolio: forward blind, backward h_max and forward LM-cut
+// searches run in turns, and the first to finish wins.
+
+// portfolioSlices is how many expansions each member of an Auto search
+// gets per turn: forward blind, backward h_max, forward LM-cut (which
+// joins after lmcutAfter expansions). A blind expansion costs a fraction
+// of a microsecond, a backward one about three times more, an LM-cut one
+// 2-300 µs, so the shares roughly even out the time each member gets.
+// Searches that finish within the first turn (most game searches) never
+// start the others.
+var portfolioSlices = [3]int{256, 128, 1}
+
+// startMember sets up member i of an Auto search, sharing the actions,
+// costs and hook results the forward search prepared.
+func (s *search) startMember(i int) {
+	p := s.p
+	m := &p.twin
+	if i == 2 {
+		m = &p.lmcs
+	}
+	m.clear(s.start, s.t)
+	m.w, m.weight = s.w, s.weight
+	switch i {
+	case 1:
+		m.dir, m.heur = Backward, HMax
+		if s.heur == Blind && p.Options.Heuristic == Blind {
+			m.heur = Blind
+		}
+	case 2:
+		m.dir, m.heur = Forward, LMCut
+	}
+	m.mask, m.acts, m.fwd = s.mask, s.acts, s.fwd
+	s.member[i] = m
+	m.begin()
+}
+
+// stepPortfolio runs the members of an Auto search in turns of
+// portfolioSlices expansions, forward blind first, until one finishes.
+func (s *search) stepPortfolio(budget int) {
+	for budget > 0 && s.status == Running {
+		done := s.portfolioExpanded()
+		if s.total > 0 && done >= s.total {
+			s.stop(LimitReached, nil)
+			return
+		}
+		slice := portfolioSlices[s.turn]
+		n := min(budget, slice-s.used)
+		if s.total > 0 {
+			n = min(n, s.total-done)
+		}
+		if s.member[s.turn] == nil {
+			s.startMember(s.turn)
+		}
+		m := s.member[s.turn]
+		before := m.expanded
+		m.stepOwn(n)
+		n = max(m.expanded-before, 1)
+		if m != s && m.status != Running {
+			s.status, s.err, s.winner = m.status, m.err, m
+			return
+		}
+		budget -= n
+		if s.used += n; s.used >= slice {
+			s.used = 0
+			s.turn = s.nextTurn()
+		}
+	}
+}
+
+// lmcutAfter is how many expansions the members of an Auto search make
+// before forward LM-cut joins them. Its expansions cost tens to hundreds
+// of microseconds, which searches the cheap members finish quickly
+// (thousands of expansions) only pay for; where those members struggle,
+// LM-cut often finishes in a few dozen.
+var lmcutAfter = 4096
+
+// nextTurn returns the member whose turn follows s.turn.
+func (s *search) nextTurn() int {
+	for t := s.turn + 1; ; t++ {
+		i := t % 3
+		if s.enabled[i] && (i != 2 || s.portfolioExpanded() >= lmcutAfter) {
+			return i
+		}
+	}
+}
+
+// portfolioExpanded counts the expansions of all members of an Auto
+// search (of s alone otherwise).
+func (s *search) portfolioExpanded() int {
+	n := s.expanded
+	for _, m := range s.member[1:] {
+		if m != nil {
+			n += m.expanded
+		}
+	}
+	return n
+}
+
+// portfolioCounts returns the expansions and generated states of all
+// members of an Auto search (of s alone otherwise).
+func (s *search) portfolioCounts() (expanded, generated int) {
+	expanded, generated = s.expanded, s.generated
+	for _, m := range s.member[1:] {
+		if m != nil {
+			expanded += m.expanded
+			generated += m.generated
+		}
+	}
+	return expanded, generated
+}

@@ -3,6 +3,7 @@ package goap_test
 import (
 	"context"
 	"fmt"
+	"log"
 
 	"github.com/goap-go/goap"
 )
@@ -10,14 +11,14 @@ import (
 // The guard from "Goal-Oriented Action Planning" (seed 001): five actions,
 // one goal. The cheapest plan costs 9.
 func Example() {
+	ctx := context.Background()
 	domain, err := goap.NewDomain(goap.Spec{
 		Name: "guard",
 		Actions: []goap.Action{
 			{Name: "DrawWeapon", Cost: 1,
 				Pre:     goap.Conds{"weapon_holstered": true},
 				Effects: goap.Effects{"weapon_holstered": false, "armed": true}},
-			{Name: "FindAmmo", Cost: 3,
-				Effects: goap.Effects{"has_ammo": true}},
+			{Name: "FindAmmo", Cost: 3, Effects: goap.Effects{"has_ammo": true}},
 			{Name: "LoadWeapon", Cost: 2,
 				Pre:     goap.Conds{"armed": true, "has_ammo": true},
 				Effects: goap.Effects{"loaded": true}},
@@ -31,13 +32,17 @@ func Example() {
 		Goals: []goap.Goal{{Name: "KillEnemy", Priority: 10, Desired: goap.Conds{"threat_removed": true}}},
 	})
 	if err != nil {
-		panic(err)
+		log.Fatal(err)
 	}
-	start, _ := domain.State(map[string]any{"weapon_holstered": true, "enemy_visible": true})
-	goal, _ := domain.Goal("KillEnemy")
-
-	planner := goap.NewPlanner(domain)
-	res := planner.Plan(context.Background(), start, goal)
+	start, err := domain.State(map[string]any{"weapon_holstered": true, "enemy_visible": true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	goal, ok := domain.Goal("KillEnemy")
+	if !ok {
+		log.Fatal("no goal KillEnemy")
+	}
+	res := goap.NewPlanner(domain).Plan(ctx, start, goal)
 	fmt.Println(res.Status, res.Cost, domain.ActionNames(res.Plan))
 	// Output: found 9 [DrawWeapon Approach FindAmmo LoadWeapon Attack]
 }

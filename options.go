@@ -41,7 +41,7 @@ func (d Direction) String() string {
 // Heuristic selects the estimate of remaining cost that guides the search.
 type Heuristic uint8
 
-// Heuristics. AutoHeuristic, HMax and Blind are admissible: with them
+// Heuristics. AutoHeuristic, HMax, Blind and LMCut are admissible: with them
 // (and no SuboptimalWeight) the plan found is the cheapest. The others may
 // return a costlier plan and say so in their names.
 const (
@@ -68,10 +68,10 @@ const (
 	// LMCut is the LM-cut heuristic (Helmert & Domshlak 2009): a sum of
 	// disjoint action landmarks of the delete relaxation, at least h_max
 	// and often much closer to the optimum, at one h_max computation per
-	// state plus an incremental update per landmark. Admissible but not consistent: forward search reopens
-	// states reached more cheaply after expansion. When an action has
-	// add/subtract effects it falls back to h_max, and backward search
-	// uses h_max.
+	// state plus an incremental update per landmark. Admissible but not
+	// consistent: forward search reopens states reached more cheaply after
+	// expansion. When an action has add/subtract effects it falls back
+	// to h_max, and backward search uses h_max.
 	LMCut
 )
 
@@ -211,9 +211,10 @@ type Result struct {
 	Expanded, Generated int
 	// Direction is the direction actually searched.
 	Direction Direction
-	// Partial (LimitReached) is the best progress: forward, the actions
-	// leading from the start to the state closest to the goal; backward,
-	// the final actions of the most promising plan suffix.
+	// Partial (LimitReached) is the best progress: the path to the open
+	// node the search would have expanded next (least f, ties as the open
+	// list breaks them). Forward, the actions leading from the start to
+	// that state; backward, the final actions of that plan suffix.
 	Partial []ActionID
 	// Why explains a NoPlan result.
 	Why *Explanation

@@ -20,7 +20,7 @@
 //
 // The planner returns the cheapest plan unless the caller selects one of
 // the modes whose names say they are not optimal (see Heuristic and
-// Options.Weight). Ties between equally cheap plans are broken the same way
+// Options.SuboptimalWeight). Ties between equally cheap plans are broken the same way
 // on every run.
 package goap
 

@@ -1,0 +1,81 @@
+package goap_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestReadmeGoSnippet keeps the README's Go snippet compiling and true: it
+// must be, line for line, the body of Example in example_test.go, which
+// the compiler builds and go test runs against its output.
+func TestReadmeGoSnippet(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := fencedBlocks(string(readme), "go")
+	if len(blocks) != 1 {
+		t.Fatalf("README.md has %d ```go blocks, want 1 (the body of Example)", len(blocks))
+	}
+	src, err := os.ReadFile("example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "example_test.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body string
+	for _, decl := range file.Decls {
+		if fn, ok := decl.(*ast.FuncDecl); ok && fn.Name.Name == "Example" {
+			from := fset.Position(fn.Body.Lbrace).Offset + 1
+			to := fset.Position(fn.Body.Rbrace).Offset
+			body = string(src[from:to])
+		}
+	}
+	if body == "" {
+		t.Fatal("example_test.go has no func Example")
+	}
+	var want []string
+	for _, line := range strings.Split(strings.Trim(body, "\n"), "\n") {
+		want = append(want, strings.TrimPrefix(line, "\t"))
+	}
+	got := strings.Split(strings.Trim(blocks[0], "\n"), "\n")
+	for i := range max(len(got), len(want)) {
+		var g, w string
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			t.Fatalf("README.md's Go snippet differs from Example's body at line %d:\nREADME:  %q\nExample: %q", i+1, g, w)
+		}
+	}
+}
+
+// fencedBlocks returns the contents of the Markdown code blocks fenced
+// with ```lang.
+func fencedBlocks(doc, lang string) []string {
+	var blocks []string
+	var cur []string
+	in := false
+	for _, line := range strings.Split(doc, "\n") {
+		switch {
+		case !in && strings.TrimSpace(line) == "```"+lang:
+			in, cur = true, cur[:0]
+		case in && strings.TrimSpace(line) == "```":
+			in = false
+			blocks = append(blocks, strings.Join(cur, "\n"))
+		case in:
+			cur = append(cur, line)
+		}
+	}
+	return blocks
+}

@@ -1,5 +1,7 @@
 package goap
 
+import "fmt"
+
 // SetPortfolioSlices changes how many expansions each member of an Auto
 // search gets per turn and after how many expansions LM-cut joins, so
 // tests can make all members alternate on small domains. It returns a
@@ -101,4 +103,42 @@ const PollWork = pollWork
 // Options.MaxMemory) and the states its main search stored.
 func SearchMemory(p *Planner) (bytes int64, stored int) {
 	return p.memory(), len(p.s.nodes)
+}
+
+// SetReferenceLoop makes every search run the reference A* loop
+// (stepAStar) instead of its specialised one, until restore is called.
+func SetReferenceLoop(on bool) (restore func()) {
+	old := referenceLoop
+	referenceLoop = on
+	return func() { referenceLoop = old }
+}
+
+// GraphNode is one node of a search graph as SearchGraphs returns it.
+type GraphNode struct {
+	State          string
+	G, H           float64
+	Parent, Action int32
+	Closed         bool
+}
+
+// SearchGraphs returns the search graph of every member of h's search
+// (one for a search that is not an Auto portfolio), node by node.
+func SearchGraphs(h Search) [][]GraphNode {
+	s := h.live()
+	var out [][]GraphNode
+	for _, m := range s.member {
+		if m != nil && m != s {
+			out = append(out, graph(m))
+		}
+	}
+	return append([][]GraphNode{graph(s)}, out...)
+}
+
+func graph(s *search) []GraphNode {
+	g := make([]GraphNode, len(s.nodes))
+	for i := range s.nodes {
+		nd := &s.nodes[i]
+		g[i] = GraphNode{fmt.Sprint(s.state(int32(i))), nd.g, nd.h, nd.parent, nd.action, nd.closed}
+	}
+	return g
 }

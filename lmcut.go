@@ -2,7 +2,7 @@ package goap
 
 import "math"
 
-// LM-cut (Helmert & Domshlak 2009) on the atoms of relaxed.go. Each round
+// LM-cut (Helmert & Domshlak 2009) on the atoms of hmax.go. Each round
 // takes h_max with the current reduced action costs, builds the
 // justification graph from each action's supporter, separates the atoms
 // from which the goal is reachable over zero-cost edges (the goal zone)

@@ -87,7 +87,7 @@ type search struct {
 	// pay for growing it every time.
 	lastNodes int
 	open      []openItem
-	bq        bucketQueue // see open.go
+	bq        bucketQueue // see openlist.go
 	scratch   []uint64
 	kids      []child // expandPrefetched's successors
 	touch     uint8   // keeps expandPrefetched's loads from being optimized away
@@ -425,9 +425,30 @@ func (s *search) step(budget int) Status {
 	return s.status
 }
 
-// stepOwn advances this search alone.
+// stepOwn advances this search alone, in the loop made for its kind of
+// search. Each loop is the reference A* of astar.go (stepAStar) made
+// faster for one case, and must expand the same nodes in the same order
+// and build the same search graph: TestLoopsMatchReference compares them
+// node by node after every expansion, on random domains, for every row.
+//
+//	loop              file             runs for
+//	stepBackward1     backward.go      backward search, one-word states
+//	stepBackward      backward.go      backward search, wider states
+//	stepBlind1        forward_blind.go forward, one word, blind, integer costs
+//	  blindRun          (the bucket queue): while the table is small,
+//	  blindLarge        then with prefetching
+//	stepForward1      forward_one.go   forward, one word, the other cases
+//	  expandPrefetched  (the binary heap): once the table outgrows the caches
+//	stepForwardN      forward_wide.go  forward, wider states (successor index)
+//	stepAStar         astar.go         only when tests set referenceLoop
+//
+// Memory-bounded search (Options.MemoryBounded) is another algorithm,
+// IDA* (idastar.go), checked for optimality against the exhaustive
+// reference like the rest.
 func (s *search) stepOwn(budget int) {
 	switch {
+	case referenceLoop:
+		s.stepAStar(budget)
 	case s.dir == Backward && s.w == 1:
 		s.stepBackward1(budget)
 	case s.dir == Backward:

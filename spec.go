@@ -1,27 +1,3 @@
-// Package goap is a Goal-Oriented Action Planning core: a domain model of
-// facts, actions and goals, a compiler that packs world states into machine
-// words, and planners that find the cheapest sequence of actions reaching a
-// goal.
-//
-// A domain is described with plain Go values (a Spec) and compiled once with
-// NewDomain. The compiled *Domain is immutable and may be shared by any
-// number of goroutines; each goroutine plans with its own *Planner, which
-// reuses its memory from one call to the next.
-//
-// Semantics:
-//
-//   - Closed world: a boolean fact that is not set is false, an integer or
-//     enum fact that is not set holds its declared default.
-//   - Preconditions and goals are partial: only the facts they name matter.
-//   - Integer conditions compare (=, !=, <, <=, >, >=); integer effects set,
-//     add or subtract. An effect that would leave the declared bounds makes
-//     the action inapplicable in that state.
-//   - Costs are between 0 and MaxCost; zero and fractions are allowed.
-//
-// The planner returns the cheapest plan unless the caller selects one of
-// the modes whose names say they are not optimal (see Heuristic and
-// Options.SuboptimalWeight). Ties between equally cheap plans are broken the same way
-// on every run.
 package goap
 
 import "fmt"

@@ -174,8 +174,7 @@ func (d *Domain) Applicable(s State, a ActionID) bool {
 	}
 	for i := range act.effNum {
 		e := &act.effNum[i]
-		v := int64((s.w[e.word]>>e.shift)&e.field) + e.delta
-		if v < 0 || v > e.limit {
+		if _, ok := e.apply(s.w[e.word], 0); !ok {
 			return false
 		}
 	}
@@ -194,8 +193,7 @@ func (d *Domain) Apply(s State, a ActionID) bool {
 	}
 	for i := range act.effNum {
 		e := &act.effNum[i]
-		v := uint64(int64((s.w[e.word]>>e.shift)&e.field) + e.delta)
-		s.w[e.word] = s.w[e.word]&^(e.field<<e.shift) | v<<e.shift
+		s.w[e.word], _ = e.apply(s.w[e.word], s.w[e.word])
 	}
 	return true
 }

@@ -1,7 +1,7 @@
 package goap
 
 // Forward search over one-word states (up to 64 bits of facts: most game
-// domains) with estimates; blind one-word search is in blind1.go.
+// domains) with estimates; blind one-word search is in forward_blind.go.
 
 // fwdAction is an action packed for forward search over one-word states:
 // its masks inline, its cost for this plan call, and whether it needs the
@@ -166,12 +166,10 @@ func (s *search) applySlow(st, child uint64, id ActionID, mask uint64) (uint64, 
 		}
 	}
 	for i := range a.effNum {
-		e := &a.effNum[i]
-		v := int64((st>>e.shift)&e.field) + e.delta
-		if v < 0 || v > e.limit {
+		var ok bool
+		if child, ok = a.effNum[i].apply(st, child); !ok {
 			return 0, false
 		}
-		child = child&^(e.field<<e.shift) | uint64(v)<<e.shift
 	}
 	return child & mask, true
 }

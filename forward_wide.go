@@ -370,11 +370,11 @@ func (s *search) applyNum(st, child []uint64, id ActionID) bool {
 	}
 	for i := range a.effNum {
 		e := &a.effNum[i]
-		v := int64((st[e.word]>>e.shift)&e.field) + e.delta
-		if v < 0 || v > e.limit {
+		x, ok := e.apply(st[e.word], child[e.word])
+		if !ok {
 			return false
 		}
-		child[e.word] = (child[e.word]&^(e.field<<e.shift) | uint64(v)<<e.shift) & s.mask[e.word]
+		child[e.word] = x & s.mask[e.word]
 	}
 	return true
 }

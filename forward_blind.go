@@ -132,10 +132,7 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 					}
 				}
 				for k := 0; ok && k < len(ad.effNum); k++ {
-					e := &ad.effNum[k]
-					v := int64((st>>e.shift)&e.field) + e.delta
-					ok = v >= 0 && v <= e.limit
-					x = x&^(e.field<<e.shift) | uint64(v)<<e.shift
+					x, ok = ad.effNum[k].apply(st, x)
 				}
 				if !ok {
 					continue

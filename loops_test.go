@@ -1,0 +1,119 @@
+package goap_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/goap-go/goap"
+)
+
+// TestLoopsMatchReference runs every search twice, once with the loop
+// made for its kind (the table at stepOwn) and once with the plain
+// reference A* of astar.go, one expansion at a time, and requires the
+// same search after every expansion: status, counts, and every node of
+// every member's search graph (state, g, h, parent, action, closed).
+// Domains are random: booleans, integers and enums, one or several state
+// words, integer costs (the bucket queue) or fractional ones (the heap),
+// and the large-table paths forced on.
+func TestLoopsMatchReference(t *testing.T) {
+	n := 1000
+	if testing.Short() {
+		n = 100
+	}
+	rng := rand.New(rand.NewSource(5))
+	configs := []goap.Options{
+		{Direction: goap.Forward, Heuristic: goap.Blind},                     // stepBlind1 / stepForward1 / stepForwardN
+		{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true},    // the same without relevance pruning
+		{Direction: goap.Forward, Heuristic: goap.HMax},                      // stepForward1 / stepForwardN with estimates
+		{Direction: goap.Forward, Heuristic: goap.LMCut},                     // reopening closed nodes
+		{Direction: goap.Forward, Heuristic: goap.HAddNotOptimal},            // inconsistent estimates
+		{Direction: goap.Forward, Heuristic: goap.GoalCountNotOptimal},       //
+		{Direction: goap.Forward, Heuristic: goap.HMax, SuboptimalWeight: 2}, // weighted f
+		{Direction: goap.Backward, Heuristic: goap.HMax},                     // stepBackward1 / stepBackward
+		{Direction: goap.Backward, Heuristic: goap.Blind},                    //
+		{}, // Auto: the portfolio, each member in its loop
+	}
+	rows := map[string]int{}
+	for i := 0; i < n; i++ {
+		spec, startVals, goalConds := randomSpec(rng, i%2 == 0)
+		if i%3 == 2 {
+			widen(rand.New(rand.NewSource(int64(i))), &spec, startVals, goalConds)
+		}
+		if i%4 < 2 {
+			for k := range spec.Actions {
+				spec.Actions[k].Cost = math.Round(spec.Actions[k].Cost * 2) // integers: the bucket queue
+			}
+		}
+		d, err := goap.NewDomain(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start, _ := d.State(startVals)
+		goal, _ := d.Goal("goal")
+		for ci, opts := range configs {
+			prefetch := i%5 == 4 // the large-table paths, on small domains
+			row := fmt.Sprintf("words=%d %v/%v prefetch=%v", min(d.Words(), 2), opts.Direction, opts.Heuristic, prefetch)
+			if diff := compareLoops(d, start, goal, opts, prefetch); diff != "" {
+				t.Fatalf("domain %d, config %d (%s): %s", i, ci, row, diff)
+			}
+			rows[row]++
+		}
+	}
+	// Every loop of the table must have been exercised.
+	for _, words := range []int{1, 2} {
+		for _, dir := range []goap.Direction{goap.Forward, goap.Backward} {
+			for _, prefetch := range []bool{false, true} {
+				row := fmt.Sprintf("words=%d %v/%v prefetch=%v", words, dir, goap.Blind, prefetch)
+				if rows[row] == 0 {
+					t.Errorf("no domain ran %s", row)
+				}
+			}
+		}
+	}
+}
+
+// compareLoops runs one search with the specialised loops and with the
+// reference loop, step by step, and describes the first difference.
+func compareLoops(d *goap.Domain, start goap.State, goal *goap.Target, opts goap.Options, prefetch bool) string {
+	if prefetch {
+		defer goap.SetPrefetchTable(0)()
+	}
+	fast, ref := goap.NewPlanner(d), goap.NewPlanner(d)
+	fast.Options, ref.Options = opts, opts
+	fs := fast.Start(start, goal)
+	restore := goap.SetReferenceLoop(true)
+	rs := ref.Start(start, goal)
+	restore()
+	for step := 0; ; step++ {
+		fr, rr := fs.Result(), rs.Result()
+		a := fmt.Sprintf("%v %v %v expanded %d generated %d partial %v err %v", fr.Status, fr.Plan, fr.Cost, fr.Expanded, fr.Generated, fr.Partial, fr.Err)
+		b := fmt.Sprintf("%v %v %v expanded %d generated %d partial %v err %v", rr.Status, rr.Plan, rr.Cost, rr.Expanded, rr.Generated, rr.Partial, rr.Err)
+		if a != b {
+			return fmt.Sprintf("after %d steps:\nloops:     %s\nreference: %s", step, a, b)
+		}
+		fg, rg := goap.SearchGraphs(fs), goap.SearchGraphs(rs)
+		if len(fg) != len(rg) {
+			return fmt.Sprintf("after %d steps: %d searches, reference %d", step, len(fg), len(rg))
+		}
+		for m := range fg {
+			if !slices.Equal(fg[m], rg[m]) {
+				for k := range min(len(fg[m]), len(rg[m])) {
+					if fg[m][k] != rg[m][k] {
+						return fmt.Sprintf("after %d steps, member %d, node %d:\nloops:     %+v\nreference: %+v", step, m, k, fg[m][k], rg[m][k])
+					}
+				}
+				return fmt.Sprintf("after %d steps, member %d: %d nodes, reference %d", step, m, len(fg[m]), len(rg[m]))
+			}
+		}
+		if fr.Status != goap.Running || step > 5000 {
+			return ""
+		}
+		fs.Step(1)
+		restore := goap.SetReferenceLoop(true)
+		rs.Step(1)
+		restore()
+	}
+}

@@ -1,7 +1,6 @@
 package goap
 
 import (
-	"fmt"
 	"math"
 	"slices"
 )
@@ -68,12 +67,12 @@ func (p *Planner) planIDA(start State, t *Target, r *Result) {
 	s.w, s.dir, s.p = p.d.words, Forward, p
 	opt := &p.Options
 	fail := func(err error) { r.Status, r.Err = Failed, err }
-	switch {
-	case start.d != p.d || t == nil || t.d != p.d:
-		fail(fmt.Errorf("goap: start state and target must belong to the planner's domain"))
+	if err := checkCall(p.d, start, t); err != nil {
+		fail(err)
 		return
-	case opt.Direction == Backward:
-		fail(fmt.Errorf("goap: MemoryBounded search runs forward; Direction must be Auto or Forward"))
+	}
+	if opt.Direction == Backward {
+		fail(badCall("goap: MemoryBounded search runs forward; Direction must be Auto or Forward"))
 		return
 	}
 	if err := opt.validate(); err != nil {

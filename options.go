@@ -136,15 +136,15 @@ type Options struct {
 func (o *Options) validate() error {
 	switch {
 	case o.Direction > Backward:
-		return fmt.Errorf("goap: unknown search direction %v", o.Direction)
+		return badCall("goap: unknown search direction %v", o.Direction)
 	case o.Heuristic > LMCut:
-		return fmt.Errorf("goap: unknown heuristic %v", o.Heuristic)
+		return badCall("goap: unknown heuristic %v", o.Heuristic)
 	case !(o.SuboptimalWeight >= 0 && o.SuboptimalWeight <= MaxWeight):
-		return fmt.Errorf("goap: SuboptimalWeight must be a number from 0 to %g, got %v", float64(MaxWeight), o.SuboptimalWeight)
+		return badCall("goap: SuboptimalWeight must be a number from 0 to %g, got %v", float64(MaxWeight), o.SuboptimalWeight)
 	case o.MaxExpansions < 0:
-		return fmt.Errorf("goap: MaxExpansions must be >= 0, got %d", o.MaxExpansions)
+		return badCall("goap: MaxExpansions must be >= 0, got %d", o.MaxExpansions)
 	case o.MaxMemory < 0:
-		return fmt.Errorf("goap: MaxMemory must be >= 0, got %d", o.MaxMemory)
+		return badCall("goap: MaxMemory must be >= 0, got %d", o.MaxMemory)
 	}
 	return nil
 }
@@ -173,9 +173,10 @@ const (
 	// LimitReached means the expansion limit or the context deadline
 	// stopped the search first. Result.Partial holds the best progress.
 	LimitReached
-	// Failed means the plan call could not run: Result.Err says why (a
-	// CostFunc returned a bad cost, start and target belong to other
-	// domains, or an Options value is out of range).
+	// Failed means the plan call could not run: Result.Err says why and
+	// matches ErrBadCost (a CostFunc returned a bad cost) or ErrBadCall
+	// (a nil target, start and target of other domains, an Options value
+	// out of range) with errors.Is. Result.Failure covers every status.
 	Failed
 )
 

@@ -160,8 +160,8 @@ func (s *search) reset(start State, t *Target) {
 	d := p.d
 	s.clear(start, t)
 	s.w = d.words
-	if start.d != d || t == nil || t.d != d {
-		s.stop(Failed, fmt.Errorf("goap: start state and target must belong to the planner's domain"))
+	if err := checkCall(d, start, t); err != nil {
+		s.stop(Failed, err)
 		return
 	}
 	opt := &p.Options
@@ -170,7 +170,7 @@ func (s *search) reset(start State, t *Target) {
 		return
 	}
 	if opt.MemoryBounded {
-		s.stop(Failed, fmt.Errorf("goap: Options.MemoryBounded search runs through Plan only, not Start and Step"))
+		s.stop(Failed, badCall("goap: Options.MemoryBounded search runs through Plan only, not Start and Step"))
 		return
 	}
 	s.heur, s.limit = opt.Heuristic, opt.MaxExpansions
@@ -200,7 +200,7 @@ func (s *search) reset(start State, t *Target) {
 		}
 	}
 	if s.dir == Backward && !t.regressable {
-		s.stop(Failed, fmt.Errorf("goap: backward search handles equality conditions and set effects only; reaching %q involves integer comparisons, != on an enum, or add/subtract effects (use Forward or Auto)", t.name))
+		s.stop(Failed, badCall("goap: backward search handles equality conditions and set effects only; reaching %q involves integer comparisons, != on an enum, or add/subtract effects (use Forward or Auto)", t.name))
 		return
 	}
 	if err := p.prepare(start, t, s.dir, opt); err != nil {
@@ -319,7 +319,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 		if a.costFunc != nil {
 			c = a.costFunc(start)
 			if !validCost(c) {
-				return fmt.Errorf("goap: action %q: CostFunc returned %v; costs must be numbers from 0 to %g", a.name, c, MaxCost)
+				return &callError{ErrBadCost, fmt.Sprintf("goap: action %q: CostFunc returned %v; costs must be numbers from 0 to %g", a.name, c, MaxCost)}
 			}
 		}
 		p.costs[id] = c

@@ -131,7 +131,7 @@ type Agent struct {
 	after     goap.State // the same, with plan[step]'s effects
 	scratch   goap.State
 	scratch2  goap.State
-	ctx       Step
+	ctx       Call
 
 	stats Stats
 }

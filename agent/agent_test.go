@@ -51,9 +51,9 @@ var eventCases = []eventCase{
 			cfg.Default = agent.Behavior{Perform: takes(1)}
 			bottle := fact(t, d, "bottle_available")
 			cfg.Behaviors = map[string]agent.Behavior{"StealRum": {
-				MoveTo: func(s *agent.Step) agent.Status {
+				MoveTo: func(s *agent.Call) agent.Outcome {
 					if s.Frame < 3 {
-						return agent.Running
+						return agent.Continue
 					}
 					// Arrived: look at the shelf.
 					_ = s.Agent.Blackboard().Set(bottle, w.state.Get(bottle))
@@ -119,7 +119,7 @@ var eventCases = []eventCase{
 			cfg.Goals = goals(t, d, "GetDrunk")
 			cfg.Default = agent.Behavior{Perform: takes(1)}
 			cfg.Backoff = 5
-			cfg.Behaviors = map[string]agent.Behavior{"StealRum": {Perform: func(s *agent.Step) agent.Status {
+			cfg.Behaviors = map[string]agent.Behavior{"StealRum": {Perform: func(s *agent.Call) agent.Outcome {
 				s.Reason = "the barkeeper watches"
 				return agent.Failure
 			}}}
@@ -280,9 +280,9 @@ var eventCases = []eventCase{
 			w.facts = []goap.FactID{danger}
 			w.changes = map[int]func(goap.State){2: func(s goap.State) { s.SetBool(danger, true) }}
 			// The shot removes the danger from the world.
-			cfg.Behaviors = map[string]agent.Behavior{"Shoot": {Perform: func(s *agent.Step) agent.Status {
+			cfg.Behaviors = map[string]agent.Behavior{"Shoot": {Perform: func(s *agent.Call) agent.Outcome {
 				if s.Frame < 1 {
-					return agent.Running
+					return agent.Continue
 				}
 				w.state.SetBool(danger, false)
 				return agent.Success
@@ -394,9 +394,9 @@ var eventCases = []eventCase{
 				_ = b.Write(sight, 0, 0.5)
 				return false
 			}}}
-			cfg.Behaviors = map[string]agent.Behavior{"Explore": {Perform: func(s *agent.Step) agent.Status {
+			cfg.Behaviors = map[string]agent.Behavior{"Explore": {Perform: func(s *agent.Call) agent.Outcome {
 				if s.Frame == 0 {
-					return agent.Running
+					return agent.Continue
 				}
 				// The handler itself saw a house, then lost it.
 				b := s.Agent.Blackboard()

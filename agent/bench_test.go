@@ -42,7 +42,7 @@ func guardAgent(tb testing.TB, d *goap.Domain, interrupt bool) *agent.Agent {
 			_ = b.Write(holstered, b.Get(holstered), 0.9)
 			return interrupt
 		}}},
-		Default: agent.Behavior{Perform: func(*agent.Step) agent.Status { return agent.Running }},
+		Default: agent.Behavior{Perform: func(*agent.Call) agent.Outcome { return agent.Continue }},
 		Margin:  1,
 		// Someone listens, so the events are built (and dropped).
 		OnEvent: func(agent.Event) { events++ },

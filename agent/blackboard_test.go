@@ -23,7 +23,7 @@ func TestBlackboard(t *testing.T) {
 			_ = bb.Write(fact(t, d, "ammo"), 5, 0.25)
 			return false
 		}}},
-		Default: agent.Behavior{Perform: func(*agent.Step) agent.Status { return agent.Running }}})
+		Default: agent.Behavior{Perform: func(*agent.Call) agent.Outcome { return agent.Continue }}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestAccessors(t *testing.T) {
 			t.Errorf("%d: %q", p, p.String())
 		}
 	}
-	for st, s := range map[agent.Status]string{agent.Running: "running", agent.Success: "success", agent.Failure: "failure", agent.Status(7): "Status(7)"} {
+	for st, s := range map[agent.Outcome]string{agent.Continue: "continue", agent.Success: "success", agent.Failure: "failure", agent.Outcome(7): "Outcome(7)"} {
 		if st.String() != s {
 			t.Errorf("%d: %q", st, st.String())
 		}

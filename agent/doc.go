@@ -39,7 +39,7 @@
 //  4. acts, in Orkin's three states: with a plan, it checks the next
 //     action against the belief, moves to the action's target when the
 //     action's Behavior has a MoveTo handler, checks again on arrival, and
-//     performs it. A handler returns Running (call me again next update),
+//     performs it. A handler returns Continue (call me again next update),
 //     Success or Failure. Success applies the action's effects to the
 //     belief, except for facts a sensor or the handler changed while the
 //     action ran; Failure bans the action from plans for a back-off and
@@ -60,7 +60,7 @@
 // action_failed event carries the panic value), a sensor neither writes
 // more nor interrupts, a goal counts as invalid until its next
 // evaluation, and the others are reported as callback_panicked events.
-// Behavior.Timeout fails an action whose handler keeps returning Running.
+// Behavior.Timeout fails an action whose handler keeps returning Continue.
 //
 // An Agent is not safe for concurrent use; a goap.Domain may be shared by
 // any number of agents.

@@ -11,60 +11,60 @@ type EventType uint8
 // The event types. Their String forms (goal_chosen, ...) are the names
 // used in logs, JSON and test expectations.
 const (
-	// GoalChosen: the agent picked Goal to pursue. Reason gives its score,
+	// EventGoalChosen: the agent picked Goal to pursue. Reason gives its score,
 	// and the goal it displaced when it switched.
-	GoalChosen EventType = iota + 1
-	// PlanMade: the planner found Plan for Goal. Reason gives its cost.
-	PlanMade
-	// NoPlan: no plan reaches Goal (or the search hit a limit). The goal
+	EventGoalChosen EventType = iota + 1
+	// EventPlanMade: the planner found Plan for Goal. Reason gives its cost.
+	EventPlanMade
+	// EventNoPlan: no plan reaches Goal (or the search hit a limit). The goal
 	// waits out a back-off before it is tried again; Reason says until
 	// when.
-	NoPlan
-	// ActionStarted: the agent started Action of its plan.
-	ActionStarted
-	// Arrived: the MoveTo handler of Action succeeded; the agent checks
+	EventNoPlan
+	// EventActionStarted: the agent started Action of its plan.
+	EventActionStarted
+	// EventArrived: the MoveTo handler of Action succeeded; the agent checks
 	// the action's preconditions again before performing it.
-	Arrived
-	// ActionFinished: Action's handler returned Success and its effects
+	EventArrived
+	// EventActionFinished: Action's handler returned Success and its effects
 	// were applied to the belief.
-	ActionFinished
-	// ActionFailed: Action's handler returned Failure; Reason is what the
-	// handler put in Step.Reason. The action is left out of plans for a
+	EventActionFinished
+	// EventActionFailed: Action's handler returned Failure; Reason is what the
+	// handler put in Call.Reason. The action is left out of plans for a
 	// back-off.
-	ActionFailed
-	// PlanInvalidated: the agent dropped its plan for Goal (Action is the
+	EventActionFailed
+	// EventPlanInvalidated: the agent dropped its plan for Goal (Action is the
 	// action it was on, if any). Reason says why.
-	PlanInvalidated
-	// GoalReached: the belief meets Goal.
-	GoalReached
-	// Fallback: no goal has a plan; the agent runs its fallback Action
+	EventPlanInvalidated
+	// EventGoalReached: the belief meets Goal.
+	EventGoalReached
+	// EventFallback: no goal has a plan; the agent runs its fallback Action
 	// (Action is empty when it has none and just waits). Reason lists
 	// the goals that wait for a retry.
-	Fallback
-	// WorldChanged is never emitted by an Agent: simulators (package sim)
+	EventFallback
+	// EventWorldChanged is never emitted by an Agent: simulators (package sim)
 	// use it to put changes of the world itself in the same log. Agent is
 	// "world" and Reason lists the facts set.
-	WorldChanged
-	// CallbackPanicked: with Config.RecoverPanics, a sensor, goal function
+	EventWorldChanged
+	// EventCallbackPanicked: with Config.RecoverPanics, a sensor, goal function
 	// or Abort panicked and the agent went on (a handler's panic is an
 	// ActionFailed). Reason names the callback and the panic value; Goal
 	// or Action is set when it belongs to one.
-	CallbackPanicked
+	EventCallbackPanicked
 )
 
 var eventNames = [...]string{
-	GoalChosen:       "goal_chosen",
-	PlanMade:         "plan_made",
-	NoPlan:           "no_plan",
-	ActionStarted:    "action_started",
-	Arrived:          "arrived",
-	ActionFinished:   "action_finished",
-	ActionFailed:     "action_failed",
-	PlanInvalidated:  "plan_invalidated",
-	GoalReached:      "goal_reached",
-	Fallback:         "fallback",
-	WorldChanged:     "world_changed",
-	CallbackPanicked: "callback_panicked",
+	EventGoalChosen:       "goal_chosen",
+	EventPlanMade:         "plan_made",
+	EventNoPlan:           "no_plan",
+	EventActionStarted:    "action_started",
+	EventArrived:          "arrived",
+	EventActionFinished:   "action_finished",
+	EventActionFailed:     "action_failed",
+	EventPlanInvalidated:  "plan_invalidated",
+	EventGoalReached:      "goal_reached",
+	EventFallback:         "fallback",
+	EventWorldChanged:     "world_changed",
+	EventCallbackPanicked: "callback_panicked",
 }
 
 // String returns the event type's name, e.g. "plan_made".

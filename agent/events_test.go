@@ -34,7 +34,7 @@ func TestEventTypes(t *testing.T) {
 	if s := agent.EventType(0).String(); s != "EventType(0)" {
 		t.Errorf("zero type: %q", s)
 	}
-	e := agent.Event{Tick: 3, Time: 1.5, Agent: "p", Type: agent.PlanMade, Goal: "G", Plan: []string{"A", "B"}, Reason: "cost 2"}
+	e := agent.Event{Tick: 3, Time: 1.5, Agent: "p", Type: agent.EventPlanMade, Goal: "G", Plan: []string{"A", "B"}, Reason: "cost 2"}
 	b, err := json.Marshal(e)
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestEventTypes(t *testing.T) {
 		t.Errorf("JSON %s\nwant %s", b, want)
 	}
 	var back agent.Event
-	if err := json.Unmarshal(b, &back); err != nil || back.Type != agent.PlanMade || back.String() != e.String() {
+	if err := json.Unmarshal(b, &back); err != nil || back.Type != agent.EventPlanMade || back.String() != e.String() {
 		t.Errorf("round trip: %v %v", back, err)
 	}
 	if s := e.String(); s != "tick 3 p plan_made G [A B]: cost 2" {

@@ -38,22 +38,22 @@ func Example() {
 		Goals:  []agent.Goal{agent.NewGoal(getDrunk)},
 		Belief: belief,
 		// Every action takes two updates; stealing needs a walk first.
-		Default: agent.Behavior{Perform: func(s *agent.Step) agent.Status {
+		Default: agent.Behavior{Perform: func(s *agent.Call) agent.Outcome {
 			if s.Frame < 1 {
-				return agent.Running
+				return agent.Continue
 			}
 			return agent.Success
 		}},
 		Behaviors: map[string]agent.Behavior{"StealRum": {
-			MoveTo: func(s *agent.Step) agent.Status {
+			MoveTo: func(s *agent.Call) agent.Outcome {
 				if s.Frame < 2 {
-					return agent.Running
+					return agent.Continue
 				}
 				// Arrived: what is on the shelf?
 				s.Agent.Blackboard().SetBool(bottle, shelf)
 				return agent.Success
 			},
-			Perform: func(*agent.Step) agent.Status { return agent.Success },
+			Perform: func(*agent.Call) agent.Outcome { return agent.Success },
 		}},
 		OnEvent: func(e agent.Event) { fmt.Println(e) },
 	})
@@ -110,7 +110,7 @@ func ExampleGoal() {
 		},
 		Belief:  domain.NewState(),
 		Margin:  0.2,
-		Default: agent.Behavior{Perform: func(*agent.Step) agent.Status { return agent.Running }},
+		Default: agent.Behavior{Perform: func(*agent.Call) agent.Outcome { return agent.Continue }},
 	})
 	for _, n := range []float64{0, 0.5, 0.9, 0.9} {
 		noise = n
@@ -148,9 +148,9 @@ func ExampleScheduler() {
 	for _, name := range []string{"ann", "bob", "cid"} {
 		a, _ := agent.New(agent.Config{
 			Name: name, Domain: domain, Goals: []agent.Goal{agent.NewGoal(clean)},
-			Default: agent.Behavior{Perform: func(*agent.Step) agent.Status { return agent.Running }},
+			Default: agent.Behavior{Perform: func(*agent.Call) agent.Outcome { return agent.Continue }},
 			OnEvent: func(e agent.Event) {
-				if e.Type == agent.PlanMade {
+				if e.Type == agent.EventPlanMade {
 					fmt.Println(e.Agent, "plans", e.Goal, e.Plan)
 				}
 			},

@@ -7,35 +7,35 @@ import (
 	"github.com/goap-go/goap"
 )
 
-// Status is what a handler reports.
-type Status uint8
+// Outcome is what a handler reports.
+type Outcome uint8
 
 // Handler results.
 const (
-	// Running: call the handler again on the next update.
-	Running Status = iota
+	// Continue: call the handler again on the next update.
+	Continue Outcome = iota
 	// Success: the state (MoveTo or Perform) is done.
 	Success
 	// Failure: the action cannot be carried out; the agent replans.
 	Failure
 )
 
-// String names the status.
-func (s Status) String() string {
+// String names the outcome.
+func (s Outcome) String() string {
 	switch s {
-	case Running:
-		return "running"
+	case Continue:
+		return "continue"
 	case Success:
 		return "success"
 	case Failure:
 		return "failure"
 	}
-	return fmt.Sprintf("Status(%d)", int(s))
+	return fmt.Sprintf("Outcome(%d)", int(s))
 }
 
 // Handler carries out one state of an action, a little on each update
 // (Genetic Drift's action handlers: "return false: called next frame").
-type Handler func(s *Step) Status
+type Handler func(c *Call) Outcome
 
 // Behavior is how an agent carries out one action: Orkin's MoveTo and
 // Perform states.
@@ -50,17 +50,17 @@ type Behavior struct {
 	// Abort, when set, is called when the agent abandons the action
 	// before a handler reported its end, to stop animations and the
 	// like.
-	Abort func(s *Step)
+	Abort func(s *Call)
 	// Timeout, when positive, fails the action when a handler still
-	// returns Running once that much of the agent's time has passed in
+	// returns Continue once that much of the agent's time has passed in
 	// its state (MoveTo and Perform each): a behavior that never ends
 	// does not hold the agent for ever. The action_failed event says so.
 	Timeout float64
 }
 
-// Step is what a handler is told on each call. The agent reuses it for
+// Call is what a handler is told on each call. The agent reuses it for
 // every call: keep the pointer only until the handler returns.
-type Step struct {
+type Call struct {
 	// Agent is the agent carrying out the action.
 	Agent *Agent
 	// Action is the action, and Name its name.
@@ -100,7 +100,7 @@ func (a *Agent) runStep() bool {
 	switch st {
 	case Success:
 		if a.moving {
-			a.emit(Arrived, a.goalName(), a.ctx.Name, nil, "")
+			a.emit(EventArrived, a.goalName(), a.ctx.Name, nil, "")
 			// On arrival the action's own preconditions are checked
 			// once more, while it still counts as moving.
 			if bad := a.check(); bad >= 0 {
@@ -112,7 +112,7 @@ func (a *Agent) runStep() bool {
 		}
 		a.applyEffects(id)
 		a.stats.Finished++
-		a.emit(ActionFinished, a.goalName(), a.ctx.Name, nil, "")
+		a.emit(EventActionFinished, a.goalName(), a.ctx.Name, nil, "")
 		a.started = false
 		a.step++
 		if a.step < len(a.plan) {
@@ -138,7 +138,7 @@ func (a *Agent) runStep() bool {
 			if why == "" {
 				why = "the handler failed"
 			}
-			a.emit(ActionFailed, a.goalName(), a.ctx.Name, nil, fmt.Sprintf("%s; not planned again before %s", why, num(until)))
+			a.emit(EventActionFailed, a.goalName(), a.ctx.Name, nil, fmt.Sprintf("%s; not planned again before %s", why, num(until)))
 		}
 		fallback := a.mode == modeFallback
 		a.clearPlan()
@@ -185,12 +185,12 @@ func (a *Agent) startAction() {
 	a.before.CopyFrom(a.bb.state)
 	a.after.CopyFrom(a.bb.state)
 	a.d.Apply(a.after, id) // applicable: check just said so
-	a.ctx = Step{Agent: a, Action: id, Name: a.d.ActionName(id), Moving: a.moving}
-	a.emit(ActionStarted, a.goalName(), a.ctx.Name, nil, "")
+	a.ctx = Call{Agent: a, Action: id, Name: a.d.ActionName(id), Moving: a.moving}
+	a.emit(EventActionStarted, a.goalName(), a.ctx.Name, nil, "")
 }
 
 // call calls the handler of the current state once.
-func (a *Agent) call() Status {
+func (a *Agent) call() Outcome {
 	c := &a.ctx
 	c.Dt = a.dt
 	c.Elapsed += a.dt
@@ -203,7 +203,7 @@ func (a *Agent) call() Status {
 	if h != nil {
 		st = a.handle(h, c)
 	}
-	if st == Running && b.Timeout > 0 && c.Elapsed+timeEps >= b.Timeout {
+	if st == Continue && b.Timeout > 0 && c.Elapsed+timeEps >= b.Timeout {
 		state := "Perform"
 		if c.Moving {
 			state = "MoveTo"

@@ -125,7 +125,7 @@ func TestGoalInterval(t *testing.T) {
 	if a.Goal().Name() != "GetRest" {
 		t.Fatalf("goal %s at time %v", a.Goal().Name(), a.Time())
 	}
-	if got := log.Events[len(log.Events)-1]; got.Tick != 6 || got.Type != agent.ActionStarted {
+	if got := log.Events[len(log.Events)-1]; got.Tick != 6 || got.Type != agent.EventActionStarted {
 		t.Errorf("last event %v", got)
 	}
 }

@@ -82,9 +82,9 @@ func fact(t testing.TB, d *goap.Domain, name string) goap.FactID {
 
 // takes returns a handler that runs for n calls and then succeeds.
 func takes(n int) agent.Handler {
-	return func(s *agent.Step) agent.Status {
+	return func(s *agent.Call) agent.Outcome {
 		if s.Frame+1 < n {
-			return agent.Running
+			return agent.Continue
 		}
 		return agent.Success
 	}

@@ -138,7 +138,7 @@ func (a *Agent) adopt(res goap.Result) {
 	a.checked = a.bb.changes // runStep checks the plan before its first step
 	a.mode = modeRun
 	if a.listening() {
-		a.emit(PlanMade, g.name, "", a.d.ActionNames(a.plan), "cost "+num(res.Cost))
+		a.emit(EventPlanMade, g.name, "", a.d.ActionNames(a.plan), "cost "+num(res.Cost))
 	}
 }
 
@@ -155,6 +155,6 @@ func (a *Agent) noPlan(i int, res goap.Result) {
 		case res.Err != nil:
 			why = res.Err.Error()
 		}
-		a.emit(NoPlan, g.name, "", nil, why+"; retry at "+num(until))
+		a.emit(EventNoPlan, g.name, "", nil, why+"; retry at "+num(until))
 	}
 }

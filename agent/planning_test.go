@@ -120,7 +120,7 @@ func TestInterrupt(t *testing.T) {
 	var log agent.Log
 	aborted := 0
 	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "GoPatrol"), OnEvent: log.Add,
-		Default: agent.Behavior{Perform: takes(10), Abort: func(s *agent.Step) {
+		Default: agent.Behavior{Perform: takes(10), Abort: func(s *agent.Call) {
 			aborted++
 			if s.Name != "Patrol" || s.Frame != 2 {
 				t.Errorf("abort of %s at frame %d", s.Name, s.Frame)

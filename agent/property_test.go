@@ -59,12 +59,12 @@ func randomRun(t *testing.T, seed uint64, ticks int) []agent.Event {
 	behaviors := map[string]agent.Behavior{}
 	for i := range d.NumActions() {
 		dur, travel := 1+rng.IntN(3), rng.IntN(3)
-		b := agent.Behavior{Perform: func(s *agent.Step) agent.Status {
+		b := agent.Behavior{Perform: func(s *agent.Call) agent.Outcome {
 			if s.Frame == 0 {
 				check("performs", s.Action)
 			}
 			if s.Frame+1 < dur {
-				return agent.Running
+				return agent.Continue
 			}
 			if rng.IntN(10) == 0 {
 				return agent.Failure
@@ -72,10 +72,10 @@ func randomRun(t *testing.T, seed uint64, ticks int) []agent.Event {
 			return agent.Success
 		}}
 		if travel > 0 {
-			b.MoveTo = func(s *agent.Step) agent.Status {
+			b.MoveTo = func(s *agent.Call) agent.Outcome {
 				check("moves to", s.Action)
 				if s.Frame+1 < travel {
-					return agent.Running
+					return agent.Continue
 				}
 				return agent.Success
 			}
@@ -106,7 +106,7 @@ func randomRun(t *testing.T, seed uint64, ticks int) []agent.Event {
 		Sensors: []agent.Sensor{perturb}, Margin: float64(rng.IntN(2)), Backoff: float64(1 + rng.IntN(3)),
 		Budget: rng.IntN(3), GoalInterval: float64(rng.IntN(3)),
 		OnEvent: func(e agent.Event) {
-			if e.Type == agent.ActionStarted {
+			if e.Type == agent.EventActionStarted {
 				id, _ := d.ActionID(e.Action)
 				check("starts", id)
 			}
@@ -148,7 +148,7 @@ func TestNeverStartsInapplicable(t *testing.T) {
 	// not panic: TestRecoverPanics covers that event).
 	for _, name := range agent.EventTypeNames() {
 		typ, _ := agent.ParseEventType(name)
-		if typ != agent.WorldChanged && typ != agent.CallbackPanicked && types[typ] == 0 {
+		if typ != agent.EventWorldChanged && typ != agent.EventCallbackPanicked && types[typ] == 0 {
 			t.Errorf("no %s event in %d runs", name, n)
 		}
 	}

@@ -18,7 +18,7 @@ import "fmt"
 
 // handle calls h with s, turning a panic into Failure with the panic
 // value in s.Reason when the agent recovers panics.
-func (a *Agent) handle(h Handler, s *Step) (st Status) {
+func (a *Agent) handle(h Handler, s *Call) (st Outcome) {
 	if a.recoverPanics {
 		defer func() {
 			if r := recover(); r != nil {
@@ -42,7 +42,7 @@ func (a *Agent) abort(goal string) {
 	if a.recoverPanics {
 		defer func() {
 			if r := recover(); r != nil {
-				a.emit(CallbackPanicked, goal, a.ctx.Name, nil, fmt.Sprintf("Abort panicked: %v", r))
+				a.emit(EventCallbackPanicked, goal, a.ctx.Name, nil, fmt.Sprintf("Abort panicked: %v", r))
 			}
 		}()
 	}
@@ -55,7 +55,7 @@ func (a *Agent) senseOne(s *sensorSlot) (interrupt bool) {
 		defer func() {
 			if r := recover(); r != nil {
 				interrupt = false
-				a.emit(CallbackPanicked, "", "", nil, fmt.Sprintf("sensor %q panicked: %v", s.Name, r))
+				a.emit(EventCallbackPanicked, "", "", nil, fmt.Sprintf("sensor %q panicked: %v", s.Name, r))
 			}
 		}()
 	}
@@ -69,7 +69,7 @@ func (a *Agent) judge(g *goalSlot) (valid bool, score float64) {
 		defer func() {
 			if r := recover(); r != nil {
 				valid = false
-				a.emit(CallbackPanicked, g.name, "", nil, fmt.Sprintf("the goal's Valid or Relevancy panicked: %v", r))
+				a.emit(EventCallbackPanicked, g.name, "", nil, fmt.Sprintf("the goal's Valid or Relevancy panicked: %v", r))
 			}
 		}()
 	}

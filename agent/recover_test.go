@@ -50,17 +50,17 @@ func TestRecoverPanics(t *testing.T) {
 		about string
 	}{
 		{"handler", agent.Config{Behaviors: map[string]agent.Behavior{
-			"StealRum": {Perform: func(*agent.Step) agent.Status { boom(); return agent.Success }}}},
-			agent.ActionFailed, "the Perform handler panicked: boom"},
+			"StealRum": {Perform: func(*agent.Call) agent.Outcome { boom(); return agent.Success }}}},
+			agent.EventActionFailed, "the Perform handler panicked: boom"},
 		{"MoveTo handler", agent.Config{Behaviors: map[string]agent.Behavior{
-			"StealRum": {MoveTo: func(*agent.Step) agent.Status { boom(); return agent.Success }}}},
-			agent.ActionFailed, "the MoveTo handler panicked: boom"},
+			"StealRum": {MoveTo: func(*agent.Call) agent.Outcome { boom(); return agent.Success }}}},
+			agent.EventActionFailed, "the MoveTo handler panicked: boom"},
 		{"sensor", agent.Config{Sensors: []agent.Sensor{{Name: "eyes", Sense: func(*agent.Blackboard) bool { boom(); return false }}}},
-			agent.CallbackPanicked, `sensor "eyes" panicked: boom`},
+			agent.EventCallbackPanicked, `sensor "eyes" panicked: boom`},
 		{"Valid", agent.Config{Goals: []agent.Goal{{Target: drunk, Priority: 1, Valid: func(*agent.Blackboard) bool { boom(); return true }}}},
-			agent.CallbackPanicked, "the goal's Valid or Relevancy panicked: boom"},
+			agent.EventCallbackPanicked, "the goal's Valid or Relevancy panicked: boom"},
 		{"Relevancy", agent.Config{Goals: []agent.Goal{{Target: drunk, Relevancy: func(*agent.Blackboard) float64 { boom(); return 1 }}}},
-			agent.CallbackPanicked, "the goal's Valid or Relevancy panicked: boom"},
+			agent.EventCallbackPanicked, "the goal's Valid or Relevancy panicked: boom"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -73,9 +73,9 @@ func TestRecoverPanics(t *testing.T) {
 			if _, ok := find(log, c.typ, c.about); !ok {
 				t.Errorf("no %v event saying %q:\n%s", c.typ, c.about, strings.Join(log.Strings(), "\n"))
 			}
-			if c.typ == agent.ActionFailed {
+			if c.typ == agent.EventActionFailed {
 				// The pirate brews instead, as after any failure.
-				if _, ok := find(log, agent.PlanMade, ""); !ok || a.Stats().Failed != 1 {
+				if _, ok := find(log, agent.EventPlanMade, ""); !ok || a.Stats().Failed != 1 {
 					t.Errorf("failed %d:\n%s", a.Stats().Failed, strings.Join(log.Strings(), "\n"))
 				}
 			}
@@ -108,34 +108,34 @@ func TestRecoverAbortPanic(t *testing.T) {
 			return false
 		}}},
 		Behaviors: map[string]agent.Behavior{"StealRum": {
-			Perform: func(*agent.Step) agent.Status { return agent.Running },
-			Abort:   func(*agent.Step) { panic("abort boom") },
+			Perform: func(*agent.Call) agent.Outcome { return agent.Continue },
+			Abort:   func(*agent.Call) { panic("abort boom") },
 		}}})
 	a.Update(1)
 	drunkNow = true // the goal is met while StealRum runs: it is aborted
 	a.Update(1)
-	if e, ok := find(log, agent.CallbackPanicked, "Abort panicked: abort boom"); !ok || e.Action != "StealRum" {
+	if e, ok := find(log, agent.EventCallbackPanicked, "Abort panicked: abort boom"); !ok || e.Action != "StealRum" {
 		t.Errorf("no callback_panicked event for the Abort:\n%s", strings.Join(log.Strings(), "\n"))
 	}
-	if _, ok := find(log, agent.GoalReached, ""); !ok {
+	if _, ok := find(log, agent.EventGoalReached, ""); !ok {
 		t.Errorf("the goal was not reached:\n%s", strings.Join(log.Strings(), "\n"))
 	}
 }
 
-// TestBehaviorTimeout: a handler that keeps returning Running fails its
+// TestBehaviorTimeout: a handler that keeps returning Continue fails its
 // action once Timeout has passed in its state; the agent replans.
 func TestBehaviorTimeout(t *testing.T) {
 	a, log := pirateAgent(t, mustDomain(t, pirateSpec), agent.Config{Behaviors: map[string]agent.Behavior{
-		"StealRum": {Perform: func(*agent.Step) agent.Status { return agent.Running }, Timeout: 3},
+		"StealRum": {Perform: func(*agent.Call) agent.Outcome { return agent.Continue }, Timeout: 3},
 	}})
 	for range 2 {
 		a.Update(1)
 	}
-	if _, ok := find(log, agent.ActionFailed, ""); ok {
+	if _, ok := find(log, agent.EventActionFailed, ""); ok {
 		t.Fatalf("failed before its timeout:\n%s", strings.Join(log.Strings(), "\n"))
 	}
 	a.Update(1)
-	e, ok := find(log, agent.ActionFailed, "Perform still running after 3 (Behavior.Timeout 3)")
+	e, ok := find(log, agent.EventActionFailed, "Perform still running after 3 (Behavior.Timeout 3)")
 	if !ok || e.Action != "StealRum" || e.Tick != 3 {
 		t.Fatalf("want StealRum to fail at tick 3 (its third update):\n%s", strings.Join(log.Strings(), "\n"))
 	}

@@ -19,7 +19,7 @@ func scheduled(t *testing.T, s *agent.Scheduler, n int) (planned []int, perFrame
 		a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Done"),
 			Default: agent.Behavior{Perform: takes(1000)},
 			OnEvent: func(e agent.Event) {
-				if e.Type == agent.PlanMade {
+				if e.Type == agent.EventPlanMade {
 					planned[i] = e.Tick
 				}
 			}})

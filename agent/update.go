@@ -173,7 +173,7 @@ func (a *Agent) announce(i int) {
 		if g.fallback {
 			why = "fallback: no plan for " + a.pendingText()
 		}
-		a.emit(GoalChosen, g.name, "", nil, why)
+		a.emit(EventGoalChosen, g.name, "", nil, why)
 	}
 	a.goal = i
 }
@@ -208,7 +208,7 @@ func (a *Agent) fallBack() {
 		if len(a.plan) > 0 {
 			name = a.d.ActionName(id)
 		}
-		a.emit(Fallback, "", name, nil, "no plan for "+a.pendingText())
+		a.emit(EventFallback, "", name, nil, "no plan for "+a.pendingText())
 	}
 }
 
@@ -224,7 +224,7 @@ func (a *Agent) drop(reason string) {
 		action = a.d.ActionName(id)
 		a.abort(goal)
 	}
-	a.emit(PlanInvalidated, goal, action, nil, reason)
+	a.emit(EventPlanInvalidated, goal, action, nil, reason)
 	if a.mode != modeFallback {
 		a.dropped = true
 	}
@@ -239,7 +239,7 @@ func (a *Agent) reached(reason string) {
 	if a.started {
 		a.abort(a.goals[a.goal].name)
 	}
-	a.emit(GoalReached, a.goals[a.goal].name, "", nil, reason)
+	a.emit(EventGoalReached, a.goals[a.goal].name, "", nil, reason)
 	a.clearPlan()
 	a.search = goap.Search{}
 	a.goal = -1

@@ -145,7 +145,7 @@ tests:
 		}
 	}
 	r := results[0]
-	if len(r.Events) == 0 || r.Events[0].Type != agent.GoalChosen || !reflect.DeepEqual(r.Plan, []string{"BrewRum", "DrinkRum"}) {
+	if len(r.Events) == 0 || r.Events[0].Type != agent.EventGoalChosen || !reflect.DeepEqual(r.Plan, []string{"BrewRum", "DrinkRum"}) {
 		t.Errorf("result keeps %d events, plan %v", len(r.Events), r.Plan)
 	}
 

@@ -75,7 +75,7 @@ func TestRandomWorlds(t *testing.T) {
 	failed := 0
 	for seed := range uint64(n) {
 		check := func(w *sim.World, e agent.Event) {
-			if e.Type != agent.ActionStarted {
+			if e.Type != agent.EventActionStarted {
 				return
 			}
 			for _, a := range w.Agents() {
@@ -96,7 +96,7 @@ func TestRandomWorlds(t *testing.T) {
 			t.Fatalf("seed %d: two runs differ", seed)
 		}
 		for _, e := range w.Events() {
-			if e.Type == agent.ActionFailed {
+			if e.Type == agent.EventActionFailed {
 				failed++
 			}
 		}

@@ -312,7 +312,7 @@ func (w *World) eyes(facts []goap.FactID) func(b *agent.Blackboard) bool {
 
 // look writes the facts action id reads, as they are in the world, to
 // the agent's blackboard: what the agent sees at the action's target.
-func (w *World) look(s *agent.Step) {
+func (w *World) look(s *agent.Call) {
 	b := s.Agent.Blackboard()
 	for _, f := range w.d.ActionReads(s.Action) {
 		_ = b.Set(f, w.state.Get(f))
@@ -320,9 +320,9 @@ func (w *World) look(s *agent.Step) {
 }
 
 // moveTo takes the action's travel ticks, then looks around.
-func (w *World) moveTo(s *agent.Step) agent.Status {
+func (w *World) moveTo(s *agent.Call) agent.Outcome {
 	if s.Frame+1 < w.travel[s.Action] {
-		return agent.Running
+		return agent.Continue
 	}
 	w.look(s)
 	return agent.Success
@@ -330,9 +330,9 @@ func (w *World) moveTo(s *agent.Step) agent.Status {
 
 // perform takes the action's duration, then applies its effects to the
 // world if its preconditions hold there, and fails otherwise.
-func (w *World) perform(s *agent.Step) agent.Status {
+func (w *World) perform(s *agent.Call) agent.Outcome {
 	if s.Frame+1 < w.duration[s.Action] {
-		return agent.Running
+		return agent.Continue
 	}
 	if w.d.Apply(w.state, s.Action) {
 		return agent.Success
@@ -344,7 +344,7 @@ func (w *World) perform(s *agent.Step) agent.Status {
 
 // whyNot lists the facts action s.Action reads on which the world and
 // the agent's belief differ.
-func (w *World) whyNot(s *agent.Step) string {
+func (w *World) whyNot(s *agent.Call) string {
 	belief := s.Agent.Blackboard().State()
 	var diffs []string
 	for _, f := range w.d.ActionReads(s.Action) {
@@ -380,7 +380,7 @@ func (w *World) Step() {
 		for i, f := range c.facts {
 			_ = w.state.Set(f, c.values[i]) // checked by New
 		}
-		w.record(agent.Event{Time: float64(w.tick), Agent: "world", Type: agent.WorldChanged, Reason: c.text})
+		w.record(agent.Event{Time: float64(w.tick), Agent: "world", Type: agent.EventWorldChanged, Reason: c.text})
 	}
 	for _, a := range w.agents {
 		a.Update(1)
@@ -431,7 +431,7 @@ func (w *World) Events() []agent.Event { return w.log.Events }
 func (w *World) Finished() []string {
 	var out []string
 	for _, e := range w.log.Events {
-		if e.Type == agent.ActionFinished {
+		if e.Type == agent.EventActionFinished {
 			out = append(out, e.Action)
 		}
 	}

@@ -190,10 +190,10 @@ func TestNewErrors(t *testing.T) {
 
 func TestExpectations(t *testing.T) {
 	events := []agent.Event{
-		{Tick: 1, Agent: "p", Type: agent.GoalChosen, Goal: "GetDrunk"},
-		{Tick: 1, Agent: "p", Type: agent.ActionStarted, Goal: "GetDrunk", Action: "StealRum"},
-		{Tick: 5, Agent: "world", Type: agent.WorldChanged},
-		{Tick: 8, Agent: "p", Type: agent.PlanInvalidated, Goal: "GetDrunk", Action: "StealRum"},
+		{Tick: 1, Agent: "p", Type: agent.EventGoalChosen, Goal: "GetDrunk"},
+		{Tick: 1, Agent: "p", Type: agent.EventActionStarted, Goal: "GetDrunk", Action: "StealRum"},
+		{Tick: 5, Agent: "world", Type: agent.EventWorldChanged},
+		{Tick: 8, Agent: "p", Type: agent.EventPlanInvalidated, Goal: "GetDrunk", Action: "StealRum"},
 	}
 	parse := func(ss ...string) []sim.Expectation {
 		var out []sim.Expectation
@@ -260,7 +260,7 @@ func TestDiscardLogMemory(t *testing.T) {
 	finished := 0
 	w := world(t, sim.Config{Domain: d, Agents: []sim.Agent{{Name: "cat"}}, DiscardLog: true,
 		OnEvent: func(e agent.Event) {
-			if e.Type == agent.ActionFinished {
+			if e.Type == agent.EventActionFinished {
 				finished++
 			}
 		}})

@@ -129,11 +129,11 @@ func describeEvent(e agent.Event) string {
 		return s + ": " + e.Reason
 	}
 	switch e.Type {
-	case agent.PlanMade:
+	case agent.EventPlanMade:
 		return fmt.Sprintf("%s: %s (%s)", e.Goal, strings.Join(e.Plan, ", "), e.Reason)
-	case agent.ActionStarted, agent.Arrived, agent.ActionFinished, agent.ActionFailed:
+	case agent.EventActionStarted, agent.EventArrived, agent.EventActionFinished, agent.EventActionFailed:
 		return with(e.Action)
-	case agent.PlanInvalidated:
+	case agent.EventPlanInvalidated:
 		s := e.Goal
 		if e.Action != "" {
 			if s != "" {
@@ -142,12 +142,12 @@ func describeEvent(e agent.Event) string {
 			s += "at " + e.Action
 		}
 		return with(s)
-	case agent.Fallback:
+	case agent.EventFallback:
 		if e.Action == "" {
 			return with("waiting")
 		}
 		return with(e.Action)
-	case agent.WorldChanged:
+	case agent.EventWorldChanged:
 		return e.Reason
 	}
 	return with(e.Goal)

@@ -73,25 +73,25 @@ func TestSimJSONLines(t *testing.T) {
 			_, hasAction := obj["action"]
 			_, hasPlan := obj["plan"]
 			switch et {
-			case agent.PlanMade:
+			case agent.EventPlanMade:
 				plan, ok := obj["plan"].([]any)
 				if !hasGoal || !ok || len(plan) == 0 {
 					t.Errorf("%s line %d: plan_made without goal or plan: %s", file, i+1, line)
 				}
-			case agent.GoalChosen, agent.NoPlan, agent.GoalReached:
+			case agent.EventGoalChosen, agent.EventNoPlan, agent.EventGoalReached:
 				if !hasGoal || hasAction || hasPlan {
 					t.Errorf("%s line %d: %s", file, i+1, line)
 				}
-			case agent.ActionStarted, agent.Arrived, agent.ActionFinished, agent.ActionFailed:
+			case agent.EventActionStarted, agent.EventArrived, agent.EventActionFinished, agent.EventActionFailed:
 				if !hasAction || hasPlan {
 					t.Errorf("%s line %d: %s", file, i+1, line)
 				}
-			case agent.WorldChanged:
+			case agent.EventWorldChanged:
 				if who != "world" || obj["reason"] == nil {
 					t.Errorf("%s line %d: %s", file, i+1, line)
 				}
 			}
-			if hasPlan && et != agent.PlanMade {
+			if hasPlan && et != agent.EventPlanMade {
 				t.Errorf("%s line %d: a plan outside plan_made: %s", file, i+1, line)
 			}
 		}

@@ -1,0 +1,84 @@
+package goap_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/goap-go/goap"
+)
+
+// TestResultFailure checks that every outcome that is not a plan comes
+// with an error errors.Is recognises, and the plans with none.
+func TestResultFailure(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "guard")
+	_, otherStart, _, _ := loadBench(t, "trap")
+	big, bigStart, bigGoal, _ := loadBench(t, "synth_large")
+	unsolvable, uStart, uGoal, _ := loadBench(t, "guard_unsolvable")
+	expired, cancel := context.WithDeadline(context.Background(), time.Unix(0, 0))
+	defer cancel()
+	ctx := context.Background()
+	cases := []struct {
+		name    string
+		d       *goap.Domain
+		opts    goap.Options
+		ctx     context.Context
+		start   goap.State
+		goal    *goap.Target
+		want    []error // all must match
+		wantNil bool
+	}{
+		{name: "found", d: d, ctx: ctx, start: start, goal: goal, wantNil: true},
+		{name: "no plan", d: unsolvable, ctx: ctx, start: uStart, goal: uGoal, want: []error{goap.ErrNoPlan}},
+		{name: "expansions", d: d, opts: goap.Options{MaxExpansions: 1, Direction: goap.Forward}, ctx: ctx, start: start, goal: goal, want: []error{goap.ErrLimitReached}},
+		{name: "deadline", d: d, ctx: expired, start: start, goal: goal, want: []error{goap.ErrLimitReached, context.DeadlineExceeded}},
+		{name: "memory", d: big, opts: goap.Options{MaxMemory: 1, Direction: goap.Forward}, ctx: ctx, start: bigStart, goal: bigGoal, want: []error{goap.ErrLimitReached, goap.ErrMemoryLimit}},
+		{name: "nil target", d: d, ctx: ctx, start: start, want: []error{goap.ErrBadCall}},
+		{name: "zero state", d: d, ctx: ctx, goal: goal, want: []error{goap.ErrBadCall}},
+		{name: "other domain", d: d, ctx: ctx, start: otherStart, goal: goal, want: []error{goap.ErrBadCall}},
+		{name: "bad options", d: d, opts: goap.Options{MaxExpansions: -1}, ctx: ctx, start: start, goal: goal, want: []error{goap.ErrBadCall}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := goap.NewPlanner(c.d)
+			p.Options = c.opts
+			res := p.Plan(c.ctx, c.start, c.goal)
+			err := res.Failure()
+			if c.wantNil {
+				if err != nil {
+					t.Fatalf("%v: Failure() = %v, want nil", res.Status, err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("%v: Failure() = nil", res.Status)
+			}
+			for _, w := range c.want {
+				if !errors.Is(err, w) {
+					t.Errorf("%v: Failure() = %q, not %q", res.Status, err, w)
+				}
+			}
+			if res.Status == goap.Failed && !errors.Is(res.Err, c.want[0]) {
+				t.Errorf("Err = %q, not %q", res.Err, c.want[0])
+			}
+		})
+	}
+}
+
+// TestBadCost: a cost function out of range fails the call with
+// ErrBadCost.
+func TestBadCost(t *testing.T) {
+	d, err := goap.NewDomain(goap.Spec{
+		Actions: []goap.Action{{Name: "A", CostFunc: func(goap.State) float64 { return -1 }, Effects: goap.Effects{"done": true}}},
+		Goals:   []goap.Goal{{Name: "G", Desired: goap.Conds{"done": true}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, _ := d.Goal("G")
+	res := goap.NewPlanner(d).Plan(context.Background(), d.NewState(), goal)
+	if res.Status != goap.Failed || !errors.Is(res.Failure(), goap.ErrBadCost) {
+		t.Fatalf("%v %v, want failed with ErrBadCost", res.Status, res.Err)
+	}
+}

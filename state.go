@@ -134,6 +134,9 @@ func (s State) Satisfies(t *Target) bool { return t.cond.holds(s.w) }
 // true booleans by name, others as name=value. A state with every fact at
 // its default prints as "{}".
 func (s State) String() string {
+	if s.d == nil {
+		return "{}" // the zero State
+	}
 	var parts []string
 	for id := range s.d.facts {
 		f := &s.d.facts[id]

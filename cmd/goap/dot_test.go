@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -72,10 +73,10 @@ func TestDotGraphs(t *testing.T) {
 	}
 }
 
-// TestSearchTrace checks the recorded nodes against the search itself:
-// one node per expansion plus the goal node, each reached from an
-// earlier node by one action, the last one being the plan.
-func TestSearchTrace(t *testing.T) {
+// TestSearchTree checks the nodes drawn against the search itself: one
+// node per expansion plus the goal node, each with its parent drawn, and
+// the nodes marked as the plan's forming the plan's path.
+func TestSearchTree(t *testing.T) {
 	for _, file := range []string{"testdata/guard.yaml", "testdata/miner.yaml", "../../testdata/bench/synth_small.json", "../../testdata/bench/trap.json"} {
 		for _, dir := range []goap.Direction{goap.Forward, goap.Backward} {
 			f, err := goapfile.Load(file)
@@ -88,8 +89,8 @@ func TestSearchTrace(t *testing.T) {
 			if want.Status == goap.Failed {
 				continue // backward search on an int domain
 			}
-			wantPlan := f.Domain.ActionNames(want.Plan)
-			nodes, res := searchTrace(context.Background(), pl, f.Start, f.Goal, 1<<20)
+			wantPlan := strings.Join(f.Domain.ActionNames(want.Plan), " ")
+			nodes, onPlan, res := searchTree(context.Background(), pl, f.Start, f.Goal, 1<<20)
 			if res.Status != want.Status || res.Expanded != want.Expanded {
 				t.Errorf("%s %v: traced %v/%d, planned %v/%d", file, dir, res.Status, res.Expanded, want.Status, want.Expanded)
 			}
@@ -99,20 +100,30 @@ func TestSearchTrace(t *testing.T) {
 			if len(nodes) != res.Expanded+1 {
 				t.Errorf("%s %v: %d nodes for %d expansions", file, dir, len(nodes), res.Expanded)
 			}
-			last := nodes[len(nodes)-1].path
-			if got := f.Domain.ActionNames(last); strings.Join(got, " ") != strings.Join(wantPlan, " ") {
-				t.Errorf("%s %v: last node %v, plan %v", file, dir, got, wantPlan)
+			byID := map[int]goap.TreeNode{}
+			for _, n := range nodes {
+				byID[n.ID] = n
 			}
-			seen := map[string]bool{"": true}
-			for _, n := range nodes[1:] {
-				parent := n.path[:len(n.path)-1]
-				if dir == goap.Backward {
-					parent = n.path[1:]
+			for _, n := range nodes {
+				if _, ok := byID[n.Parent]; !ok && n.ID != 0 {
+					t.Errorf("%s %v: node %d is drawn, its parent %d is not", file, dir, n.ID, n.Parent)
 				}
-				if !seen[pathKey(parent)] {
-					t.Errorf("%s %v: node %v comes before its parent", file, dir, n.path)
+			}
+			// The plan is the path from the goal node up to the root.
+			var path []goap.ActionID
+			for id, n := range byID {
+				if onPlan[id] && !n.Expanded {
+					for n.ID != 0 {
+						path = append(path, n.Action)
+						n = byID[n.Parent]
+					}
 				}
-				seen[pathKey(n.path)] = true
+			}
+			if dir == goap.Forward {
+				slices.Reverse(path)
+			}
+			if got := strings.Join(f.Domain.ActionNames(path), " "); got != wantPlan || len(onPlan) != len(want.Plan)+1 {
+				t.Errorf("%s %v: plan nodes give %q (%d nodes), plan %q", file, dir, got, len(onPlan), wantPlan)
 			}
 		}
 	}

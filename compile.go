@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/goap-go/goap/internal/suggest"
 )
 
 // compiler collects errors while it builds a Domain.
@@ -207,7 +209,7 @@ func (c *compiler) declareFacts(spec Spec) {
 			if f.DefaultValue != "" {
 				idx := indexOf(f.Values, f.DefaultValue)
 				if idx < 0 {
-					c.fail("", "", f.Name, "default %q is not one of its values%s", f.DefaultValue, suggest(f.DefaultValue, f.Values))
+					c.fail("", "", f.Name, "default %q is not one of its values%s", f.DefaultValue, suggest.Hint(f.DefaultValue, f.Values))
 					continue
 				}
 				fi.raw0 = uint64(idx)
@@ -334,7 +336,7 @@ func (c *compiler) compileAction(a *Action) {
 	for _, name := range sortedKeys(a.Effects) {
 		id, ok := d.byName[name]
 		if !ok {
-			c.fail(a.Name, "", name, "unknown fact%s", suggest(name, d.FactNames()))
+			c.fail(a.Name, "", name, "unknown fact%s", suggest.Hint(name, d.FactNames()))
 			continue
 		}
 		f := &d.facts[id]
@@ -441,7 +443,7 @@ func (c *compiler) rawValue(f *factInfo, v any) (uint64, string) {
 		}
 		i := indexOf(f.Values, s)
 		if i < 0 {
-			return 0, fmt.Sprintf("%q is not one of %s%s", s, strings.Join(f.Values, ", "), suggest(s, f.Values))
+			return 0, fmt.Sprintf("%q is not one of %s%s", s, strings.Join(f.Values, ", "), suggest.Hint(s, f.Values))
 		}
 		return uint64(i), ""
 	}
@@ -465,7 +467,7 @@ func (c *compiler) condsInto(m Conds, action, goal string, mask, val []uint64) c
 	for _, name := range sortedKeys(m) {
 		id, ok := d.byName[name]
 		if !ok {
-			c.fail(action, goal, name, "unknown fact%s", suggest(name, d.FactNames()))
+			c.fail(action, goal, name, "unknown fact%s", suggest.Hint(name, d.FactNames()))
 			continue
 		}
 		f := &d.facts[id]
@@ -614,44 +616,4 @@ func sortedKeys[M ~map[string]V, V any](m M) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// suggest returns ` (did you mean "x"?)` when a candidate is close to s.
-func suggest(s string, candidates []string) string {
-	if best := Closest(s, candidates); best != "" {
-		return fmt.Sprintf(" (did you mean %q?)", best)
-	}
-	return ""
-}
-
-// Closest returns the candidate nearest to s by edit distance, or "" when
-// none is close enough to be a likely misspelling.
-func Closest(s string, candidates []string) string {
-	best, bestD := "", len(s)/3+2
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

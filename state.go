@@ -3,6 +3,8 @@ package goap
 import (
 	"fmt"
 	"strings"
+
+	"github.com/goap-go/goap/internal/suggest"
 )
 
 // State is a world state of one Domain: every fact packed into machine
@@ -97,7 +99,7 @@ func (s State) value(id FactID) any {
 func (s State) SetValue(name string, v any) error {
 	id, ok := s.d.byName[name]
 	if !ok {
-		return fmt.Errorf("unknown fact %q%s", name, suggest(name, s.d.FactNames()))
+		return fmt.Errorf("unknown fact %q%s", name, suggest.Hint(name, s.d.FactNames()))
 	}
 	f := &s.d.facts[id]
 	raw, msg := (&compiler{d: s.d}).rawValue(f, v)

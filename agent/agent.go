@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/suggest"
 )
 
 // Config describes an agent to New. Only Domain and Goals are required.
@@ -409,7 +410,7 @@ func actionNames(d *goap.Domain) []string {
 
 // didYouMean suggests a close name.
 func didYouMean(s string, names []string) string {
-	if c := goap.Closest(s, names); c != "" {
+	if c := suggest.Closest(s, names); c != "" {
 		return fmt.Sprintf(" (did you mean %q?)", c)
 	}
 	return ""

@@ -3,6 +3,7 @@ package goapfile
 import (
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -149,7 +150,7 @@ func (p *parser) knownName(n *yaml.Node, what, kind string, names []string) (str
 	if len(names) == 0 {
 		p.errorf(n, "unknown %s %q in %s: the file has no %ss: list", kind, name, what, kind)
 	} else {
-		p.errorf(n, "unknown %s %q in %s%s", kind, name, what, suggest(name, names))
+		p.errorf(n, "unknown %s %q in %s%s", kind, name, what, suggest.Hint(name, names))
 	}
 	return "", false
 }
@@ -187,7 +188,7 @@ func (p *parser) factNames(n *yaml.Node, what string) []string {
 			continue
 		}
 		if _, known := p.mentions[name]; !known {
-			p.errorf(it, "unknown fact %q in %s%s", name, what, suggest(name, p.known))
+			p.errorf(it, "unknown fact %q in %s%s", name, what, suggest.Hint(name, p.known))
 			continue
 		}
 		out = append(out, name)

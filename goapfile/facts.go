@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -73,7 +74,7 @@ func (p *parser) factDecl(name string, n *yaml.Node) (goap.Fact, bool) {
 	}
 	allowed, known := factKeys[typ]
 	if !known {
-		hint := suggest(typ, []string{"bool", "int", "enum"})
+		hint := suggest.Hint(typ, []string{"bool", "int", "enum"})
 		if alt, ok := typeSynonyms[typ]; ok {
 			hint = fmt.Sprintf(" (did you mean %q?)", alt)
 		}

@@ -3,10 +3,11 @@ package goapfile
 import (
 	"context"
 	"errors"
-	"github.com/goap-go/goap/internal/fuzzwatch"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/goap-go/goap/internal/fuzzwatch"
 
 	"github.com/goap-go/goap"
 )

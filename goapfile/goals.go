@@ -2,6 +2,7 @@ package goapfile
 
 import (
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -36,7 +37,7 @@ func (p *parser) goalRef(n *yaml.Node, what string) *goalRef {
 		if len(names) == 0 {
 			p.errorf(n, "unknown goal %q: the file has no goals: list", name)
 		} else {
-			p.errorf(n, "unknown goal %q%s", name, suggest(name, names))
+			p.errorf(n, "unknown goal %q%s", name, suggest.Hint(name, names))
 		}
 		return nil
 	case n.Kind == yaml.MappingNode:

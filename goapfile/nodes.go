@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -109,7 +110,7 @@ func (p *parser) mapping(n *yaml.Node, what string, allowed []string) ([]field, 
 		}
 		seen[name] = k
 		if allowed != nil && indexOf(allowed, name) < 0 {
-			p.errorf(k, "unknown key %q %s%s", name, what, suggest(name, allowed))
+			p.errorf(k, "unknown key %q %s%s", name, what, suggest.Hint(name, allowed))
 			continue
 		}
 		out = append(out, field{name: name, key: k, val: v})

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -380,7 +381,7 @@ func (p *parser) knownFact(fd field, what string) bool {
 	if _, ok := p.mentions[fd.name]; ok {
 		return true
 	}
-	p.errorf(fd.key, "unknown fact %q in %s%s", fd.name, what, suggest(fd.name, p.known))
+	p.errorf(fd.key, "unknown fact %q in %s%s", fd.name, what, suggest.Hint(fd.name, p.known))
 	return false
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/internal/suggest"
 )
 
 // Scenario is one entry of a file's `tests:`: a start state, a goal and
@@ -119,7 +120,7 @@ func (f *File) RunScenario(ctx context.Context, sc Scenario, opts goap.Options) 
 				for i := range names {
 					names[i] = d.ActionName(goap.ActionID(i))
 				}
-				return fail(fmt.Sprintf("unknown action %q in remove%s", name, suggest(name, names)))
+				return fail(fmt.Sprintf("unknown action %q in remove%s", name, suggest.Hint(name, names)))
 			}
 			exclude = append(exclude, id)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -138,11 +139,11 @@ func (p *parser) expectEvents(st *SimTest, n *yaml.Node) {
 			continue
 		}
 		if indexOf(agents, x.Agent) < 0 {
-			p.errorf(it, "%q: unknown agent %q%s; the agents are %s", s, x.Agent, suggest(x.Agent, agents), strings.Join(agents, ", "))
+			p.errorf(it, "%q: unknown agent %q%s; the agents are %s", s, x.Agent, suggest.Hint(x.Agent, agents), strings.Join(agents, ", "))
 			continue
 		}
 		if x.Name != "" && indexOf(names, x.Name) < 0 {
-			p.errorf(it, "%q: %q is not a goal or action of the file%s", s, x.Name, suggest(x.Name, names))
+			p.errorf(it, "%q: %q is not a goal or action of the file%s", s, x.Name, suggest.Hint(x.Name, names))
 			continue
 		}
 		st.Expect = append(st.Expect, x)

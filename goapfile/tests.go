@@ -3,6 +3,7 @@ package goapfile
 import (
 	"fmt"
 
+	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -156,7 +157,7 @@ func (p *parser) actionNames(n *yaml.Node, what string) ([]string, []*yaml.Node)
 			continue
 		}
 		if indexOf(names, name) < 0 {
-			p.errorf(it, "unknown action %q in %s%s", name, what, suggest(name, names))
+			p.errorf(it, "unknown action %q in %s%s", name, what, suggest.Hint(name, names))
 			continue
 		}
 		out = append(out, name)

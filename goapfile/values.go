@@ -1,11 +1,11 @@
 package goapfile
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -93,7 +93,7 @@ func (p *parser) enumValue(n *yaml.Node, f goap.Fact, s string) bool {
 	if indexOf(f.Values, s) >= 0 {
 		return true
 	}
-	p.errorf(n, "fact %q has no value %q%s; its values are %s", f.Name, s, suggest(s, f.Values), strings.Join(f.Values, ", "))
+	p.errorf(n, "fact %q has no value %q%s; its values are %s", f.Name, s, suggest.Hint(s, f.Values), strings.Join(f.Values, ", "))
 	return false
 }
 
@@ -313,12 +313,4 @@ func absInt(v int) int {
 		return -v
 	}
 	return v
-}
-
-// suggest returns ` (did you mean "x"?)` when a candidate is close to s.
-func suggest(s string, candidates []string) string {
-	if best := goap.Closest(s, candidates); best != "" {
-		return fmt.Sprintf(" (did you mean %q?)", best)
-	}
-	return ""
 }

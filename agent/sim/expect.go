@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/internal/suggest"
 )
 
 // Expectation is an event a test expects, written
@@ -46,7 +46,7 @@ func ParseExpectation(s string) (Expectation, error) {
 	t, ok := agent.ParseEventType(words[1])
 	if !ok {
 		msg := fmt.Sprintf("%q: unknown event type %q", s, words[1])
-		if c := goap.Closest(words[1], agent.EventTypeNames()); c != "" {
+		if c := suggest.Closest(words[1], agent.EventTypeNames()); c != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", c)
 		}
 		return x, fmt.Errorf("%s; the types are %s", msg, strings.Join(agent.EventTypeNames(), ", "))

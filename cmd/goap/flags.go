@@ -6,8 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/goap-go/goap/goapfile"
-	"github.com/goap-go/goap/pddl"
 	"io"
 	"math"
 	"os"
@@ -15,6 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/suggest"
+	"github.com/goap-go/goap/pddl"
 
 	"github.com/goap-go/goap"
 )
@@ -134,7 +136,7 @@ func heuristicNames() []string {
 // choiceError says that v is not one of choices.
 func choiceError(v string, choices []string) error {
 	msg := "want " + strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
-	if s := goap.Closest(v, choices); s != "" {
+	if s := suggest.Closest(v, choices); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return errors.New(msg)

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"github.com/goap-go/goap/internal/fuzzwatch"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/goap-go/goap/internal/fuzzwatch"
 )
 
 // FuzzCommands runs every command on arbitrary files: whatever the input,

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/suggest"
 )
 
 // HelpCommand runs `goap help [COMMAND]`.
@@ -27,7 +27,7 @@ func (c *HelpCommand) Run(ctx context.Context, args []string) error {
 		return nil
 	}
 	msg := fmt.Sprintf("goap help: unknown command %q", args[0])
-	if s := goap.Closest(args[0], commandNames()); s != "" {
+	if s := suggest.Closest(args[0], commandNames()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}

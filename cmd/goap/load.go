@@ -10,6 +10,7 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/suggest"
 )
 
 // defaultMaxFileSize is --max-file-size's default: designer and PDDL
@@ -117,7 +118,7 @@ func applySets(cmd string, f *goapfile.File, sets []string) (goap.State, error) 
 		id, known := d.FactID(name)
 		if !known {
 			msg := fmt.Sprintf("--set %s: unknown fact %q", kv, name)
-			if c := goap.Closest(name, d.FactNames()); c != "" {
+			if c := suggest.Closest(name, d.FactNames()); c != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", c)
 			}
 			return goap.State{}, inputError(cmd, "%s", msg)
@@ -148,7 +149,7 @@ func pickGoal(cmd string, f *goapfile.File, name string) (*goap.Target, error) {
 			return nil, inputError(cmd, "unknown goal %q: %s has no goals: list", name, f.Path)
 		}
 		msg := fmt.Sprintf("unknown goal %q", name)
-		if c := goap.Closest(name, names); c != "" {
+		if c := suggest.Closest(name, names); c != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", c)
 		}
 		return nil, inputError(cmd, "%s; the goals of %s are %s", msg, f.Path, quoteList(names))

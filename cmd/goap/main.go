@@ -31,7 +31,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/suggest"
 )
 
 // Exit statuses.
@@ -129,7 +129,7 @@ func (m *Main) Run(ctx context.Context, args []string) error {
 		}
 	}
 	msg := fmt.Sprintf("goap: unknown command %q", name)
-	if s := goap.Closest(name, commandNames()); s != "" {
+	if s := suggest.Closest(name, commandNames()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}

@@ -1,0 +1,92 @@
+package goap_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/goap-go/goap"
+)
+
+// A search spread over frames: Start sets it up, and each frame Step
+// expands at most a budget of states, so no frame waits for a long
+// search. The search keeps its memory between steps.
+func ExamplePlanner_Start() {
+	d := mustDomain(goap.Spec{
+		Actions: []goap.Action{
+			{Name: "Gather", Cost: 1, Effects: goap.Effects{"wood": goap.Add(1)}},
+			{Name: "Build", Cost: 2, Pre: goap.Conds{"wood": goap.Ge(3)}, Effects: goap.Effects{"hut": true, "wood": goap.Sub(3)}},
+		},
+		Facts: []goap.Fact{goap.Int("wood", 0, 5, 0)},
+		Goals: []goap.Goal{{Name: "Shelter", Desired: goap.Conds{"hut": true}}},
+	})
+	goal, _ := d.Goal("Shelter")
+	search := goap.NewPlanner(d).Start(d.NewState(), goal)
+	frame := 0
+	for search.Step(2) == goap.Running { // two expansions per frame
+		frame++
+	}
+	res := search.Result()
+	fmt.Println(res.Status, "after", frame+1, "frames:", d.ActionNames(res.Plan), "cost", res.Cost)
+	// Output: found after 3 frames: [Gather Gather Gather Build] cost 5
+}
+
+// Integer facts have bounds; conditions compare and effects add or
+// subtract. Enums name their values. An effect that would leave the
+// bounds makes the action inapplicable.
+func ExampleInt() {
+	d := mustDomain(goap.Spec{
+		Facts: []goap.Fact{
+			goap.Int("ammo", 0, 6, 0),
+			goap.Enum("stance", "standing", "crouched"),
+		},
+		Actions: []goap.Action{
+			{Name: "Reload", Cost: 2, Effects: goap.Effects{"ammo": goap.Add(3)}},
+			{Name: "Crouch", Cost: 1, Effects: goap.Effects{"stance": "crouched"}},
+			{Name: "Snipe", Cost: 1,
+				Pre:     goap.Conds{"ammo": goap.Ge(2), "stance": "crouched"},
+				Effects: goap.Effects{"ammo": goap.Sub(2), "target_down": true}},
+		},
+		Goals: []goap.Goal{{Name: "TakeShot", Desired: goap.Conds{"target_down": true}}},
+	})
+	goal, _ := d.Goal("TakeShot")
+	p := goap.NewPlanner(d)
+	for _, ammo := range []int{0, 5} {
+		start, _ := d.State(map[string]any{"ammo": ammo})
+		res := p.Plan(context.Background(), start, goal)
+		fmt.Printf("ammo %d: %v cost %g\n", ammo, d.ActionNames(res.Plan), res.Cost)
+	}
+	// Output:
+	// ammo 0: [Crouch Reload Snipe] cost 4
+	// ammo 5: [Crouch Snipe] cost 2
+}
+
+// When no plan exists, Result.Why says why: here no action sets a fact
+// the goal needs, which relaxed reachability proves before any search.
+// Failure gives the outcome as an error for errors.Is.
+func ExampleExplanation() {
+	d := mustDomain(goap.Spec{
+		Actions: []goap.Action{
+			{Name: "DrawWeapon", Cost: 1, Effects: goap.Effects{"armed": true}},
+			{Name: "Attack", Cost: 1, Pre: goap.Conds{"armed": true, "loaded": true}, Effects: goap.Effects{"threat_removed": true}},
+		},
+		Goals: []goap.Goal{{Name: "KillEnemy", Desired: goap.Conds{"threat_removed": true}}},
+	})
+	goal, _ := d.Goal("KillEnemy")
+	res := goap.NewPlanner(d).Plan(context.Background(), d.NewState(), goal)
+	fmt.Println(res.Status, errors.Is(res.Failure(), goap.ErrNoPlan))
+	for _, u := range res.Why.Unreachable {
+		fmt.Printf("%s: %s\n", u.Condition, u.Reason)
+	}
+	// Output:
+	// no plan true
+	// threat_removed: Attack needs loaded; loaded: no action sets loaded
+}
+
+func mustDomain(spec goap.Spec) *goap.Domain {
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}

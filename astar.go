@@ -77,22 +77,14 @@ func (s *search) isGoal(n int32) bool {
 // (s.mask) stay zero.
 func (s *search) successor(st, child []uint64, id ActionID) bool {
 	a := &s.p.d.actions[id]
-	if !holdsOps(a.preOps, st) || !a.pre.holds(st) {
-		return false
+	if !holdsOps(a.preOps, st) {
+		return false // applyNum checks the comparisons
 	}
 	copy(child, st)
 	for _, o := range a.effOps {
 		child[o.i] = child[o.i]&^o.m | o.v&s.mask[o.i]
 	}
-	for i := range a.effNum {
-		e := &a.effNum[i]
-		x, ok := e.apply(st[e.word], child[e.word])
-		if !ok {
-			return false
-		}
-		child[e.word] = x & s.mask[e.word]
-	}
-	return !equalWords(st, child)
+	return s.applyNum(st, child, id) && !equalWords(st, child)
 }
 
 // regress writes into child the subgoal that action id leaves of the

@@ -78,20 +78,9 @@ func (s *search) stepForward1(budget int) {
 		}
 		for i := range s.fwd {
 			a := &s.fwd[i]
-			if st&a.pm != a.pv {
-				continue
+			if child, ok := s.apply1(a, st, mask); ok {
+				s.relax1(child, n, a.id, g+a.cost)
 			}
-			child := st&^a.em | a.ev
-			if a.slow {
-				var ok bool
-				if child, ok = s.applySlow(st, child, a.id, mask); !ok {
-					continue
-				}
-			}
-			if child == st {
-				continue // a no-op here: it cannot lead anywhere cheaper
-			}
-			s.relax1(child, n, a.id, g+a.cost)
 		}
 	}
 }
@@ -128,21 +117,9 @@ func (s *search) expandPrefetched(n int32, st uint64, g float64, mask uint64) {
 func (s *search) prefetchKids(st uint64, mask uint64) []child {
 	kids := s.kids[:0]
 	for i := range s.fwd {
-		a := &s.fwd[i]
-		if st&a.pm != a.pv {
-			continue
+		if x, ok := s.apply1(&s.fwd[i], st, mask); ok {
+			kids = append(kids, child{x: x, hash: mix64(x), act: int32(i)})
 		}
-		x := st&^a.em | a.ev
-		if a.slow {
-			var ok bool
-			if x, ok = s.applySlow(st, x, a.id, mask); !ok {
-				continue
-			}
-		}
-		if x == st {
-			continue // a no-op here: it cannot lead anywhere cheaper
-		}
-		kids = append(kids, child{x: x, hash: mix64(x), act: int32(i)})
 	}
 	tm := uint64(len(s.table) - 1)
 	var touch uint8
@@ -152,6 +129,20 @@ func (s *search) prefetchKids(st uint64, mask uint64) []child {
 	s.touch += touch
 	s.kids = kids
 	return kids
+}
+
+// apply1 returns the state that action a leads to from the one-word state
+// st, and whether a applies there and changes something: a no-op cannot
+// lead anywhere cheaper.
+func (s *search) apply1(a *fwdAction, st, mask uint64) (uint64, bool) {
+	if st&a.pm != a.pv {
+		return 0, false
+	}
+	x, ok := st&^a.em|a.ev, true
+	if a.slow {
+		x, ok = s.applySlow(st, x, a.id, mask)
+	}
+	return x, ok && x != st
 }
 
 // applySlow finishes applying an action with integer comparisons or

@@ -106,3 +106,22 @@ var ladders = []struct {
 	{"ladder100", 3, 9, 72, 151},
 	{"ladder200", 4, 11, 155, 315},
 }
+
+// compileSpec compiles a generated domain with its start state and
+// returns its goal named "goal"; any error fails the test.
+func compileSpec(tb testing.TB, spec goap.Spec, startVals map[string]any) (*goap.Domain, goap.State, *goap.Target) {
+	tb.Helper()
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		tb.Fatalf("domain %s: %v", spec.Name, err)
+	}
+	start, err := d.State(startVals)
+	if err != nil {
+		tb.Fatalf("domain %s: %v", spec.Name, err)
+	}
+	goal, ok := d.Goal("goal")
+	if !ok {
+		tb.Fatalf("domain %s has no goal named goal", spec.Name)
+	}
+	return d, start, goal
+}

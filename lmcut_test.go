@@ -94,15 +94,7 @@ func TestLMCutAgainstReference(t *testing.T) {
 				spec.Actions[j].Cost = math.Round(spec.Actions[j].Cost)
 			}
 		}
-		d, err := goap.NewDomain(spec)
-		if err != nil {
-			t.Fatalf("domain %d: %v", i, err)
-		}
-		start, err := d.State(startVals)
-		if err != nil {
-			t.Fatalf("domain %d: %v", i, err)
-		}
-		goal, _ := d.Goal("goal")
+		d, start, goal := compileSpec(t, spec, startVals)
 		lmcutWalk(t, rng, d, start, goal, 8, fmt.Sprintf("domain %d", i))
 	}
 }
@@ -115,12 +107,7 @@ func TestLMCutPlansCheckRounds(t *testing.T) {
 	rng := rand.New(rand.NewSource(6))
 	for i := 0; i < 200; i++ {
 		spec, startVals, _ := randomSpec(rng, false)
-		d, err := goap.NewDomain(spec)
-		if err != nil {
-			t.Fatalf("domain %d: %v", i, err)
-		}
-		start, _ := d.State(startVals)
-		goal, _ := d.Goal("goal")
+		d, start, goal := compileSpec(t, spec, startVals)
 		p := goap.NewPlanner(d)
 		p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
 		p.Plan(context.Background(), start, goal)
@@ -137,15 +124,7 @@ func TestLMCutWarmNoAllocs(t *testing.T) {
 	for i := range spec.Actions {
 		spec.Actions[i].Cost += 0.25
 	}
-	d, err := goap.NewDomain(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := d.State(start0.Values())
-	if err != nil {
-		t.Fatal(err)
-	}
-	goal, _ := d.Goal("goal")
+	d, start, goal := compileSpec(t, spec, start0.Values())
 	p := goap.NewPlanner(d)
 	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
 	ctx := context.Background()

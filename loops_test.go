@@ -47,12 +47,7 @@ func TestLoopsMatchReference(t *testing.T) {
 				spec.Actions[k].Cost = math.Round(spec.Actions[k].Cost * 2) // integers: the bucket queue
 			}
 		}
-		d, err := goap.NewDomain(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		start, _ := d.State(startVals)
-		goal, _ := d.Goal("goal")
+		d, start, goal := compileSpec(t, spec, startVals)
 		for ci, opts := range configs {
 			prefetch := i%5 == 4 // the large-table paths, on small domains
 			row := fmt.Sprintf("words=%d %v/%v prefetch=%v", min(d.Words(), 2), opts.Direction, opts.Heuristic, prefetch)

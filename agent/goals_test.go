@@ -1,7 +1,6 @@
 package agent_test
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
@@ -77,9 +76,7 @@ func TestHysteresis(t *testing.T) {
 		"tick 7 a plan_made GoPatrol [Patrol]: cost 1",
 		"tick 7 a action_started GoPatrol Patrol",
 	}
-	if got := log.Strings(); !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	checkEvents(t, log.Strings(), want)
 	if st := a.Stats(); st.Plans != 3 || st.Replans != 2 {
 		t.Errorf("stats %+v", st)
 	}
@@ -187,7 +184,5 @@ func TestIdle(t *testing.T) {
 		"tick 4 a action_finished GoPatrol Patrol",
 		"tick 4 a goal_reached GoPatrol",
 	}
-	if got := log.Strings(); !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n%s", strings.Join(got, "\n"))
-	}
+	checkEvents(t, log.Strings(), want)
 }

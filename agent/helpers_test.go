@@ -1,6 +1,8 @@
 package agent_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/goap-go/goap"
@@ -117,5 +119,13 @@ func (w *world) run(a *agent.Agent, n int) {
 			c(w.state)
 		}
 		a.Update(1)
+	}
+}
+
+// checkEvents fails the test when the event lines got are not want.
+func checkEvents(t *testing.T, got, want []string) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

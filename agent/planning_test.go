@@ -88,9 +88,7 @@ func TestSearchLimit(t *testing.T) {
 		"tick 1 a no_plan Done: the search hit its limit; retry at 6",
 		"tick 1 a fallback: no plan for Done (retry at 6)",
 	}
-	if got := log.Strings(); !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n%s", strings.Join(got, "\n"))
-	}
+	checkEvents(t, log.Strings(), want)
 	if a.Phase() != agent.FallingBack {
 		t.Errorf("phase %v", a.Phase())
 	}
@@ -141,9 +139,7 @@ func TestInterrupt(t *testing.T) {
 		"tick 3 a plan_made GoPatrol [Patrol]: cost 1",
 		"tick 3 a action_started GoPatrol Patrol",
 	}
-	if got := log.Strings(); !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n%s", strings.Join(got, "\n"))
-	}
+	checkEvents(t, log.Strings(), want)
 	if aborted != 1 {
 		t.Errorf("aborted %d times", aborted)
 	}
@@ -182,9 +178,7 @@ func TestFallbackAction(t *testing.T) {
 		"tick 5 a plan_made Eliminate [Shoot]: cost 2",
 		"tick 5 a action_started Eliminate Shoot",
 	}
-	if got := log.Strings(); !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n%s", strings.Join(got, "\n"))
-	}
+	checkEvents(t, log.Strings(), want)
 
 	// Without danger, Run may not run: the agent just waits.
 	log.Reset()
@@ -198,9 +192,7 @@ func TestFallbackAction(t *testing.T) {
 		"tick 1 b no_plan Fly: no plan exists; retry at 2",
 		"tick 1 b fallback: no plan for Fly (retry at 2)",
 	}
-	if got := log.Strings(); !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n%s", strings.Join(got, "\n"))
-	}
+	checkEvents(t, log.Strings(), want)
 	if b.Phase() != agent.FallingBack || b.Plan() != nil {
 		t.Errorf("phase %v, plan %v", b.Phase(), b.Plan())
 	}

@@ -4,12 +4,14 @@
 package examples_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/lint"
 )
 
 // minTests is the fewest tests an example may have.
@@ -44,5 +46,49 @@ func TestExamples(t *testing.T) {
 				t.Logf("PASS %s: %s cost %g %v", r.Name, r.Result.Status, r.Result.Cost, r.Plan)
 			}
 		})
+	}
+}
+
+// TestReadmeYAML checks the designer file shown in the README as goap
+// check --strict and goap test would: it loads, draws no warning, and its
+// tests pass.
+func TestReadmeYAML(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	var cur []string
+	in := false
+	for _, line := range strings.Split(string(readme), "\n") {
+		switch {
+		case !in && line == "```yaml":
+			in, cur = true, cur[:0]
+		case in && line == "```":
+			in = false
+			blocks = append(blocks, strings.Join(cur, "\n"))
+		case in:
+			cur = append(cur, line)
+		}
+	}
+	if len(blocks) == 0 {
+		t.Fatal("README.md has no ```yaml block")
+	}
+	for i, b := range blocks {
+		f, err := goapfile.Parse("README.md", []byte(b))
+		if err != nil {
+			t.Fatalf("README.md's yaml block %d does not load:\n%v", i+1, err)
+		}
+		for _, w := range lint.Check(f, []byte(b)) {
+			t.Errorf("README.md's yaml block %d: %s: %s", i+1, w.Pos, w.Msg)
+		}
+		if len(f.Tests) == 0 {
+			t.Errorf("README.md's yaml block %d has no tests", i+1)
+		}
+		for _, r := range f.RunTests(t.Context(), goap.Options{}) {
+			if !r.Pass {
+				t.Errorf("README.md's yaml block %d:%s: %s", i+1, r.Pos, r)
+			}
+		}
 	}
 }

@@ -52,14 +52,8 @@ func (p *parser) action(d *Domain, s *node) (*Action, error) {
 			if err != nil {
 				return nil, err
 			}
-			for _, prm := range params {
-				if !d.knownType(prm.Type) {
-					return nil, p.errf(v, "parameter %s has unknown type %q", prm.Name, prm.Type)
-				}
-				if _, dup := sc.vars[prm.Name]; dup {
-					return nil, p.errf(v, "parameter %s declared twice", prm.Name)
-				}
-				sc.vars[prm.Name] = prm.Type
+			if err := p.declare(d, v, params, sc.vars, "parameter %s", ""); err != nil {
+				return nil, err
 			}
 			a.Params = params
 		case ":precondition":

@@ -393,6 +393,22 @@ func (p *parser) checkTypes(d *Domain, at *node) error {
 	return nil
 }
 
+// declare records the typed names in scope (name -> type), refusing an
+// unknown type and a name declared twice; what names one for messages
+// ("parameter %s"), dupNote adds to the message about a second one.
+func (p *parser) declare(d *Domain, at *node, names []TypedName, scope map[string]string, what, dupNote string) error {
+	for _, tn := range names {
+		if !d.knownType(tn.Type) {
+			return p.errf(at, what+" has unknown type %q", tn.Name, tn.Type)
+		}
+		if _, dup := scope[tn.Name]; dup {
+			return p.errf(at, what+" declared twice"+dupNote, tn.Name)
+		}
+		scope[tn.Name] = tn.Type
+	}
+	return nil
+}
+
 func (d *Domain) knownType(t string) bool {
 	if t == "object" {
 		return true

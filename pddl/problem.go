@@ -45,14 +45,8 @@ func ParseProblem(file string, src []byte, d *Domain) (*Problem, error) {
 			if err != nil {
 				return nil, err
 			}
-			for _, o := range list {
-				if !d.knownType(o.Type) {
-					return nil, p.errf(s, "object %q has unknown type %q", o.Name, o.Type)
-				}
-				if _, dup := sc.consts[o.Name]; dup {
-					return nil, p.errf(s, "object %q declared twice (or as a domain constant)", o.Name)
-				}
-				sc.consts[o.Name] = o.Type
+			if err := p.declare(d, s, list, sc.consts, "object %q", " (or as a domain constant)"); err != nil {
+				return nil, err
 			}
 			pr.Objects = list
 		case ":init":

@@ -3,6 +3,7 @@ package sim_test
 import (
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,9 +67,7 @@ func TestTravelAndDuration(t *testing.T) {
 		"tick 6 p action_finished GetDrunk DrinkRum",
 		"tick 6 p goal_reached GetDrunk",
 	}
-	if got := lines(w.Events()); !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n%s", strings.Join(got, "\n"))
-	}
+	checkEvents(t, lines(w.Events()), want)
 	if got := w.State().String(); got != "{drunk}" {
 		t.Errorf("world %s", got)
 	}
@@ -103,9 +102,7 @@ func TestFailureInTheWorld(t *testing.T) {
 		"tick 4 p action_finished GetDrunk DrinkRum",
 		"tick 4 p goal_reached GetDrunk",
 	}
-	if got := lines(w.Events()); !reflect.DeepEqual(got, want) {
-		t.Errorf("events:\n%s", strings.Join(got, "\n"))
-	}
+	checkEvents(t, lines(w.Events()), want)
 	b := w.Agents()[0].Blackboard()
 	if v, _ := b.Value("bottle_available"); v != false {
 		t.Error("the agent did not see the bottle gone")
@@ -280,5 +277,13 @@ func TestDiscardLogMemory(t *testing.T) {
 	// With the log, 18,000 more ticks keep 90,000 more events: megabytes.
 	if after > before+64<<10 {
 		t.Errorf("heap grew from %d to %d bytes over 18,000 ticks", before, after)
+	}
+}
+
+// checkEvents fails the test when the event lines got are not want.
+func checkEvents(t *testing.T, got, want []string) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -69,15 +69,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			stdout, stderr, code := runGoap(t, c.args...)
-			if code != c.code {
-				t.Errorf("exit status %d, want %d\nstderr: %s", code, c.code, stderr)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, stderr)
-				}
-			}
+			stdout, stderr := runExpect(t, c.args, c.code, c.want)
 			if stdout != "" && c.args != nil && c.args[0] == "plan" {
 				t.Errorf("stdout should be empty, got:\n%s", stdout)
 			}

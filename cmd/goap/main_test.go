@@ -15,6 +15,22 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // runGoap runs a command line the way main does, with timings hidden, and
 // returns what it printed and its exit status.
+// runExpect runs goap with args and checks its exit status and that its
+// stderr holds every string of want.
+func runExpect(t *testing.T, args []string, code int, want []string) (stdout, stderr string) {
+	t.Helper()
+	stdout, stderr, got := runGoap(t, args...)
+	if got != code {
+		t.Errorf("exit status %d, want %d\nstderr: %s", got, code, stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, stderr)
+		}
+	}
+	return stdout, stderr
+}
+
 func runGoap(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	return goapCtx(t, context.Background(), true, args...)

@@ -134,15 +134,7 @@ func TestSimErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			stdout, stderr, code := runGoap(t, c.args...)
-			if code != c.code {
-				t.Errorf("exit status %d, want %d\nstderr: %s", code, c.code, stderr)
-			}
-			for _, w := range c.want {
-				if !strings.Contains(stderr, w) {
-					t.Errorf("stderr lacks %q:\n%s", w, stderr)
-				}
-			}
+			stdout, _ := runExpect(t, c.args, c.code, c.want)
 			if stdout != "" {
 				t.Errorf("stdout: %s", stdout)
 			}

@@ -417,36 +417,51 @@ func (c *compiler) takeWords(ops []wordOp, mask, val []uint64, facts []FactID) [
 // rawValue converts a set-value (bool, int or enum name) to the fact's raw
 // field value; on failure it returns a message.
 func (c *compiler) rawValue(f *factInfo, v any) (uint64, string) {
+	n, ok := f.Number(v)
+	switch {
+	case !ok && f.Kind == BoolFact:
+		return 0, fmt.Sprintf("wants true or false for a bool fact, got %s", describe(v))
+	case !ok && f.Kind == IntFact:
+		return 0, fmt.Sprintf("wants an integer for an int fact, got %s", describe(v))
+	case !ok:
+		if s, isName := v.(string); isName {
+			return 0, fmt.Sprintf("%q is not one of %s%s", s, strings.Join(f.Values, ", "), suggest.Hint(s, f.Values))
+		}
+		return 0, fmt.Sprintf("wants one of %s, got %s", strings.Join(f.Values, ", "), describe(v))
+	case f.Kind == IntFact && (n < f.Min || n > f.Max):
+		return 0, fmt.Sprintf("value %d is outside %d..%d", n, f.Min, f.Max)
+	case f.Kind == IntFact:
+		return uint64(n - f.Min), ""
+	}
+	return uint64(n), ""
+}
+
+// Number converts v, a value of fact f as Conds, Effects and Domain.State
+// take it (true or false; any Go integer, or a whole float64 as JSON
+// gives; an enum value's name), to the number State.Get returns: 0 or 1,
+// the integer, or the value's index. It reports false when v is no value
+// of f's kind. It does not check an integer against Min and Max.
+func (f Fact) Number(v any) (int, bool) {
 	switch f.Kind {
 	case BoolFact:
 		b, ok := v.(bool)
-		if !ok {
-			return 0, fmt.Sprintf("wants true or false for a bool fact, got %s", describe(v))
-		}
 		if b {
-			return 1, ""
+			return 1, ok
 		}
-		return 0, ""
-	case IntFact:
-		n, ok := asInt(v)
-		if !ok {
-			return 0, fmt.Sprintf("wants an integer for an int fact, got %s", describe(v))
-		}
-		if n < int64(f.Min) || n > int64(f.Max) {
-			return 0, fmt.Sprintf("value %d is outside %d..%d", n, f.Min, f.Max)
-		}
-		return uint64(n - int64(f.Min)), ""
-	default:
+		return 0, ok
+	case EnumFact:
 		s, ok := v.(string)
 		if !ok {
-			return 0, fmt.Sprintf("wants one of %s, got %s", strings.Join(f.Values, ", "), describe(v))
+			return 0, false
 		}
 		i := indexOf(f.Values, s)
-		if i < 0 {
-			return 0, fmt.Sprintf("%q is not one of %s%s", s, strings.Join(f.Values, ", "), suggest.Hint(s, f.Values))
-		}
-		return uint64(i), ""
+		return max(i, 0), i >= 0
 	}
+	n, ok := asInt(v)
+	if !ok || n < math.MinInt || n > math.MaxInt {
+		return 0, false
+	}
+	return int(n), true
 }
 
 // conds compiles a condition map; action or goal names the owner for

@@ -82,3 +82,25 @@ func TestBadCost(t *testing.T) {
 		t.Fatalf("%v %v, want failed with ErrBadCost", res.Status, res.Err)
 	}
 }
+
+// TestFactNumber: the one conversion of values that the compiler, the
+// lint and the CLI share, for every Go integer type.
+func TestFactNumber(t *testing.T) {
+	b, i, e := goap.Bool("b"), goap.Int("i", -5, 5, 0), goap.Enum("e", "x", "y")
+	for _, c := range []struct {
+		f    goap.Fact
+		v    any
+		want int
+		ok   bool
+	}{
+		{b, true, 1, true}, {b, false, 0, true}, {b, 1, 0, false},
+		{i, 3, 3, true}, {i, int8(-2), -2, true}, {i, uint64(4), 4, true}, {i, uint16(9), 9, true},
+		{i, 2.0, 2, true}, {i, 2.5, 0, false}, {i, uint64(1 << 63), 0, false}, {i, "3", 0, false},
+		{e, "y", 1, true}, {e, "z", 0, false}, {e, 1, 0, false},
+	} {
+		got, ok := c.f.Number(c.v)
+		if got != c.want || ok != c.ok {
+			t.Errorf("%s.Number(%#v) = %d, %v; want %d, %v", c.f.Name, c.v, got, ok, c.want, c.ok)
+		}
+	}
+}

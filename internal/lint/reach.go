@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"math"
-
 	"github.com/goap-go/goap"
 )
 
@@ -79,7 +77,7 @@ func (r *Reach) apply(a *goap.Action) {
 			}
 			continue
 		}
-		if v, ok := Value(f, e); ok && v >= f.Min && v <= f.Max {
+		if v, ok := f.Number(e); ok && v >= f.Min && v <= f.Max {
 			vals[v-f.Min] = true
 		}
 	}
@@ -112,47 +110,6 @@ func (r *Reach) ValueReachable(id goap.FactID, v int) bool {
 // CanRun reports whether action id can ever run.
 func (r *Reach) CanRun(id goap.ActionID) bool { return r.fired[id] }
 
-// Value converts a set-value or condition operand (bool, int or enum
-// name) to the number State.Get uses for fact f: 0 or 1, the integer, or
-// the enum value's index.
-func Value(f goap.Fact, v any) (int, bool) {
-	switch f.Kind {
-	case goap.BoolFact:
-		b, ok := v.(bool)
-		if !ok {
-			return 0, false
-		}
-		if b {
-			return 1, true
-		}
-		return 0, true
-	case goap.EnumFact:
-		s, ok := v.(string)
-		if !ok {
-			return 0, false
-		}
-		for i, x := range f.Values {
-			if x == s {
-				return i, true
-			}
-		}
-		return 0, false
-	}
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		if n >= math.MinInt && n <= math.MaxInt {
-			return int(n), true
-		}
-	case float64:
-		if n == math.Trunc(n) && math.Abs(n) < 1<<53 {
-			return int(n), true
-		}
-	}
-	return 0, false
-}
-
 // Holds reports whether condition c (a goap.Conds value: a plain value
 // or a goap.Compare) holds when fact f has value v. A condition it cannot
 // read holds, erring on the side of reachability.
@@ -161,7 +118,7 @@ func Holds(f goap.Fact, c any, v int) bool {
 	if cmp, ok := c.(goap.Compare); ok {
 		op, operand = cmp.Op, cmp.Value
 	}
-	want, ok := Value(f, operand)
+	want, ok := f.Number(operand)
 	if !ok {
 		return true
 	}

@@ -24,6 +24,10 @@ var (
 	ErrLimitReached = errors.New("goap: a limit stopped the search")
 )
 
+// errUnfinished is the cause Failure gives for a Search that is still
+// Running: the budget given to Step so far is the limit.
+var errUnfinished = errors.New("goap: the search has not finished (call Search.Step again)")
+
 // callError is an error of a kind above with its own message.
 type callError struct {
 	kind error
@@ -74,8 +78,10 @@ func (r *Result) Failure() error {
 		return nil
 	case NoPlan:
 		return ErrNoPlan
-	case LimitReached, Running:
+	case LimitReached:
 		return &limitError{r.Err}
+	case Running:
+		return &limitError{errUnfinished}
 	}
 	if r.Err != nil {
 		return r.Err

@@ -127,10 +127,11 @@ type relaxed struct {
 	meter *workMeter // the planner's, when it has one
 }
 
-type atomItem struct {
-	cost float64
-	atom int32
-}
+// atomHeap is the queue of atoms by cost of the relaxed explorations
+// (h_max, h_add, LM-cut's h_max when costs are fractional). Ties stay
+// 0: atoms of equal cost pop in the order the heap leaves them, which
+// LM-cut's choice of supporters depends on.
+type atomHeap = minHeap[int32]
 
 func newRelaxed(d *Domain) *relaxed {
 	ix := d.ix
@@ -201,12 +202,12 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 		}
 	}
 	for len(r.heap) > 0 && (goal == nil || r.remaining > 0) {
-		it := r.pop()
-		if r.done[it.atom] {
+		it := r.heap.pop()
+		if r.done[it.val] {
 			continue
 		}
-		r.done[it.atom] = true
-		r.settle(it.atom, it.cost, goal != nil, costs)
+		r.done[it.val] = true
+		r.settle(it.val, it.key, goal != nil, costs)
 	}
 	result := r.result
 	if goal != nil {
@@ -287,51 +288,6 @@ func (r *relaxed) push(at int32, c float64) {
 		return
 	}
 	r.cost[at] = c
-	r.heap.push(atomItem{c, at})
+	r.heap.push(c, 0, at)
 }
 
-func (r *relaxed) pop() atomItem { return r.heap.pop() }
-
-// atomHeap is a binary min-heap of atoms by cost, for the relaxed
-// explorations (h_max, h_add, LM-cut's h_max when costs are fractional).
-type atomHeap []atomItem
-
-func (h *atomHeap) push(x atomItem) {
-	*h = append(*h, x)
-	q := *h
-	i := len(q) - 1
-	for i > 0 {
-		p := (i - 1) / 2
-		if q[p].cost <= q[i].cost {
-			break
-		}
-		q[p], q[i] = q[i], q[p]
-		i = p
-	}
-}
-
-func (h *atomHeap) pop() atomItem {
-	q := *h
-	top := q[0]
-	n := len(q) - 1
-	q[0] = q[n]
-	q = q[:n]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		m := l
-		if rr := l + 1; rr < n && q[rr].cost < q[l].cost {
-			m = rr
-		}
-		if q[i].cost <= q[m].cost {
-			break
-		}
-		q[i], q[m] = q[m], q[i]
-		i = m
-	}
-	*h = q
-	return top
-}

@@ -608,7 +608,7 @@ func (q *lmQueue) reset() {
 func (q *lmQueue) push(x int32, c float64) {
 	q.n++
 	if !q.bucket {
-		q.heap.push(atomItem{c, x})
+		q.heap.push(c, 0, x)
 		return
 	}
 	b := int(c)
@@ -625,7 +625,7 @@ func (q *lmQueue) pop() (int32, float64) {
 	q.n--
 	if !q.bucket {
 		top := q.heap.pop()
-		return top.atom, top.cost
+		return top.val, top.key
 	}
 	for len(q.buckets[q.cur]) == 0 {
 		q.cur++

@@ -18,13 +18,18 @@ import (
 // Entries are never removed when a node is improved or closed: an entry
 // that no longer matches its node is stale and skipped when popped.
 
-// openItem is a heap entry. h breaks ties and is narrowed to keep entries
-// at 16 bytes.
-type openItem struct {
-	f    float64
-	h    float32
-	node int32
+// openItem is an entry of the open heap: key f = g + w*h; tie the
+// node's h (as float32 bits, which order like the numbers since h >= 0)
+// then the node's index, so ties go to the deeper, then the older node.
+type openItem = heapEntry[struct{}]
+
+// openTie is an open heap entry's tie for a node of estimate h.
+func openTie(h float64, n int32) uint64 {
+	return uint64(math.Float32bits(float32(h)))<<32 | uint64(uint32(n))
 }
+
+// openNode is the node of an open heap entry.
+func openNode(it *openItem) int32 { return int32(uint32(it.tie)) }
 
 // maxBucketCost is the largest action cost for which blind search uses the
 // bucket queue; its ring has a bucket for every f from the current one to
@@ -169,55 +174,9 @@ func (s *search) push(n int32) {
 		s.bq.push(n, int64(nd.g))
 		return
 	}
-	it := openItem{f: nd.g + s.weight*nd.h, h: float32(nd.h), node: n}
-	s.open = append(s.open, it)
-	o := s.open
-	i := len(o) - 1
-	for i > 0 {
-		par := (i - 1) / 2
-		if !o[i].less(&o[par]) {
-			break
-		}
-		o[i], o[par] = o[par], o[i]
-		i = par
-	}
+	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n), struct{}{})
 }
 
-func (a *openItem) less(b *openItem) bool {
-	if a.f != b.f {
-		return a.f < b.f
-	}
-	if a.h != b.h {
-		return a.h < b.h
-	}
-	return a.node < b.node
-}
-
-func (s *search) pop() openItem {
-	o := s.open
-	top := o[0]
-	n := len(o) - 1
-	o[0] = o[n]
-	o = o[:n]
-	i := 0
-	for {
-		l := 2*i + 1
-		if l >= n {
-			break
-		}
-		m := l
-		if r := l + 1; r < n && o[r].less(&o[l]) {
-			m = r
-		}
-		if !o[m].less(&o[i]) {
-			break
-		}
-		o[i], o[m] = o[m], o[i]
-		i = m
-	}
-	s.open = o
-	return top
-}
 
 // next pops the best open node that is still current, or returns -1 when
 // the open list is empty.
@@ -236,12 +195,13 @@ func (s *search) next() int32 {
 		}
 	}
 	for len(s.open) > 0 {
-		it := s.pop()
-		nd := &s.nodes[it.node]
-		if nd.closed || it.f != nd.g+s.weight*nd.h {
+		it := s.open.pop()
+		n := openNode(&it)
+		nd := &s.nodes[n]
+		if nd.closed || it.key != nd.g+s.weight*nd.h {
 			continue // stale entry: the node was closed or improved
 		}
-		return it.node
+		return n
 	}
 	return -1
 }
@@ -256,12 +216,12 @@ func (s *search) bestOpen() int32 {
 	var best openItem
 	for i := range s.open {
 		it := &s.open[i]
-		nd := &s.nodes[it.node]
-		if nd.closed || it.f != nd.g+s.weight*nd.h {
+		nd := &s.nodes[openNode(it)]
+		if nd.closed || it.key != nd.g+s.weight*nd.h {
 			continue
 		}
-		if n < 0 || it.less(&best) {
-			n, best = it.node, *it
+		if n < 0 || it.before(&best) {
+			n, best = openNode(it), *it
 		}
 	}
 	return n

@@ -86,7 +86,7 @@ type search struct {
 	// starts large enough for as many, so repeated large searches do not
 	// pay for growing it every time.
 	lastNodes int
-	open      []openItem
+	open      minHeap[struct{}]
 	bq        bucketQueue // see openlist.go
 	scratch   []uint64
 	kids      []child // expandPrefetched's successors

@@ -290,4 +290,3 @@ func (r *relaxed) push(at int32, c float64) {
 	r.cost[at] = c
 	r.heap.push(c, 0, at)
 }
-

@@ -177,7 +177,6 @@ func (s *search) push(n int32) {
 	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n), struct{}{})
 }
 
-
 // next pops the best open node that is still current, or returns -1 when
 // the open list is empty.
 func (s *search) next() int32 {

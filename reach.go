@@ -53,10 +53,23 @@ func (r *relaxed) reachable(w []uint64, acts []ActionID, goal *condSet) bool {
 		r.reach = make([]uint64, ri.words)
 	}
 	clear(r.reach)
-	for fi := range d.facts {
-		f := &d.facts[fi]
+	r.seed(w)
+	return r.close(acts, goal)
+}
+
+// seed marks every atom of the state w reached.
+func (r *relaxed) seed(w []uint64) {
+	for fi := range r.d.facts {
+		f := &r.d.facts[fi]
 		setBit(r.reach, f.atom+int((w[f.word]&f.mask)>>f.shift))
 	}
+}
+
+// close extends r.reach to its fixpoint under the actions in acts (see
+// reachable).
+func (r *relaxed) close(acts []ActionID, goal *condSet) bool {
+	d := r.d
+	ri := d.reach
 	for _, id := range acts {
 		r.fired[id] = false
 	}
@@ -150,4 +163,48 @@ func (r *relaxed) goalReachable(goal *condSet) bool {
 		}
 	}
 	return true
+}
+
+// Reachability is relaxed reachability from a set of start states: which
+// values of each fact, and which actions, some sequence of actions can
+// reach when effects never undo anything (the delete relaxation). It is a
+// sound over-approximation: a value it calls unreachable can never hold,
+// an action it calls dead can never run; the converse does not hold.
+// Context checks (Action.Check) are not consulted.
+type Reachability struct {
+	r *relaxed
+}
+
+// Reachable returns the relaxed reachability of d from every state of
+// starts at once (their union: what is unreachable from the union is
+// unreachable from each). States of another domain are ignored.
+func (d *Domain) Reachable(starts ...State) *Reachability {
+	r := newRelaxed(d)
+	r.reach = make([]uint64, d.reach.words)
+	for _, s := range starts {
+		if s.d == d {
+			r.seed(s.w)
+		}
+	}
+	r.close(d.all, nil)
+	return &Reachability{r}
+}
+
+// Value reports whether fact id can hold v (as State.Get returns it).
+func (x *Reachability) Value(id FactID, v int) bool {
+	d := x.r.d
+	if int(id) < 0 || int(id) >= len(d.facts) {
+		return false
+	}
+	f := &d.facts[id]
+	raw := v
+	if f.Kind == IntFact {
+		raw = v - f.Min
+	}
+	return raw >= 0 && raw < f.size && hasBit(x.r.reach, f.atom+raw)
+}
+
+// CanRun reports whether action id can ever run.
+func (x *Reachability) CanRun(id ActionID) bool {
+	return int(id) >= 0 && int(id) < len(x.r.fired) && x.r.fired[id]
 }

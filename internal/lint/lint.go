@@ -39,7 +39,7 @@ func Check(f *goapfile.File, src []byte) []Warning {
 	for _, sc := range f.Tests {
 		starts = append(starts, sc.Start)
 	}
-	r := NewReach(f.Spec, d, starts...)
+	r := NewReach(d, starts...)
 	var out []Warning
 	add := func(pos goapfile.Position, check, format string, args ...any) {
 		out = append(out, Warning{Pos: pos, Check: check, Msg: fmt.Sprintf(format, args...)})

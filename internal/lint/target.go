@@ -81,7 +81,7 @@ func (r *Reach) UnreachableConds(t *goap.Target) []TargetCond {
 		f := r.d.Fact(c.Fact)
 		reach := false
 		for i, h := range c.Holds {
-			if h && r.ValueReachable(c.Fact, f.Min+i) {
+			if h && r.Value(c.Fact, f.Min+i) {
 				reach = true
 				break
 			}

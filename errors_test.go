@@ -104,3 +104,26 @@ func TestFactNumber(t *testing.T) {
 		}
 	}
 }
+
+// TestWhyAfterNextCall: Why reads the search the planner keeps, so it
+// panics once the planner has started another search, and it explains
+// the same before and after other calls of Why.
+func TestWhyAfterNextCall(t *testing.T) {
+	d, start, goal, _ := loadBench(t, "guard_unsolvable")
+	p := goap.NewPlanner(d)
+	res := p.Plan(context.Background(), start, goal)
+	first := res.Why().String()
+	if again := res.Why().String(); again != first || first == "" {
+		t.Fatalf("Why changed between calls:\n%s\n%s", first, again)
+	}
+	if (goap.Result{Status: goap.Found}).Why() != nil {
+		t.Error("Why of a found plan is not nil")
+	}
+	p.Plan(context.Background(), start, goal)
+	defer func() {
+		if r := recover(); r == nil {
+			t.Fatal("Why after the next plan call did not panic")
+		}
+	}()
+	res.Why()
+}

@@ -75,7 +75,7 @@ func ExampleExplanation() {
 	goal, _ := d.Goal("KillEnemy")
 	res := goap.NewPlanner(d).Plan(context.Background(), d.NewState(), goal)
 	fmt.Println(res.Status, errors.Is(res.Failure(), goap.ErrNoPlan))
-	for _, u := range res.Why.Unreachable {
+	for _, u := range res.Why().Unreachable {
 		fmt.Printf("%s: %s\n", u.Condition, u.Reason)
 	}
 	// Output:

@@ -63,6 +63,28 @@ func (e *Explanation) String() string {
 	return b.String()
 }
 
+// Why explains a NoPlan result: the goal conditions no action can ever
+// meet, traced to their root cause, the closest state the search reached
+// and how much it searched. It returns nil for any other result.
+//
+// The explanation is built when asked, from the search memory the planner
+// keeps, so that a plan call that finds no plan allocates nothing (an
+// agent may retry an impossible goal every frame). Call it before the
+// planner's next Plan or Start: it panics after, as a stale Search does.
+func (r Result) Why() *Explanation {
+	s := r.why
+	if s == nil || r.Status != NoPlan {
+		return nil
+	}
+	p := s.p
+	if p.epoch != r.epoch {
+		panic("goap: Result.Why called after the planner started another search; call Why before the planner's next Plan or Start")
+	}
+	p.enter()
+	defer p.leave()
+	return s.explain()
+}
+
 // explain builds the Explanation of a NoPlan result.
 func (s *search) explain() *Explanation {
 	p := s.p

@@ -693,10 +693,10 @@ func fzCheckResult(t *testing.T, d *goap.Domain, start goap.State, goal *goap.Ta
 			t.Fatalf("reported cost %v, actions sum to %v: %s", res.Cost, sum, where())
 		}
 	case goap.NoPlan:
-		if res.Why == nil {
+		if res.Why() == nil {
 			t.Fatalf("NoPlan without Why: %s", where())
 		}
-		if res.Why.String() == "" {
+		if res.Why().String() == "" {
 			t.Fatalf("NoPlan with an empty Why: %s", where())
 		}
 	case goap.Failed:
@@ -841,7 +841,7 @@ func FuzzNewDomain(f *testing.F) {
 					c := fzConfigs[i]
 					switch {
 					case r.Status == goap.NoPlan && !math.IsInf(opt, 1):
-						t.Fatalf("goal %q: %s says no plan, the reference finds one of cost %v: %v\n%s", goal.Name(), c.name, opt, r.Why, show())
+						t.Fatalf("goal %q: %s says no plan, the reference finds one of cost %v: %v\n%s", goal.Name(), c.name, opt, r.Why(), show())
 					case r.Status == goap.Found && math.IsInf(opt, 1):
 						t.Fatalf("goal %q: %s found %v, the reference finds no plan\n%s", goal.Name(), c.name, d.ActionNames(r.Plan), show())
 					case r.Status == goap.Found && c.admissible && !fzClose(r.Cost, opt):
@@ -863,7 +863,7 @@ func FuzzNewDomain(f *testing.F) {
 				for j, b := range results {
 					if a.Status == goap.Found && b.Status == goap.NoPlan {
 						t.Fatalf("goal %q: %s found %v (cost %v), %s says no plan: %v\n%s", goal.Name(),
-							fzConfigs[i].name, d.ActionNames(a.Plan), a.Cost, fzConfigs[j].name, b.Why, show())
+							fzConfigs[i].name, d.ActionNames(a.Plan), a.Cost, fzConfigs[j].name, b.Why(), show())
 					}
 					if j <= i || a.Status != goap.Found || b.Status != goap.Found {
 						continue

@@ -115,7 +115,7 @@ func (p *Planner) planIDA(start State, t *Target, r *Result) {
 		return
 	}
 	s.stop(NoPlan, nil)
-	r.Status, r.Why = NoPlan, s.why
+	r.Status, r.why, r.epoch = NoPlan, s, p.epoch
 }
 
 // reset prepares x for a plan call from state w0.

@@ -129,7 +129,7 @@ func TestMemoryBoundedSearch(t *testing.T) {
 	g, _ := d.Goal("g")
 	q := goap.NewPlanner(d)
 	q.Options.MemoryBounded = true
-	if res := q.Plan(context.Background(), d.NewState(), g); res.Status != goap.NoPlan || res.Why == nil {
-		t.Errorf("unsolvable: %v, why %v", res.Status, res.Why)
+	if res := q.Plan(context.Background(), d.NewState(), g); res.Status != goap.NoPlan || res.Why() == nil {
+		t.Errorf("unsolvable: %v, why %v", res.Status, res.Why())
 	}
 }

@@ -217,8 +217,10 @@ type Result struct {
 	// list breaks them). Forward, the actions leading from the start to
 	// that state; backward, the final actions of that plan suffix.
 	Partial []ActionID
-	// Why explains a NoPlan result.
-	Why *Explanation
+	// why is the search that found no plan, for Why, while the planner's
+	// epoch is still epoch.
+	why   *search
+	epoch uint64
 	// Err is set for Failed and for LimitReached by a context.
 	Err error
 }

@@ -131,7 +131,6 @@ type searchRun struct {
 	turn      int        // whose turn it is
 	used      int        // expansions used in the current turn
 	total     int        // MaxExpansions over all members
-	why       *Explanation
 }
 
 // clear starts a new search call: the per-call state is zeroed and the
@@ -406,9 +405,6 @@ func popcountFields(d *Domain, i int, x uint64) int {
 
 func (s *search) stop(st Status, err error) {
 	s.status, s.err = st, err
-	if st == NoPlan && s.why == nil {
-		s.why = s.explain()
-	}
 }
 
 // step expands up to budget states and returns Running if the search
@@ -479,7 +475,10 @@ func (s *search) fill(r *Result) {
 		return
 	}
 	p := s.p
-	r.Status, r.Direction, r.Err, r.Why = s.status, s.dir, s.err, s.why
+	r.Status, r.Direction, r.Err = s.status, s.dir, s.err
+	if s.status == NoPlan {
+		r.why, r.epoch = s, p.epoch
+	}
 	r.Expanded, r.Generated = s.portfolioCounts()
 	switch s.status {
 	case Found:

@@ -268,7 +268,7 @@ func TestOptimalAgainstReference(t *testing.T) {
 				if res.Status != goap.NoPlan {
 					t.Fatalf("%s: reference finds no plan, planner says %v %v", where, res.Status, d.ActionNames(res.Plan))
 				}
-				if res.Why == nil {
+				if res.Why() == nil {
 					t.Fatalf("%s: no plan without an explanation", where)
 				}
 				continue

@@ -159,3 +159,35 @@ func TestSteadyUpdateAllocs(t *testing.T) {
 		t.Errorf("the agent replanned: %+v", st)
 	}
 }
+
+// TestImpossibleGoalAllocs: an agent that retries a goal no plan reaches
+// on every update (a tiny back-off) allocates nothing: the planner builds
+// no explanation unless asked.
+func TestImpossibleGoalAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts do not hold under the race detector")
+	}
+	spec := guardSpec
+	spec.Actions = nil
+	for _, a := range guardSpec.Actions {
+		if a.Name != "FindAmmo" {
+			spec.Actions = append(spec.Actions, a)
+		}
+	}
+	d := mustDomain(t, spec)
+	a, err := agent.New(agent.Config{Name: "guard", Domain: d, Goals: goals(t, d, "KillEnemy"),
+		Belief:  mustState(t, d, map[string]any{"weapon_holstered": true, "enemy_visible": true}),
+		Backoff: 1e-9, MaxBackoff: 1e-9,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	before := a.Stats().NoPlans
+	if n := testing.AllocsPerRun(1000, func() { a.Update(1) }); n != 0 {
+		t.Errorf("an update that finds no plan allocates %v times", n)
+	}
+	if got := a.Stats().NoPlans - before; got < 1000 {
+		t.Errorf("%d searches in 1001 updates: the goal was not retried every update", got)
+	}
+}

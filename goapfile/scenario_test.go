@@ -112,8 +112,8 @@ func TestScenarioFailures(t *testing.T) {
 	if r := results[0]; r.Result.Status != goap.Found || r.Result.Cost != 11 || len(r.Plan) != 7 {
 		t.Errorf("result keeps %v cost %v plan %v", r.Result.Status, r.Result.Cost, r.Plan)
 	}
-	if r := results[5]; r.Result.Status != goap.NoPlan || r.Result.Why == nil || r.Plan != nil {
-		t.Errorf("no-plan result keeps %v, why %v, plan %v", r.Result.Status, r.Result.Why, r.Plan)
+	if r := results[5]; r.Result.Status != goap.NoPlan || r.Result.Why() == nil || r.Plan != nil {
+		t.Errorf("no-plan result keeps %v, why %v, plan %v", r.Result.Status, r.Result.Why(), r.Plan)
 	}
 }
 

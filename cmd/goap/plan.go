@@ -107,7 +107,7 @@ func (c *PlanCommand) writeText(f *goapfile.File, start goap.State, t *goap.Targ
 		}
 		fmt.Fprintf(w, "\ntotal cost %s in %s\n", formatCost(res.Cost), plural(len(res.Plan), "step"))
 	case goap.NoPlan:
-		fmt.Fprintf(w, "\n%s\n", res.Why)
+		fmt.Fprintf(w, "\n%s\n", res.Why())
 	case goap.LimitReached:
 		why := search.limitWhy(res)
 		fmt.Fprintf(w, "\nno plan yet: %s before the search finished\n", why)
@@ -242,7 +242,7 @@ func (c *PlanCommand) writeJSON(f *goapfile.File, t *goap.Target, res goap.Resul
 	if res.Err != nil {
 		out.Error = res.Err.Error()
 	}
-	if e := res.Why; e != nil {
+	if e := res.Why(); e != nil {
 		w := &whyJSON{Unreachable: []unreachableJSON{}, ClosestPlan: d.ActionNames(e.ClosestPlan), Unmet: e.Unmet, Text: e.String()}
 		if w.Unmet == nil {
 			w.Unmet = []string{}

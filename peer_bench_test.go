@@ -12,10 +12,9 @@ import (
 // in a uint64 (up to 64 facts), with container/heap and a map of best
 // costs. It keeps nothing between calls. It exists only for measurement.
 type plainDijkstra struct {
-	acts        []plainAction
-	start, gm   uint64
-	gv          uint64
-	expandedLen int
+	acts      []plainAction
+	start, gm uint64
+	gv        uint64
 }
 
 type plainAction struct {

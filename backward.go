@@ -36,12 +36,18 @@ func (s *search) regressionEstimate(x []uint64) float64 {
 	return h
 }
 
+// stepBackward is backward search over multi-word subgoals. Only an
+// action that writes a fact of the subgoal can achieve it, so the
+// candidates come from the facts' writers, marked in a bitset over action
+// IDs and visited in ID order, the order of s.acts that tie-breaking
+// needs: testing every action made each expansion cost the whole action
+// set (quadratic on long chains).
 func (s *search) stepBackward(budget int) {
 	p := s.p
-	d := p.d
 	w := s.w
 	start := s.start.w
 	child := s.scratch
+	s.markUsable()
 	for ; budget > 0; budget-- {
 		n := s.nextToExpand()
 		if n < 0 {
@@ -60,43 +66,51 @@ func (s *search) stepBackward(budget int) {
 			return
 		}
 		g := s.expand(n)
-	actions:
-		for _, id := range s.acts {
-			a := &d.actions[id]
-			// The action must set some goal condition and undo none:
-			// only the words it touches can tell, so a big domain's
-			// expansion does not cost actions times words.
-			achieves := false
-			for _, o := range a.effOps {
-				gm, gv := x[o.i], x[w+int(o.i)]
-				overlap := o.m & gm
-				if (o.v^gv)&overlap != 0 {
-					continue actions // the action undoes a goal condition
-				}
-				achieves = achieves || overlap != 0
-			}
-			if !achieves {
+		cand := s.writersOf(x)
+		for ci, cw := range cand {
+			if cw == 0 {
 				continue
 			}
-			// The subgoal drops what the action sets and adds its
-			// preconditions (values stay within their masks).
-			copy(child, x)
-			for _, o := range a.effOps {
-				child[o.i] &^= o.m
-				child[w+int(o.i)] &^= o.m
-			}
-			for _, o := range a.preOps {
-				keep := child[o.i]
-				if (child[w+int(o.i)]^o.v)&keep&o.m != 0 {
-					continue actions // the precondition contradicts what remains
+			cand[ci] = 0
+			for ; cw != 0; cw &= cw - 1 {
+				id := ActionID(ci*64 + bits.TrailingZeros64(cw))
+				if s.regress(s.state(n), child, id) {
+					s.relax(child, n, id, g+p.costs[id])
 				}
-				child[o.i] = keep | o.m
-				child[w+int(o.i)] |= o.v
 			}
-			s.relax(child, n, id, g+p.costs[id])
-			x = s.state(n)
 		}
 	}
+}
+
+// markUsable sets p.usable to the bitset of s.acts over action IDs, for
+// writersOf.
+func (s *search) markUsable() {
+	p := s.p
+	words := (len(p.d.actions) + 63) / 64
+	p.usable = resize(p.usable, words)
+	p.bwCand = resize(p.bwCand, words)
+	clear(p.usable)
+	clear(p.bwCand)
+	for _, id := range s.acts {
+		p.usable[id>>6] |= 1 << (uint(id) & 63)
+	}
+}
+
+// writersOf returns the bitset of the usable actions that write a fact of
+// the subgoal x (mask words first). The caller clears the words it reads.
+func (s *search) writersOf(x []uint64) []uint64 {
+	p := s.p
+	d := p.d
+	for i := 0; i < s.w; i++ {
+		for m := x[i]; m != 0; {
+			f := d.factAt(i, m&-m)
+			m &^= d.facts[f].mask
+			for _, id := range d.writers[d.writerAt[f]:d.writerAt[f+1]] {
+				p.bwCand[id>>6] |= p.usable[id>>6] & (1 << (uint(id) & 63))
+			}
+		}
+	}
+	return p.bwCand
 }
 
 // bitCosts tabulates, for one-word domains, the h_max cost of each

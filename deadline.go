@@ -27,6 +27,7 @@ type workMeter struct {
 	hasDeadline bool
 	left        int   // units until the next poll
 	hit         bool  // the context was found done, or a limit reached
+	spent       int64 // units charged since the planner was made (the portfolio shares turns by it)
 	err         error // the limit reached (nil for the context: Plan knows it)
 }
 
@@ -39,6 +40,7 @@ func (m *workMeter) start(done <-chan struct{}, deadline time.Time, has bool) {
 
 // charge records n units of work and reports whether the context is done.
 func (m *workMeter) charge(n int) bool {
+	m.spent += int64(n)
 	if m.left -= n; m.left > 0 {
 		return m.hit
 	}

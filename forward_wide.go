@@ -300,6 +300,14 @@ func (s *search) stepForwardN(budget int) {
 						continue next
 					}
 				}
+				if !a.slow && holdsOps(ops[npre:], st) {
+					// A no-op here: its effects hold already. Told from
+					// the effects, not by comparing states: in a long
+					// chain every earlier action applies, and a copy and
+					// compare of the state each made the search
+					// quadratic.
+					continue
+				}
 				if (kids+1)*w > len(mw.kids) {
 					mw.kids = append(mw.kids, make([]uint64, len(mw.kids)+w)...)
 				}
@@ -308,11 +316,8 @@ func (s *search) stepForwardN(budget int) {
 				for _, op := range ops[npre:] {
 					child[op.i] = child[op.i]&^op.m | op.v
 				}
-				if a.slow && !s.applyNum(st, child, a.id) {
-					continue
-				}
-				if equalWords(st, child) {
-					continue // a no-op here: it cannot lead anywhere cheaper
+				if a.slow && (!s.applyNum(st, child, a.id) || equalWords(st, child)) {
+					continue // not applicable, or a no-op here
 				}
 				mw.kidHash[kids], mw.kidAct[kids] = hashWords(child), int32(j)
 				kids++

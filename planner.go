@@ -39,6 +39,8 @@ type Planner struct {
 	hatom      []float64 // backward: h_max cost of every atom from the start
 	plan       []ActionID
 	part       []ActionID
+	usable     []uint64 // backward, wide states: s.acts as a bitset over action IDs
+	bwCand     []uint64 // backward, wide states: an expansion's candidate actions
 	mask       []uint64 // forward: the fields of facts that matter
 	// backward, one-word domains: h_max of each boolean bit's values
 	bitCost [64][2]float64
@@ -131,6 +133,9 @@ type searchRun struct {
 	turn      int        // whose turn it is
 	used      int        // expansions used in the current turn
 	total     int        // MaxExpansions over all members
+	lmWork    int64      // work units spent in the LM-cut member's turns
+	cheapWork int64      // and in the other members' turns
+	lmFirst   int64      // predicted work of LM-cut's first estimate, 0 until needed
 }
 
 // clear starts a new search call: the per-call state is zeroed and the

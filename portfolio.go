@@ -1,5 +1,7 @@
 package goap
 
+import "math"
+
 // The Auto portfolio: forward blind, backward h_max and forward LM-cut
 // searches run in turns, and the first to finish wins.
 
@@ -50,12 +52,20 @@ func (s *search) stepPortfolio(budget int) {
 		if s.total > 0 {
 			n = min(n, s.total-done)
 		}
+		work := s.p.meter.spent
 		if s.member[s.turn] == nil {
 			s.startMember(s.turn)
 		}
 		m := s.member[s.turn]
 		before := m.expanded
 		m.stepOwn(n)
+		// LM-cut's work in the units its rounds charge (see workMeter);
+		// the others' as the actions and words an expansion touches.
+		if s.turn == 2 {
+			s.lmWork += s.p.meter.spent - work
+		} else {
+			s.cheapWork += int64(m.expanded-before) * int64(len(s.acts)+s.w)
+		}
 		n = max(m.expanded-before, 1)
 		if m != s && m.status != Running {
 			s.status, s.err, s.winner = m.status, m.err, m
@@ -76,14 +86,54 @@ func (s *search) stepPortfolio(budget int) {
 // LM-cut often finishes in a few dozen.
 var lmcutAfter = 4096
 
+// lmcutShare bounds the LM-cut member's work: it takes its turn only
+// while the work units it has spent are at most lmcutShare times those of
+// the other members. An LM-cut estimate costs up to actions x atoms, so on a long
+// chain one of its expansions outweighs thousands of blind ones, which
+// then finish first: without the bound an 8,000-action chain took 110 s.
+// Counted in work units, not time, so the search stays deterministic.
+const lmcutShare = 1
+
 // nextTurn returns the member whose turn follows s.turn.
 func (s *search) nextTurn() int {
 	for t := s.turn + 1; ; t++ {
 		i := t % 3
-		if s.enabled[i] && (i != 2 || s.portfolioExpanded() >= lmcutAfter) {
+		if s.enabled[i] && (i != 2 || s.lmcutMayRun()) {
 			return i
 		}
 	}
+}
+
+// lmcutMayRun reports whether the LM-cut member of an Auto search takes
+// its next turn (see lmcutAfter and lmcutShare).
+func (s *search) lmcutMayRun() bool {
+	if s.portfolioExpanded() < lmcutAfter {
+		return false
+	}
+	if s.lmFirst == 0 {
+		s.lmFirst = s.predictLMCut()
+	}
+	return max(s.lmWork, s.lmFirst) <= lmcutShare*s.cheapWork
+}
+
+// predictLMCut predicts the work units of LM-cut's estimate of the start:
+// a round visits up to every action and atom, and it takes at least
+// h_max / (the dearest action's cost) rounds, since a round's cut lowers
+// the estimate by at most that cost. On a chain of n actions that is n
+// rounds of n units: the bound keeps LM-cut out of searches the blind
+// member finishes first.
+func (s *search) predictLMCut() int64 {
+	p := s.p
+	h := p.rel.evaluate(s.start.w, &s.t.cond, p.costs, false)
+	top := 0.0
+	for _, id := range s.acts {
+		top = max(top, p.costs[id])
+	}
+	rounds := 1.0
+	if top > 0 && !math.IsInf(h, 1) {
+		rounds = max(1, h/top)
+	}
+	return int64(float64(len(s.acts)+p.d.atoms) * rounds)
 }
 
 // portfolioExpanded counts the expansions of all members of an Auto

@@ -213,12 +213,20 @@ func (p *parser) typedList(items []*node, what string, vars bool) ([]TypedName, 
 				return nil, p.errf(n, "- without a type after it")
 			}
 			t := items[i+1]
-			if t.isList {
-				if err := p.checkFeature(t); err != nil {
-					return nil, err
+			var typ string
+			var err error
+			if vars && t.head() == "either" {
+				// A parameter of type (either a b) ranges over the objects
+				// of a and of b (PDDL 1.2 typing).
+				typ, err = p.eitherType(t)
+			} else {
+				if t.isList {
+					if err := p.checkFeature(t); err != nil {
+						return nil, err
+					}
 				}
+				typ, err = p.name(t, "a type name")
 			}
-			typ, err := p.name(t, "a type name")
 			if err != nil {
 				return nil, err
 			}
@@ -236,6 +244,32 @@ func (p *parser) typedList(items []*node, what string, vars bool) ([]TypedName, 
 		pending++
 	}
 	return out, nil
+}
+
+// eitherType reads (either a b ...) into the type name "(either a b)",
+// which knownType and IsSubtype understand.
+func (p *parser) eitherType(t *node) (string, error) {
+	if len(t.list) < 2 {
+		return "", p.errf(t, "(either) names no type")
+	}
+	names := make([]string, 0, len(t.list)-1)
+	for _, n := range t.list[1:] {
+		name, err := p.name(n, "a type name in (either ...)")
+		if err != nil {
+			return "", err
+		}
+		names = append(names, name)
+	}
+	return "(either " + strings.Join(names, " ") + ")", nil
+}
+
+// eitherMembers returns the member types of an (either ...) type name,
+// or nil for a plain type.
+func eitherMembers(t string) []string {
+	if rest, ok := strings.CutPrefix(t, "(either "); ok {
+		return strings.Fields(strings.TrimSuffix(rest, ")"))
+	}
+	return nil
 }
 
 // ParseDomain parses a domain file. file names it in errors.
@@ -413,12 +447,39 @@ func (d *Domain) knownType(t string) bool {
 	if t == "object" {
 		return true
 	}
+	if members := eitherMembers(t); members != nil {
+		for _, m := range members {
+			if !d.knownType(m) {
+				return false
+			}
+		}
+		return true
+	}
 	_, ok := d.Types[t]
 	return ok
 }
 
 // IsSubtype reports whether type t is sub (or equal to) type of super.
+// Either types count as their union: (either a b) is a subtype of super
+// when a and b both are, and t is a subtype of (either a b) when it is a
+// subtype of a or of b.
 func (d *Domain) IsSubtype(t, super string) bool {
+	if members := eitherMembers(t); members != nil {
+		for _, m := range members {
+			if !d.IsSubtype(m, super) {
+				return false
+			}
+		}
+		return true
+	}
+	if members := eitherMembers(super); members != nil {
+		for _, m := range members {
+			if d.IsSubtype(t, m) {
+				return true
+			}
+		}
+		return false
+	}
 	for i := 0; i <= len(d.Types)+1; i++ {
 		if t == super {
 			return true

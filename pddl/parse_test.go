@@ -224,3 +224,46 @@ func TestGroundingLimits(t *testing.T) {
 		t.Errorf("cancelled context: %v", err)
 	}
 }
+
+// TestEitherTypes: a parameter of type (either a b) ranges over the
+// objects of both types and of their subtypes, and nothing else.
+func TestEitherTypes(t *testing.T) {
+	d, err := ParseDomain("either.pddl", []byte(`
+(define (domain either)
+  (:requirements :strips :typing)
+  (:types movable city rock - object person aircraft - movable)
+  (:predicates (at ?x - (either person aircraft) ?c - city) (seen ?x - (either person aircraft)))
+  (:action look :parameters (?x - (either person aircraft) ?c - city)
+    :precondition (at ?x ?c) :effect (seen ?x)))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := ParseProblem("p.pddl", []byte(`
+(define (problem p) (:domain either)
+  (:objects ann - person plane - aircraft paris - city stone - rock)
+  (:init (at ann paris) (at plane paris))
+  (:goal (and (seen ann) (seen plane))))`), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	task, err := Ground(d, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range task.Spec.Actions {
+		names = append(names, a.Name)
+	}
+	if got := strings.Join(names, ", "); got != "look ann paris, look plane paris" {
+		t.Errorf("ground actions: %s", got)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"(define (domain x) (:types a) (:predicates (p ?x - (either a zz))))", `unknown type`},
+		{"(define (domain x) (:types a) (:predicates (p ?x - (either))))", `(either) names no type`},
+		{"(define (domain x) (:types a) (:predicates (p ?x - (either a (b)))))", `want a type name in (either ...), got a list`},
+	} {
+		if _, err := ParseDomain("d.pddl", []byte(c.src)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}

@@ -136,6 +136,7 @@ type searchRun struct {
 	lmWork    int64      // work units spent in the LM-cut member's turns
 	cheapWork int64      // and in the other members' turns
 	lmFirst   int64      // predicted work of LM-cut's first estimate, 0 until needed
+	hmax0     float64    // h_max of the start, from predictLMCut
 }
 
 // clear starts a new search call: the per-call state is zeroed and the

@@ -113,8 +113,22 @@ func (s *search) lmcutMayRun() bool {
 	if s.lmFirst == 0 {
 		s.lmFirst = s.predictLMCut()
 	}
-	return max(s.lmWork, s.lmFirst) <= lmcutShare*s.cheapWork
+	share := int64(lmcutShare)
+	if lm := s.member[2]; lm != nil && len(lm.nodes) > 0 {
+		// When LM-cut's estimate of the start far exceeds h_max, the
+		// goal has many independent landmarks, whose orderings blind
+		// search enumerates (n goals that n actions set one by one make
+		// 2^n states) while LM-cut goes straight down: its share of the
+		// work grows with the ratio, up to lmcutMaxShare.
+		if gain := lm.nodes[0].h / max(s.hmax0, 1e-9); gain >= 2 {
+			share = int64(min(gain, lmcutMaxShare))
+		}
+	}
+	return max(s.lmWork, s.lmFirst) <= share*s.cheapWork
 }
+
+// lmcutMaxShare bounds LM-cut's share of the work (see lmcutMayRun).
+const lmcutMaxShare = 64
 
 // predictLMCut predicts the work units of LM-cut's estimate of the start:
 // a round visits up to every action and atom, and it takes at least
@@ -125,6 +139,7 @@ func (s *search) lmcutMayRun() bool {
 func (s *search) predictLMCut() int64 {
 	p := s.p
 	h := p.rel.evaluate(s.start.w, &s.t.cond, p.costs, false)
+	s.hmax0 = h
 	top := 0.0
 	for _, id := range s.acts {
 		top = max(top, p.costs[id])

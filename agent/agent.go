@@ -122,6 +122,7 @@ type Agent struct {
 	started bool // plan[step] has started
 	moving  bool // ... and is in its MoveTo state
 	dropped bool // a plan was dropped: the next search is a replan
+	urgent  bool // the search about to start is that replan
 	handled bool // a handler ran in this update
 	left    int  // budget left in this update
 

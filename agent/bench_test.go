@@ -1,7 +1,9 @@
 package agent_test
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
@@ -190,4 +192,51 @@ func TestImpossibleGoalAllocs(t *testing.T) {
 	if got := a.Stats().NoPlans - before; got < 1000 {
 		t.Errorf("%d searches in 1001 updates: the goal was not retried every update", got)
 	}
+}
+
+// BenchmarkSchedulerTimeBudget runs 1,000 chore agents under a scheduler
+// with a 2 ms planning budget per frame, each interrupted (so replanning)
+// every 60 ticks, and reports how far frames overshoot the budget.
+func BenchmarkSchedulerTimeBudget(b *testing.B) {
+	d := mustDomain(b, choresSpec)
+	const n, budget = 1000, 2 * time.Millisecond
+	var agents []*agent.Agent
+	for range n {
+		a, err := agent.New(agent.Config{Domain: d, Goals: goals(b, d, "Done"),
+			Default: agent.Behavior{Perform: takes(1 << 30)}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		agents = append(agents, a)
+	}
+	s := &agent.Scheduler{TimeBudget: budget}
+	if err := s.Add(agents...); err != nil {
+		b.Fatal(err)
+	}
+	var over []time.Duration
+	frame := 0
+	for b.Loop() {
+		frame++
+		for i := frame % 60; i < n; i += 60 {
+			agents[i].Interrupt("replan")
+		}
+		start := time.Now()
+		s.Step()
+		if d := time.Since(start) - budget; d > 0 {
+			over = append(over, d)
+		}
+		for _, a := range agents {
+			a.Update(1)
+		}
+	}
+	slices.Sort(over)
+	pick := func(q float64) float64 {
+		if len(over) == 0 {
+			return 0
+		}
+		return float64(over[int(q*float64(len(over)-1))].Microseconds())
+	}
+	b.ReportMetric(pick(0.5), "overshoot-p50-us")
+	b.ReportMetric(pick(0.99), "overshoot-p99-us")
+	b.ReportMetric(float64(len(over))/float64(frame), "frames-over")
 }

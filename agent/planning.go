@@ -29,8 +29,13 @@ func (a *Agent) startSearch(i int) {
 	a.searchGoal = i
 	a.spent = 0
 	if a.sched != nil && !a.queued {
-		a.sched.enqueue(a)
+		if a.urgent {
+			a.sched.enqueueUrgent(a) // idle mid-task: plan first
+		} else {
+			a.sched.enqueue(a)
+		}
 	}
+	a.urgent = false
 }
 
 // stepSearch advances the search within this update's budget. It returns

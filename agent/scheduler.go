@@ -2,6 +2,8 @@ package agent
 
 import (
 	"fmt"
+	"math"
+	"time"
 
 	"github.com/goap-go/goap"
 )
@@ -13,7 +15,15 @@ import (
 // each Step gives the agent at the front of the queue up to Slice
 // expansions; an agent whose search is not done goes to the back. The
 // queue is first in, first out, so the order of planning, and with it
-// every run, is deterministic.
+// every run, is deterministic. An agent replanning because its plan was
+// dropped (an action failed, the world changed under it) goes before the
+// agents planning afresh: it is the one standing idle mid-task.
+//
+// TimeBudget bounds a frame's planning time as well (Pittman's
+// scheduler gives planning a share of the frame): the clock is read
+// every timeCheck expansions, so a frame overshoots by at most that many
+// expansions, and frames that overshoot are logged (Overruns). A frame
+// bounded by time is not deterministic; one bounded by Budget alone is.
 //
 // An agent waits (Phase Planning) until its search ends; it picks the
 // result up in its next Update.
@@ -25,10 +35,44 @@ type Scheduler struct {
 	// Slice is the most states one agent expands per turn; 0 means
 	// Budget (one agent at a time, as in Pittman's scheduler).
 	Slice int
+	// TimeBudget, when positive, is the most time Step spends planning
+	// per frame; with Budget 0 it is the only bound.
+	TimeBudget time.Duration
+	// Now reads the clock for TimeBudget; nil means time.Now (tests and
+	// replays may set their own).
+	Now func() time.Time
 
 	agents []*Agent
 	queue  []*Agent
 	head   int
+	urgent []*Agent // replanning agents, served before queue
+	frame  int
+	over   []Overrun // the last maxOverruns frames over TimeBudget, a ring
+	nover  int       // frames over budget so far
+}
+
+// Overrun is a frame whose planning took longer than TimeBudget.
+type Overrun struct {
+	Frame int           // the frame's number, from 1 (Step calls)
+	Spent time.Duration // the planning time of the frame
+}
+
+// maxOverruns is how many overruns the scheduler keeps.
+const maxOverruns = 64
+
+// timeCheck is how many expansions Step makes between two readings of
+// the clock when TimeBudget is set: a few microseconds of search on
+// game domains, so a frame ends close to its budget.
+const timeCheck = 16
+
+// Overruns returns the last frames (at most 64) whose planning took
+// longer than TimeBudget, oldest first, and how many there were in all.
+func (s *Scheduler) Overruns() ([]Overrun, int) {
+	if s.nover <= maxOverruns {
+		return append([]Overrun(nil), s.over...), s.nover
+	}
+	i := s.nover % maxOverruns
+	return append(append([]Overrun(nil), s.over[i:]...), s.over[:i]...), s.nover
 }
 
 // Add puts agents under the scheduler, in this order. An agent may
@@ -53,7 +97,14 @@ func (s *Scheduler) Add(agents ...*Agent) error {
 func (s *Scheduler) Agents() []*Agent { return s.agents }
 
 // Waiting returns the number of agents in the queue.
-func (s *Scheduler) Waiting() int { return len(s.queue) - s.head }
+func (s *Scheduler) Waiting() int { return len(s.queue) - s.head + len(s.urgent) }
+
+// enqueueUrgent puts a at the back of the queue of replanning agents,
+// served before the others.
+func (s *Scheduler) enqueueUrgent(a *Agent) {
+	s.urgent = append(s.urgent, a)
+	a.queued = true
+}
 
 // enqueue puts a at the back of the queue.
 func (s *Scheduler) enqueue(a *Agent) {
@@ -69,35 +120,103 @@ func (s *Scheduler) enqueue(a *Agent) {
 }
 
 // Step spends one frame's budget on the searches in the queue, round
-// robin, and returns the number of states expanded.
+// robin (replanning agents first), and returns the number of states
+// expanded.
 func (s *Scheduler) Step() int {
+	s.frame++
 	left := s.Budget
+	if left <= 0 && s.TimeBudget > 0 {
+		left = math.MaxInt
+	}
 	slice := s.Slice
 	if slice <= 0 {
-		slice = s.Budget
+		slice = left
+	}
+	timed := s.TimeBudget > 0
+	var start time.Time
+	if timed {
+		start = s.now()
 	}
 	used := 0
-	for left > 0 && s.head < len(s.queue) {
-		a := s.queue[s.head]
-		s.queue[s.head] = nil
-		s.head++
-		a.queued = false
+	for left > 0 {
+		a := s.next()
+		if a == nil {
+			break
+		}
 		if !a.search.Valid() || a.search.Status() != goap.Running {
 			continue // dropped, or done and not picked up yet
 		}
 		n := min(slice, left)
-		var spent int
-		if a.search.Step(n) == goap.Running {
-			spent = n
-			a.spent += n
+		spent, done := 0, false
+		for spent < n {
+			chunk := n - spent
+			if timed {
+				chunk = min(chunk, timeCheck)
+			}
+			if a.search.Step(chunk) != goap.Running {
+				spent += max(a.search.Result().Expanded-a.spent-spent, 1)
+				done = true
+			} else {
+				spent += chunk
+			}
+			if timed && s.now().Sub(start) >= s.TimeBudget {
+				left = 0 // out of time: the frame ends
+				break
+			}
+			if done {
+				break
+			}
+		}
+		if !done {
+			a.spent += spent
 			s.enqueue(a)
-		} else {
-			spent = max(a.search.Result().Expanded-a.spent, 1)
 		}
 		left -= spent
 		used += spent
 	}
+	if timed {
+		if d := s.now().Sub(start); d > s.TimeBudget {
+			s.record(Overrun{Frame: s.frame, Spent: d})
+		}
+	}
 	return used
+}
+
+// next takes the next agent off the queues, or returns nil.
+func (s *Scheduler) next() *Agent {
+	var a *Agent
+	switch {
+	case len(s.urgent) > 0:
+		a = s.urgent[0]
+		n := copy(s.urgent, s.urgent[1:])
+		s.urgent[n] = nil
+		s.urgent = s.urgent[:n]
+	case s.head < len(s.queue):
+		a = s.queue[s.head]
+		s.queue[s.head] = nil
+		s.head++
+	default:
+		return nil
+	}
+	a.queued = false
+	return a
+}
+
+func (s *Scheduler) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// record logs a frame over budget.
+func (s *Scheduler) record(o Overrun) {
+	if len(s.over) < maxOverruns {
+		s.over = append(s.over, o)
+	} else {
+		s.over[s.nover%maxOverruns] = o
+	}
+	s.nover++
 }
 
 // Update runs one frame: Step, then Update(dt) on every agent, in the

@@ -2,7 +2,9 @@ package agent_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/goap-go/goap/agent"
 )
@@ -121,5 +123,107 @@ func TestSchedulerUpdate(t *testing.T) {
 	s.Update(1) // the scheduler plans, a picks the plan up
 	if a.Phase() != agent.Performing || s.Waiting() != 0 || len(s.Agents()) != 1 {
 		t.Fatalf("phase %v, waiting %d", a.Phase(), s.Waiting())
+	}
+}
+
+// TestSchedulerTimeBudget: with a time budget the scheduler reads the
+// clock every few expansions and ends the frame once the budget is spent,
+// logs the frames that overshoot it, and still gives every agent its
+// plan. The clock is a fake one that advances 1 ms per reading.
+func TestSchedulerTimeBudget(t *testing.T) {
+	clock := time.Unix(0, 0)
+	reads := 0
+	s := &agent.Scheduler{TimeBudget: 5 * time.Millisecond, Now: func() time.Time {
+		reads++
+		clock = clock.Add(time.Millisecond)
+		return clock
+	}}
+	planned, perFrame, _ := scheduled(t, s, 6)
+	// Per frame: one reading at the start, one per 16 expansions until
+	// 5 ms have passed, one at the end. A frame with enough work makes 5
+	// chunks of 16 expansions, and its end reading (6 ms) is an overrun;
+	// the first frame has no agent waiting yet (they start their searches
+	// in their first Update).
+	busy := 0
+	for i, n := range perFrame {
+		if n > 5*16 {
+			t.Errorf("frame %d expanded %d states, more than 5 chunks of 16", i+1, n)
+		}
+		if n == 5*16 {
+			busy++
+		}
+	}
+	if busy == 0 || perFrame[1] != 5*16 {
+		t.Errorf("expansions per frame %v: want 80 in frame 2 and whenever agents wait", perFrame)
+	}
+	for i, tick := range planned {
+		if tick == 0 {
+			t.Errorf("agent %d never got a plan", i)
+		}
+	}
+	over, n := s.Overruns()
+	// Every busy frame overran, and so did frames whose last chunk ended
+	// a search early; no frame that stopped short of its fifth chunk did.
+	if n < busy || len(over) != min(n, 64) || over[0].Spent != 6*time.Millisecond {
+		t.Errorf("%d overruns kept of %d, want at least %d (the busy frames), the first %+v", len(over), n, busy, over[0])
+	}
+	for _, o := range over {
+		if perFrame[o.Frame-1] <= 4*16 {
+			t.Errorf("frame %d overran with %d expansions, fewer than five chunks", o.Frame, perFrame[o.Frame-1])
+		}
+	}
+	if n > 64 && over[63].Frame-over[0].Frame < 63 {
+		t.Errorf("overruns not oldest first: %+v", over)
+	}
+}
+
+// TestSchedulerReplanFirst: an agent whose plan was dropped mid-task
+// plans before the agents that wait for their first plan, though they
+// joined the queue earlier.
+func TestSchedulerReplanFirst(t *testing.T) {
+	d := mustDomain(t, choresSpec)
+	var order []string
+	s := &agent.Scheduler{Budget: 1}
+	mk := func(name string) *agent.Agent {
+		a, err := agent.New(agent.Config{Name: name, Domain: d, Goals: goals(t, d, "Done"),
+			Default: agent.Behavior{Perform: takes(1000)},
+			OnEvent: func(e agent.Event) {
+				if e.Type == agent.EventPlanMade {
+					order = append(order, e.Agent)
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	worker := mk("worker")
+	if err := s.Add(worker); err != nil {
+		t.Fatal(err)
+	}
+	for worker.Phase() != agent.Performing {
+		s.Update(1)
+	}
+	// Two newcomers queue up, then the worker's plan is dropped.
+	a, b := mk("a"), mk("b")
+	if err := s.Add(a, b); err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	b.Update(1)
+	worker.Interrupt("the world changed")
+	worker.Update(1)
+	order = order[:0]
+	for s.Waiting() > 0 || len(order) < 3 {
+		s.Step()
+		for _, x := range []*agent.Agent{worker, a, b} {
+			x.Update(1)
+		}
+		if len(order) > 3 {
+			break
+		}
+	}
+	if got := strings.Join(order, " "); !strings.HasPrefix(got, "worker a b") {
+		t.Errorf("plans made in the order %q, want the replanning worker first", got)
 	}
 }

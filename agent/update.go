@@ -184,6 +184,7 @@ func (a *Agent) pursue(i int) {
 	if a.dropped {
 		a.stats.Replans++
 		a.dropped = false
+		a.urgent = true // a scheduler serves this search first
 	}
 	a.clearPlan()
 	a.mode = modeSearch

@@ -45,14 +45,7 @@ func TestParseMini(t *testing.T) {
 	if len(pr.Init) != 3 || !pr.Metric || pr.Values["dist home r1"] != 2 || !d.ActionCosts {
 		t.Fatalf("init %v metric %v values %v", pr.Init, pr.Metric, pr.Values)
 	}
-	task, err := Ground(d, pr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, a := range task.Spec.Actions {
-		names = append(names, a.Name)
-	}
+	task, names := groundNames(t, d, pr)
 	// go never enters the lit room r2 (static negative precondition) and
 	// never stays put (inequality); carry reaches r2.
 	want := "go home r1|go r1 home|go r2 home|go r2 r1|carry b1 home home|carry b1 home r1|carry b1 home r2|carry b1 r1 home|carry b1 r1 r1|carry b1 r1 r2|carry b1 r2 home|carry b1 r2 r1|carry b1 r2 r2"
@@ -246,14 +239,7 @@ func TestEitherTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	task, err := Ground(d, pr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, a := range task.Spec.Actions {
-		names = append(names, a.Name)
-	}
+	_, names := groundNames(t, d, pr)
 	if got := strings.Join(names, ", "); got != "look ann paris, look plane paris" {
 		t.Errorf("ground actions: %s", got)
 	}
@@ -266,4 +252,19 @@ func TestEitherTypes(t *testing.T) {
 			t.Errorf("%q: got %v, want %q", c.src, err, c.want)
 		}
 	}
+}
+
+// groundNames grounds pr and returns the task and the names of its
+// actions, in order.
+func groundNames(t *testing.T, d *Domain, pr *Problem) (*Task, []string) {
+	t.Helper()
+	task, err := Ground(d, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range task.Spec.Actions {
+		names = append(names, a.Name)
+	}
+	return task, names
 }

@@ -88,10 +88,11 @@ var lmcutAfter = 4096
 
 // lmcutShare bounds the LM-cut member's work: it takes its turn only
 // while the work units it has spent are at most lmcutShare times those of
-// the other members. An LM-cut estimate costs up to actions x atoms, so on a long
-// chain one of its expansions outweighs thousands of blind ones, which
-// then finish first: without the bound an 8,000-action chain took 110 s.
-// Counted in work units, not time, so the search stays deterministic.
+// the other members (more when its estimates pay, see lmcutMayRun). An
+// LM-cut estimate costs up to actions x atoms, so on a long chain one of
+// its expansions outweighs thousands of blind ones, which then finish
+// first: without the bound an 8,000-action chain took 110 s. Counted in
+// work units, not time, so the search stays deterministic.
 const lmcutShare = 1
 
 // nextTurn returns the member whose turn follows s.turn.

@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -249,4 +250,44 @@ func BenchmarkSchedulerTimeBudget(b *testing.B) {
 	b.ReportMetric(pick(0.5), "overshoot-p50-us")
 	b.ReportMetric(pick(0.99), "overshoot-p99-us")
 	b.ReportMetric(float64(len(over))/float64(frame), "frames-over")
+}
+
+// BenchmarkSchedulerWorkers plans 2,000 chore agents in one frame with
+// one and with two workers and reports the planning time of the frame
+// (the agents' own updates, which are sequential, excluded).
+func BenchmarkSchedulerWorkers(b *testing.B) {
+	d := mustDomain(b, choresSpec)
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			var agents []*agent.Agent
+			for range 2000 {
+				a, err := agent.New(agent.Config{Domain: d, Goals: goals(b, d, "Done"),
+					Default: agent.Behavior{Perform: takes(1 << 30)}})
+				if err != nil {
+					b.Fatal(err)
+				}
+				agents = append(agents, a)
+			}
+			s := &agent.Scheduler{Budget: 1 << 30, Slice: 64, Workers: workers}
+			if err := s.Add(agents...); err != nil {
+				b.Fatal(err)
+			}
+			var planning time.Duration
+			frames := 0
+			for b.Loop() {
+				for _, a := range agents {
+					a.Interrupt("replan")
+					a.Update(1) // starts the search
+				}
+				start := time.Now()
+				s.Step()
+				planning += time.Since(start)
+				frames++
+				for _, a := range agents {
+					a.Update(1) // picks the plan up
+				}
+			}
+			b.ReportMetric(float64(planning.Microseconds())/float64(frames), "planning-us/frame")
+		})
+	}
 }

@@ -3,6 +3,8 @@ package agent
 import (
 	"fmt"
 	"math"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/goap-go/goap"
@@ -42,6 +44,12 @@ type Scheduler struct {
 	// replays may set their own).
 	Now func() time.Time
 
+	// Workers, when above 1, is how many goroutines step the searches
+	// of a frame at once: each agent has its own planner and the domain
+	// is shared read-only, so they plan in parallel on several cores.
+	// Now must then be safe for concurrent use.
+	Workers int
+
 	agents []*Agent
 	queue  []*Agent
 	head   int
@@ -49,6 +57,11 @@ type Scheduler struct {
 	frame  int
 	over   []Overrun // the last maxOverruns frames over TimeBudget, a ring
 	nover  int       // frames over budget so far
+	jobs   []job     // the current round of Step
+	// per Step call
+	timed     bool
+	start     time.Time
+	outOfTime atomic.Bool
 }
 
 // Overrun is a frame whose planning took longer than TimeBudget.
@@ -132,54 +145,107 @@ func (s *Scheduler) Step() int {
 	if slice <= 0 {
 		slice = left
 	}
-	timed := s.TimeBudget > 0
-	var start time.Time
-	if timed {
-		start = s.now()
+	workers := max(s.Workers, 1)
+	s.timed = s.TimeBudget > 0
+	if s.timed {
+		s.start = s.now()
 	}
+	s.outOfTime.Store(false)
 	used := 0
-	for left > 0 {
-		a := s.next()
-		if a == nil {
+	// Rounds: the budget is handed out in queue order before any search
+	// runs, then the searches run (in parallel with Workers), then the
+	// agents that are not done go back to the queue in the same order.
+	// What each search does depends on its own budget only, so a frame
+	// bounded by Budget plans the same whatever the number of workers.
+	for left > 0 && !s.outOfTime.Load() {
+		jobs := s.jobs[:0]
+		for rest := left; rest > 0; {
+			if s.timed && len(jobs) == workers {
+				break // timed: one job per worker, so time ends rounds
+			}
+			a := s.next()
+			if a == nil {
+				break
+			}
+			if !a.search.Valid() || a.search.Status() != goap.Running {
+				continue // dropped, or done and not picked up yet
+			}
+			n := min(slice, rest)
+			jobs = append(jobs, job{a: a, n: n})
+			rest -= n
+		}
+		if len(jobs) == 0 {
 			break
 		}
-		if !a.search.Valid() || a.search.Status() != goap.Running {
-			continue // dropped, or done and not picked up yet
+		s.jobs = jobs
+		if workers == 1 || len(jobs) == 1 {
+			for i := range jobs {
+				s.run(&jobs[i])
+			}
+		} else {
+			var wg sync.WaitGroup
+			for w := range min(workers, len(jobs)) {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					// s.jobs, not jobs: capturing the local would move it
+					// to the heap on every frame.
+					for i := w; i < len(s.jobs); i += workers {
+						s.run(&s.jobs[i])
+					}
+				}()
+			}
+			wg.Wait()
 		}
-		n := min(slice, left)
-		spent, done := 0, false
-		for spent < n {
-			chunk := n - spent
-			if timed {
-				chunk = min(chunk, timeCheck)
+		for i := range jobs {
+			j := &jobs[i]
+			if !j.done {
+				j.a.spent += j.spent
+				s.enqueue(j.a)
 			}
-			if a.search.Step(chunk) != goap.Running {
-				spent += max(a.search.Result().Expanded-a.spent-spent, 1)
-				done = true
-			} else {
-				spent += chunk
-			}
-			if timed && s.now().Sub(start) >= s.TimeBudget {
-				left = 0 // out of time: the frame ends
-				break
-			}
-			if done {
-				break
-			}
+			left -= j.spent
+			used += j.spent
+			jobs[i] = job{}
 		}
-		if !done {
-			a.spent += spent
-			s.enqueue(a)
-		}
-		left -= spent
-		used += spent
 	}
-	if timed {
-		if d := s.now().Sub(start); d > s.TimeBudget {
+	if s.timed {
+		if d := s.now().Sub(s.start); d > s.TimeBudget {
 			s.record(Overrun{Frame: s.frame, Spent: d})
 		}
 	}
 	return used
+}
+
+// job is one agent's turn in a round of Step: up to n expansions.
+type job struct {
+	a     *Agent
+	n     int
+	spent int  // expansions made
+	done  bool // the search ended
+}
+
+// run steps j's search, in chunks of timeCheck when the frame is timed.
+// Only j's own agent and planner are touched, so jobs run in parallel.
+func (s *Scheduler) run(j *job) {
+	a := j.a
+	for j.spent < j.n && !s.outOfTime.Load() {
+		chunk := j.n - j.spent
+		if s.timed {
+			chunk = min(chunk, timeCheck)
+		}
+		if a.search.Step(chunk) != goap.Running {
+			j.spent += max(a.search.Result().Expanded-a.spent-j.spent, 1)
+			j.done = true
+		} else {
+			j.spent += chunk
+		}
+		if s.timed && s.now().Sub(s.start) >= s.TimeBudget {
+			s.outOfTime.Store(true) // the frame ends, for every worker
+		}
+		if j.done {
+			return
+		}
+	}
 }
 
 // next takes the next agent off the queues, or returns nil.

@@ -227,3 +227,25 @@ func TestSchedulerReplanFirst(t *testing.T) {
 		t.Errorf("plans made in the order %q, want the replanning worker first", got)
 	}
 }
+
+// TestSchedulerWorkers: with several workers the searches of a frame run
+// in parallel (the race detector checks them in CI), and a frame bounded
+// by Budget plans exactly as with one: the same expansions per frame and
+// every agent's plan in the same frame.
+func TestSchedulerWorkers(t *testing.T) {
+	p1, f1, a1 := scheduled(t, &agent.Scheduler{Budget: 37, Slice: 5}, 12)
+	for _, workers := range []int{2, 3, 8} {
+		p2, f2, a2 := scheduled(t, &agent.Scheduler{Budget: 37, Slice: 5, Workers: workers}, 12)
+		if !reflect.DeepEqual(p1, p2) || !reflect.DeepEqual(f1, f2) {
+			t.Errorf("%d workers: planned in frames %v, expanded %v; one worker: %v, %v", workers, p2, f2, p1, f1)
+		}
+		for i := range a1 {
+			if !reflect.DeepEqual(a1[i].Plan(), a2[i].Plan()) {
+				t.Errorf("%d workers: agent %d plans %v, with one %v", workers, i, a2[i].Plan(), a1[i].Plan())
+			}
+		}
+	}
+	if len(f1) < 3 {
+		t.Fatalf("the agents planned in %d frames: the test checks too little", len(f1))
+	}
+}

@@ -129,6 +129,7 @@ func FuzzParse(f *testing.F) {
 	ds, _ := os.ReadFile("testdata/elevators-opt08-strips/domain.pddl")
 	ps, _ := os.ReadFile("testdata/elevators-opt08-strips/p01.pddl")
 	f.Add(ds, ps)
+	f.Add([]byte(eitherDomain), []byte(eitherProblem))
 	f.Fuzz(func(t *testing.T, dsrc, psrc []byte) {
 		d, err := ParseDomain("d.pddl", dsrc)
 		if err != nil {
@@ -218,24 +219,29 @@ func TestGroundingLimits(t *testing.T) {
 	}
 }
 
-// TestEitherTypes: a parameter of type (either a b) ranges over the
-// objects of both types and of their subtypes, and nothing else.
-func TestEitherTypes(t *testing.T) {
-	d, err := ParseDomain("either.pddl", []byte(`
+// eitherDomain and eitherProblem use (either ...) parameter types.
+const eitherDomain = `
 (define (domain either)
   (:requirements :strips :typing)
   (:types movable city rock - object person aircraft - movable)
   (:predicates (at ?x - (either person aircraft) ?c - city) (seen ?x - (either person aircraft)))
   (:action look :parameters (?x - (either person aircraft) ?c - city)
-    :precondition (at ?x ?c) :effect (seen ?x)))`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := ParseProblem("p.pddl", []byte(`
+    :precondition (at ?x ?c) :effect (seen ?x)))`
+
+const eitherProblem = `
 (define (problem p) (:domain either)
   (:objects ann - person plane - aircraft paris - city stone - rock)
   (:init (at ann paris) (at plane paris))
-  (:goal (and (seen ann) (seen plane))))`), d)
+  (:goal (and (seen ann) (seen plane))))`
+
+// TestEitherTypes: a parameter of type (either a b) ranges over the
+// objects of both types and of their subtypes, and nothing else.
+func TestEitherTypes(t *testing.T) {
+	d, err := ParseDomain("either.pddl", []byte(eitherDomain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := ParseProblem("p.pddl", []byte(eitherProblem), d)
 	if err != nil {
 		t.Fatal(err)
 	}

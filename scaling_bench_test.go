@@ -29,6 +29,33 @@ func independentSpec(n int) (goap.Spec, map[string]any) {
 	return spec, map[string]any{}
 }
 
+// gridFamily is an n x n grid walked one cell at a time: one enum fact
+// (the agent's cell), four moves per cell, from one corner to the other.
+func gridFamily(n int) (goap.Spec, map[string]any) {
+	cell := func(x, y int) string { return fmt.Sprintf("c%d_%d", x, y) }
+	var cells []string
+	for y := range n {
+		for x := range n {
+			cells = append(cells, cell(x, y))
+		}
+	}
+	spec := goap.Spec{Name: fmt.Sprintf("grid%d", n), Facts: []goap.Fact{goap.Enum("at", cells...)}}
+	for y := range n {
+		for x := range n {
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nx, ny := x+d[0], y+d[1]
+				if nx < 0 || ny < 0 || nx >= n || ny >= n {
+					continue
+				}
+				spec.Actions = append(spec.Actions, goap.Action{Name: cell(x, y) + ">" + cell(nx, ny), Cost: 1,
+					Pre: goap.Conds{"at": cell(x, y)}, Effects: goap.Effects{"at": cell(nx, ny)}})
+			}
+		}
+	}
+	spec.Goals = []goap.Goal{{Name: "goal", Desired: goap.Conds{"at": cell(n-1, n-1)}}}
+	return spec, map[string]any{"at": cell(0, 0)}
+}
+
 // BenchmarkScaling plans the generated families at growing sizes with the
 // default options (run with -benchtime 1x: the big ones take a second).
 func BenchmarkScaling(b *testing.B) {
@@ -39,6 +66,7 @@ func BenchmarkScaling(b *testing.B) {
 	}{
 		{"chain", chainFamily, []int{500, 1000, 2000, 4000, 8000}},
 		{"independent", independentSpec, []int{10, 20, 40}},
+		{"grid", gridFamily, []int{8, 16, 32}},
 	}
 	for _, f := range families {
 		for _, n := range f.sizes {

@@ -22,24 +22,6 @@ type plainAction struct {
 	cost           float64
 }
 
-type plainItem struct {
-	g float64
-	s uint64
-}
-
-type plainQueue []plainItem
-
-func (q plainQueue) Len() int           { return len(q) }
-func (q plainQueue) Less(i, j int) bool { return q[i].g < q[j].g }
-func (q plainQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
-func (q *plainQueue) Push(x any)        { *q = append(*q, x.(plainItem)) }
-func (q *plainQueue) Pop() any {
-	old := *q
-	it := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return it
-}
-
 // newPlainDijkstra packs a boolean spec; ok is false when it has more
 // than 64 facts or a non-boolean value.
 func newPlainDijkstra(spec goap.Spec, start map[string]any) (*plainDijkstra, bool) {
@@ -82,24 +64,24 @@ func newPlainDijkstra(spec goap.Spec, start map[string]any) (*plainDijkstra, boo
 // plan returns the cheapest cost to the goal, or -1 when none exists.
 func (p *plainDijkstra) plan() float64 {
 	best := map[uint64]float64{p.start: 0}
-	q := &plainQueue{{0, p.start}}
+	q := &costHeap[uint64]{{0, p.start}}
 	for q.Len() > 0 {
-		it := heap.Pop(q).(plainItem)
-		if it.g > best[it.s] {
+		it := heap.Pop(q).(costItem[uint64])
+		if it.g > best[it.state] {
 			continue
 		}
-		if it.s&p.gm == p.gv {
+		if it.state&p.gm == p.gv {
 			return it.g
 		}
 		for _, a := range p.acts {
-			if it.s&a.pm != a.pv {
+			if it.state&a.pm != a.pv {
 				continue
 			}
-			n := it.s&^a.em | a.ev
+			n := it.state&^a.em | a.ev
 			g := it.g + a.cost
 			if old, seen := best[n]; !seen || g < old {
 				best[n] = g
-				heap.Push(q, plainItem{g, n})
+				heap.Push(q, costItem[uint64]{g, n})
 			}
 		}
 	}

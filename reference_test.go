@@ -162,17 +162,21 @@ func (s refState) key() string {
 	return b.String()
 }
 
-type refItem struct {
+// costItem is an entry of costHeap: a state and the cost it was reached at.
+type costItem[S any] struct {
 	g     float64
-	state refState
+	state S
 }
-type refHeap []refItem
 
-func (h refHeap) Len() int           { return len(h) }
-func (h refHeap) Less(i, j int) bool { return h[i].g < h[j].g }
-func (h refHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *refHeap) Push(x any)        { *h = append(*h, x.(refItem)) }
-func (h *refHeap) Pop() any {
+// costHeap is a container/heap of states by cost, for the plain
+// reference searches of the tests and the peer benchmark.
+type costHeap[S any] []costItem[S]
+
+func (h costHeap[S]) Len() int           { return len(h) }
+func (h costHeap[S]) Less(i, j int) bool { return h[i].g < h[j].g }
+func (h costHeap[S]) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *costHeap[S]) Push(x any)        { *h = append(*h, x.(costItem[S])) }
+func (h *costHeap[S]) Pop() any {
 	old := *h
 	it := old[len(old)-1]
 	*h = old[:len(old)-1]
@@ -184,9 +188,9 @@ func (h *refHeap) Pop() any {
 func (r *refDomain) optimalCost(start refState, goal goap.Conds) (float64, int) {
 	best := map[string]float64{start.key(): 0}
 	done := map[string]bool{}
-	h := &refHeap{{0, start}}
+	h := &costHeap[refState]{{0, start}}
 	for h.Len() > 0 {
-		it := heap.Pop(h).(refItem)
+		it := heap.Pop(h).(costItem[refState])
 		k := it.state.key()
 		if done[k] {
 			continue
@@ -206,7 +210,7 @@ func (r *refDomain) optimalCost(start refState, goal goap.Conds) (float64, int) 
 				continue
 			}
 			best[nk] = g
-			heap.Push(h, refItem{g, next})
+			heap.Push(h, costItem[refState]{g, next})
 		}
 	}
 	return math.Inf(1), len(done)

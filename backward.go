@@ -47,7 +47,6 @@ func (s *search) stepBackward(budget int) {
 	w := s.w
 	start := s.start.w
 	child := s.scratch
-	s.markUsable()
 	for ; budget > 0; budget-- {
 		n := s.nextToExpand()
 		if n < 0 {
@@ -83,7 +82,7 @@ func (s *search) stepBackward(budget int) {
 }
 
 // markUsable sets p.usable to the bitset of s.acts over action IDs, for
-// writersOf.
+// writersOf; begin calls it once per backward search over wide states.
 func (s *search) markUsable() {
 	p := s.p
 	words := (len(p.d.actions) + 63) / 64

@@ -253,6 +253,9 @@ func (s *search) begin() {
 	var h0 float64
 	switch {
 	case s.dir == Backward:
+		if s.w > 1 {
+			s.markUsable()
+		}
 		p.rel.evaluate(start.w, nil, p.costs, false)
 		p.hatom = append(p.hatom[:0], p.rel.cost...)
 		if s.w == 1 {

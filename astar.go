@@ -44,8 +44,14 @@ func (s *search) stepAStar(budget int) {
 			// move the state arena.
 			var ok bool
 			if s.dir == Backward {
+				if s.writes(s.state(n), id) {
+					s.met++
+				}
 				ok = s.regress(s.state(n), child, id)
 			} else {
+				if holdsOps(s.p.d.actions[id].preOps, s.state(n)) {
+					s.met++
+				}
 				ok = s.successor(s.state(n), child, id)
 			}
 			if ok {
@@ -85,6 +91,17 @@ func (s *search) successor(st, child []uint64, id ActionID) bool {
 		child[o.i] = child[o.i]&^o.m | o.v&s.mask[o.i]
 	}
 	return s.applyNum(st, child, id) && !equalWords(st, child)
+}
+
+// writes reports whether action id sets a fact that the subgoal x
+// constrains (the actions backward search meets, see search.met).
+func (s *search) writes(x []uint64, id ActionID) bool {
+	for _, o := range s.p.d.actions[id].effOps {
+		if o.m&x[o.i] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // regress writes into child the subgoal that action id leaves of the

@@ -65,12 +65,14 @@ func (s *search) stepBackward(budget int) {
 			return
 		}
 		g := s.expand(n)
-		cand := s.writersOf(x)
+		cand, lo := s.writersOf(x)
 		for ci, cw := range cand {
 			if cw == 0 {
 				continue
 			}
 			cand[ci] = 0
+			ci += lo
+			s.met += int64(bits.OnesCount64(cw))
 			for ; cw != 0; cw &= cw - 1 {
 				id := ActionID(ci*64 + bits.TrailingZeros64(cw))
 				if s.regress(s.state(n), child, id) {
@@ -96,20 +98,29 @@ func (s *search) markUsable() {
 }
 
 // writersOf returns the bitset of the usable actions that write a fact of
-// the subgoal x (mask words first). The caller clears the words it reads.
-func (s *search) writersOf(x []uint64) []uint64 {
+// the subgoal x (mask words first), trimmed to the words that hold some:
+// it starts at word lo of the whole set. The caller clears the words it
+// reads. Trimmed, an expansion costs the subgoal's writers rather than
+// the whole action set (a word per 64 actions).
+func (s *search) writersOf(x []uint64) (cand []uint64, lo int) {
 	p := s.p
 	d := p.d
+	lo, hi := len(p.bwCand), 0
 	for i := 0; i < s.w; i++ {
 		for m := x[i]; m != 0; {
 			f := d.factAt(i, m&-m)
 			m &^= d.facts[f].mask
 			for _, id := range d.writers[d.writerAt[f]:d.writerAt[f+1]] {
-				p.bwCand[id>>6] |= p.usable[id>>6] & (1 << (uint(id) & 63))
+				k := int(id >> 6)
+				p.bwCand[k] |= p.usable[k] & (1 << (uint(id) & 63))
+				lo, hi = min(lo, k), max(hi, k+1)
 			}
 		}
 	}
-	return p.bwCand
+	if lo >= hi {
+		return nil, 0
+	}
+	return p.bwCand[lo:hi], lo
 }
 
 // bitCosts tabulates, for one-word domains, the h_max cost of each

@@ -30,6 +30,7 @@ package goap
 // (astar.go) and its specialised forms (forward_blind.go, forward_one.go,
 // forward_wide.go, backward.go), listed at stepOwn; the open list and the
 // state table (openlist.go, table.go); the heuristics (hmax.go, lmcut.go)
-// and relaxed reachability (reach.go); the Auto portfolio (portfolio.go);
+// and relaxed reachability (reach.go); the Auto portfolio (portfolio.go) and goals split into
+// independent parts (parts.go);
 // IDA* (idastar.go); limits (deadline.go, memory.go); the no-plan
 // explanation (explain.go) and the search tree (tree.go).

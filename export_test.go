@@ -124,7 +124,7 @@ type GraphNode struct {
 // SearchGraphs returns the search graph of every member of h's search
 // (one for a search that is not an Auto portfolio), node by node.
 func SearchGraphs(h Search) [][]GraphNode {
-	s := h.live()
+	s := searched(h)
 	var out [][]GraphNode
 	for _, m := range s.member {
 		if m != nil && m != s {
@@ -132,6 +132,19 @@ func SearchGraphs(h Search) [][]GraphNode {
 		}
 	}
 	return append([][]GraphNode{graph(s)}, out...)
+}
+
+// SearchWork returns the work units the blind and backward members of an
+// Auto search have spent (see search.balanced).
+func SearchWork(h Search) [2]int64 { return searched(h).spent }
+
+// searched is the search h runs: in a split search, the part's.
+func searched(h Search) *search {
+	s := h.live()
+	if s.split && s.p.sub != nil {
+		return &s.p.sub.s
+	}
+	return s
 }
 
 func graph(s *search) []GraphNode {

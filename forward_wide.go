@@ -281,7 +281,7 @@ func (s *search) stepForwardN(budget int) {
 			g = s.expand(n)
 		}
 		mw.candidates(st)
-		kids := 0
+		kids, met := 0, 0
 		var touch uint64
 		tmask := uint64(len(s.table) - 1)
 		for ci, cw := range mw.cand {
@@ -300,6 +300,7 @@ func (s *search) stepForwardN(budget int) {
 						continue next
 					}
 				}
+				met++
 				if !a.slow && holdsOps(ops[npre:], st) {
 					// A no-op here: its effects hold already. Told from
 					// the effects, not by comparing states: in a long
@@ -319,10 +320,16 @@ func (s *search) stepForwardN(budget int) {
 				if a.slow && (!s.applyNum(st, child, a.id) || equalWords(st, child)) {
 					continue // not applicable, or a no-op here
 				}
-				mw.kidHash[kids], mw.kidAct[kids] = hashWords(child), int32(j)
+				if w >= 8 {
+					mw.kidHash[kids] = hashWide(child)
+				} else {
+					mw.kidHash[kids] = hashWords(child)
+				}
+				mw.kidAct[kids] = int32(j)
 				kids++
 			}
 		}
+		s.met += int64(met)
 		// A loop of loads alone: the processor keeps many of them in
 		// flight at once, which it cannot while building successors.
 		for _, h := range mw.kidHash[:kids] {

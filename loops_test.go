@@ -56,7 +56,14 @@ func TestLoopsMatchReference(t *testing.T) {
 			}
 			rows[row]++
 		}
+		if goal.Parts() > 1 {
+			rows["split"]++
+		}
 	}
+	if rows["split"] == 0 {
+		t.Error("no domain's goal split into independent parts")
+	}
+	t.Logf("%d of %d goals split into parts", rows["split"], n)
 	// Every loop of the table must have been exercised.
 	for _, words := range []int{1, 2} {
 		for _, dir := range []goap.Direction{goap.Forward, goap.Backward} {
@@ -88,6 +95,9 @@ func compareLoops(d *goap.Domain, start goap.State, goal *goap.Target, opts goap
 		b := fmt.Sprintf("%v %v %v expanded %d generated %d partial %v err %v", rr.Status, rr.Plan, rr.Cost, rr.Expanded, rr.Generated, rr.Partial, rr.Err)
 		if a != b {
 			return fmt.Sprintf("after %d steps:\nloops:     %s\nreference: %s", step, a, b)
+		}
+		if fw, rw := goap.SearchWork(fs), goap.SearchWork(rs); fw != rw {
+			return fmt.Sprintf("after %d steps: members' work %v, reference %v", step, fw, rw)
 		}
 		fg, rg := goap.SearchGraphs(fs), goap.SearchGraphs(rs)
 		if len(fg) != len(rg) {

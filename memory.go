@@ -49,8 +49,12 @@ func (s *search) memory() int64 {
 // Auto search included) and the successor buffers of multi-word search.
 func (p *Planner) memory() int64 {
 	mw := &p.mw
-	return p.s.memory() + p.twin.memory() + p.lmcs.memory() +
+	n := p.s.memory() + p.twin.memory() + p.lmcs.memory() +
 		int64(cap(mw.kids)+cap(mw.kidHash))*wordBytes
+	if p.sub != nil {
+		n += p.sub.memory()
+	}
+	return n
 }
 
 // checkMemory stops the running call when its search memory, with the
@@ -63,7 +67,11 @@ func (p *Planner) checkMemory() bool {
 	if limit <= 0 || p.meter.hit {
 		return p.meter.hit
 	}
-	if used, next := p.memory(), p.s.nextGrowth(); used+next > limit {
+	next := p.s.nextGrowth()
+	if p.sub != nil {
+		next = max(next, p.sub.s.nextGrowth())
+	}
+	if used := p.memory(); used+next > limit {
 		p.meter.hit = true
 		p.meter.err = &MemoryLimitError{Limit: limit, Used: used, Next: next}
 	}

@@ -17,6 +17,14 @@ const (
 	// between them, forward search with LM-cut. With Blind or HMax:
 	// forward and backward search with that heuristic. With the other
 	// heuristics, or NoPruning: forward search alone.
+	//
+	// Unless NoPruning is set, Auto first splits the goal into
+	// independent parts: groups of conditions that no relevant action
+	// links (none reads or writes facts of two groups). The cheapest plan
+	// is then the cheapest plan of each part, one after the other, in the
+	// order of the parts' first conditions, and each part is searched on
+	// its own: n goals that n actions set one each take n expansions,
+	// not 2^n. Target.Parts tells how many parts a goal has.
 	Auto Direction = iota
 	// Forward searches from the start state towards the goal.
 	Forward

@@ -17,7 +17,8 @@ type Planner struct {
 
 	d    *Domain
 	rel  *relaxed
-	lm   *lmcut // LM-cut scratch, made on first use
+	lm   *lmcut   // LM-cut scratch, made on first use
+	sub  *Planner // plans the parts of split searches, made on first use
 	s    search
 	twin search // the backward member of an Auto search
 	lmcs search // the forward LM-cut member of an Auto search
@@ -38,6 +39,7 @@ type Planner struct {
 	maxIntCost int64
 	hatom      []float64 // backward: h_max cost of every atom from the start
 	plan       []ActionID
+	partsPlan  []ActionID // a split search's plan so far
 	part       []ActionID
 	usable     []uint64 // backward, wide states: s.acts as a bitset over action IDs
 	bwCand     []uint64 // backward, wide states: an expansion's candidate actions
@@ -135,8 +137,17 @@ type searchRun struct {
 	total     int        // MaxExpansions over all members
 	lmWork    int64      // work units spent in the LM-cut member's turns
 	cheapWork int64      // and in the other members' turns
-	lmFirst   int64      // predicted work of LM-cut's first estimate, 0 until needed
-	hmax0     float64    // h_max of the start, from predictLMCut
+	spent     [2]int64   // the work units of members 0 and 1 (see balanced)
+	// A split search (parts.go) plans the target's parts one by one.
+	split     bool
+	partOn    bool    // a part is being searched (by p.sub)
+	nextPart  int     // the part being searched, or the next one
+	partsCost float64 // the plan's cost once every part is planned
+	// met counts the actions the wide loops met: applicable ones forward
+	// (no-ops too), relevant ones backward; part of a member's work.
+	met     int64
+	lmFirst int64   // predicted work of LM-cut's first estimate, 0 until needed
+	hmax0   float64 // h_max of the start, from predictLMCut
 }
 
 // clear starts a new search call: the per-call state is zeroed and the
@@ -185,6 +196,12 @@ func (s *search) reset(start State, t *Target) {
 	}
 	if t.cond.holds(start.w) {
 		s.stop(AlreadySatisfied, nil)
+		return
+	}
+	if splits(t, opt) {
+		// Planned part by part on the sub-planner (parts.go).
+		s.split, s.dir = true, Forward
+		p.partsPlan = p.partsPlan[:0]
 		return
 	}
 	s.dir = opt.Direction
@@ -422,7 +439,9 @@ func (s *search) step(budget int) Status {
 	if s.status != Running {
 		return s.status
 	}
-	if s.portfolio {
+	if s.split {
+		s.stepParts(budget)
+	} else if s.portfolio {
 		s.stepPortfolio(budget)
 	} else {
 		s.stepOwn(budget)
@@ -478,6 +497,10 @@ func (s *search) result() (r Result) {
 // small plan calls (the copy's wide loads wait for the narrow stores that
 // built it).
 func (s *search) fill(r *Result) {
+	if s.split {
+		s.fillParts(r)
+		return
+	}
 	if s.winner != nil {
 		s.winner.fill(r)
 		r.Expanded, r.Generated = s.portfolioCounts()

@@ -57,14 +57,14 @@ func (s *search) stepPortfolio(budget int) {
 			s.startMember(s.turn)
 		}
 		m := s.member[s.turn]
-		before := m.expanded
+		before, met := m.expanded, m.met
 		m.stepOwn(n)
 		// LM-cut's work in the units its rounds charge (see workMeter);
 		// the others' as the actions and words an expansion touches.
 		if s.turn == 2 {
 			s.lmWork += s.p.meter.spent - work
 		} else {
-			s.cheapWork += int64(m.expanded-before) * int64(len(s.acts)+s.w)
+			s.charge(m, m.expanded-before, met)
 		}
 		n = max(m.expanded-before, 1)
 		if m != s && m.status != Running {
@@ -95,14 +95,61 @@ var lmcutAfter = 4096
 // work units, not time, so the search stays deterministic.
 const lmcutShare = 1
 
+// charge adds the work of n expansions of the blind or backward member m
+// to the portfolio's counts (met is m.met before the turn). One-word
+// loops test every action at each expansion. The wide ones hash and copy
+// the state's words and meet only the actions their indexes give; one
+// met there costs about as much as metWeight words (a bit marked, the
+// preconditions tested, the effects compared). A backward expansion
+// costs about backwardWeight forward ones, as portfolioSlices assumes:
+// so on domains where expansions cost the same everywhere, the work
+// stays even across the turns and balanced changes nothing.
+func (s *search) charge(m *search, n int, met int64) {
+	// p.acts, not s.acts: the reachability check narrows s.acts at an
+	// expansion count that depends on how Step was called, and charges
+	// must not.
+	work := int64(n) * int64(len(s.p.acts)+s.w)
+	if m.w > 1 {
+		work = int64(n)*int64(1+m.w) + metWeight*(m.met-met)
+	}
+	i := 0
+	if m != s {
+		i = 1
+		work *= backwardWeight
+	}
+	s.spent[i] += work
+	s.cheapWork += work
+}
+
+// metWeight and backwardWeight calibrate charge's work units.
+const (
+	metWeight      = 4
+	backwardWeight = 2 // portfolioSlices[0] / portfolioSlices[1]
+)
+
 // nextTurn returns the member whose turn follows s.turn.
 func (s *search) nextTurn() int {
 	for t := s.turn + 1; ; t++ {
 		i := t % 3
-		if s.enabled[i] && (i != 2 || s.lmcutMayRun()) {
+		if s.enabled[i] && (i == 2 && s.lmcutMayRun() || i < 2 && s.balanced(i)) {
 			return i
 		}
 	}
+}
+
+// balanced reports whether member i (blind or backward) takes its turn:
+// not while it has spent more work than the other. Their turns are
+// counted in expansions, which on most domains keeps the work even (see
+// charge); where one member's expansions grow dear, the other gets the
+// time. On a chain of n actions, for example, forward blind meets all k
+// earlier actions (no-ops) at its k-th expansion while backward search
+// meets one: in equal turns forward's quadratic work set the pace.
+func (s *search) balanced(i int) bool {
+	o := 1 - i
+	if !s.enabled[o] || s.member[o] == nil {
+		return true
+	}
+	return s.spent[i] <= s.spent[o]
 }
 
 // lmcutMayRun reports whether the LM-cut member of an Auto search takes

@@ -65,7 +65,7 @@ func BenchmarkScaling(b *testing.B) {
 		sizes []int
 	}{
 		{"chain", chainFamily, []int{500, 1000, 2000, 4000, 8000}},
-		{"independent", independentSpec, []int{10, 20, 40}},
+		{"independent", independentSpec, []int{40, 80, 160, 320, 640}},
 		{"grid", gridFamily, []int{8, 16, 32}},
 	}
 	for _, f := range families {

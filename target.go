@@ -31,6 +31,9 @@ type Target struct {
 	// hooks is true when a relevant action has a CostFunc or Check, which
 	// must run on every plan call.
 	hooks bool
+	// parts are the target's independent parts (see split), nil when it
+	// has one.
+	parts []*Target
 }
 
 // Target compiles conditions into a Target named name.
@@ -100,6 +103,7 @@ func (t *Target) finish() {
 			t.relMask[f.word] |= f.mask
 		}
 	}
+	t.split()
 }
 
 // Name returns the target's name.

@@ -21,6 +21,12 @@ type TreeNode struct {
 
 // tree returns the nodes searched so far (see Search.Tree).
 func (s *search) tree() []TreeNode {
+	if s.split {
+		if s.p.sub == nil {
+			return nil
+		}
+		return s.p.sub.s.tree() // the part searched last
+	}
 	if s.winner != nil {
 		return s.winner.tree()
 	}
@@ -46,6 +52,9 @@ func (s *search) tree() []TreeNode {
 
 // direction returns the direction being searched (see Search.Direction).
 func (s *search) direction() Direction {
+	if s.split && s.p.sub != nil && (s.partOn || s.nextPart > 0) {
+		return s.p.sub.s.direction()
+	}
 	if s.winner != nil {
 		return s.winner.dir
 	}

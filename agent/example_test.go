@@ -167,8 +167,8 @@ func ExampleScheduler() {
 	}
 	fmt.Println("the most expansions in a frame:", most)
 	// Output:
-	// ann plans Clean [Sweep Dust Mop]
-	// bob plans Clean [Sweep Dust Mop]
-	// cid plans Clean [Sweep Dust Mop]
+	// ann plans Clean [Dust Sweep Mop]
+	// bob plans Clean [Dust Sweep Mop]
+	// cid plans Clean [Dust Sweep Mop]
 	// the most expansions in a frame: 2
 }

@@ -340,9 +340,9 @@ func (c *compiler) compileAction(a *Action) {
 			continue
 		}
 		f := &d.facts[id]
-		ca.writes = append(ca.writes, id)
 		v := a.Effects[name]
 		if dl, ok := v.(Delta); ok {
+			ca.writes = append(ca.writes, id)
 			if f.Kind != IntFact {
 				c.fail(a.Name, "", name, "add/subtract needs an int fact, this one is %v", f.Kind)
 				continue
@@ -365,6 +365,16 @@ func (c *compiler) compileAction(a *Action) {
 			c.fail(a.Name, "", name, "effect %s", err)
 			continue
 		}
+		if pm[f.word]&f.mask == f.mask && pv[f.word]&f.mask == raw<<f.shift {
+			// The precondition already holds this value: the effect
+			// changes nothing and is dropped, so that the action does
+			// not count as writing the fact. Relevance analysis would
+			// otherwise keep every action that "sets" a shared fact it
+			// requires (PDDL's delete-then-add of a channel in rovers
+			// kept 33 useless actions, which weakened LM-cut).
+			continue
+		}
+		ca.writes = append(ca.writes, id)
 		em[f.word] |= f.mask
 		ev[f.word] |= raw << f.shift
 		ca.setAtoms = append(ca.setAtoms, int32(f.atom)+int32(raw))

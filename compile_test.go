@@ -2,6 +2,7 @@ package goap_test
 
 import (
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,5 +61,44 @@ func TestBadNames(t *testing.T) {
 	// Any other Unicode is fine, the replacement character included.
 	if _, err := goap.NewDomain(goap.Spec{Actions: []goap.Action{{Name: "fëte \uFFFD 火", Effects: goap.Effects{"é": true}}}}); err != nil {
 		t.Error(err)
+	}
+}
+
+// An effect that sets a fact to the value the action's precondition
+// requires changes nothing: it is dropped, and the action does not count
+// as writing the fact, so relevance analysis is not fooled by it (PDDL's
+// delete-then-add of a shared channel).
+func TestNoOpEffectsDropped(t *testing.T) {
+	d, err := goap.NewDomain(goap.Spec{Name: "channel",
+		Facts: []goap.Fact{goap.Bool("free")},
+		Actions: []goap.Action{
+			{Name: "Talk", Cost: 1, Pre: goap.Conds{"free": true}, Effects: goap.Effects{"free": true, "said": true}},
+			{Name: "Chat", Cost: 1, Pre: goap.Conds{"free": true}, Effects: goap.Effects{"free": true, "chatted": true}},
+			{Name: "Hold", Cost: 1, Pre: goap.Conds{"free": true}, Effects: goap.Effects{"free": false}},
+		},
+		Goals: []goap.Goal{{Name: "Say", Desired: goap.Conds{"said": true}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	talk, _ := d.ActionID("Talk")
+	hold, _ := d.ActionID("Hold")
+	names := func(ids []goap.FactID) string {
+		var s []string
+		for _, id := range ids {
+			s = append(s, d.Fact(id).Name)
+		}
+		return strings.Join(s, " ")
+	}
+	if got := names(d.ActionWrites(talk)); got != "said" {
+		t.Errorf("Talk writes %q, want said", got)
+	}
+	if got := names(d.ActionWrites(hold)); got != "free" {
+		t.Errorf("Hold writes %q, want free", got)
+	}
+	goal, _ := d.Goal("Say")
+	// Hold is relevant (it changes free, which Talk needs); Chat is not.
+	if got := d.ActionNames(goal.Relevant()); !slices.Equal(got, []string{"Talk", "Hold"}) {
+		t.Errorf("relevant %v, want [Talk Hold]", got)
 	}
 }

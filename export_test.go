@@ -155,3 +155,10 @@ func graph(s *search) []GraphNode {
 	}
 	return g
 }
+
+// SetUnindexedActs sets unindexedActs and returns a function restoring it.
+func SetUnindexedActs(n int) func() {
+	old := unindexedActs
+	unindexedActs = n
+	return func() { unindexedActs = old }
+}

@@ -110,6 +110,21 @@ func (p *Planner) buildSuccGen() {
 	g := &mw.gen
 	w := d.words
 	nbit := 2 * 64 * w
+	g.on = resize(g.on, w)
+	g.off = resize(g.off, w)
+	clear(g.on)
+	clear(g.off)
+	if len(mw.acts) <= unindexedActs {
+		// Too few actions to index: all are candidates everywhere, and
+		// building the index (its size follows the state's bits) would
+		// cost more than the search, e.g. for each part of a goal split
+		// into hundreds of one-action parts.
+		g.fields, g.free = g.fields[:0], g.free[:0]
+		for j := range mw.acts {
+			g.free = append(g.free, int32(j))
+		}
+		return
+	}
 	mw.freq = resize(mw.freq, d.atoms)
 	clear(mw.freq)
 	for _, ma := range mw.acts {
@@ -198,10 +213,6 @@ func (p *Planner) buildSuccGen() {
 			g.vkeyed[pos-g.first[nbit]] = int32(j)
 		}
 	}
-	g.on = resize(g.on, w)
-	g.off = resize(g.off, w)
-	clear(g.on)
-	clear(g.off)
 	for b := 0; b < 64*w; b++ {
 		if g.first[2*b+1] > g.first[2*b] {
 			g.on[b/64] |= 1 << uint(b%64)
@@ -211,6 +222,10 @@ func (p *Planner) buildSuccGen() {
 		}
 	}
 }
+
+// unindexedActs is the most actions buildSuccGen leaves unindexed (a
+// variable for tests, which index every action set).
+var unindexedActs = 8
 
 // maxKeyValues bounds the values of a field that keys actions, since
 // the index holds a list for every value.

@@ -18,7 +18,16 @@ func (t *Target) split() {
 	if len(t.cond.groups) < 2 {
 		return
 	}
-	// Union-find over facts: an action joins every fact it reads or writes.
+	// Union-find over facts: an action joins every fact it reads or
+	// writes, except facts no relevant action writes. Those are constants
+	// of the search, which parts can share (a tool every gather action
+	// needs does not tie the gathering of wood to that of stone).
+	written := make([]bool, len(d.facts))
+	for _, id := range t.relevant {
+		for _, f := range d.actions[id].writes {
+			written[f] = true
+		}
+	}
 	root := make([]FactID, len(d.facts))
 	for i := range root {
 		root[i] = FactID(i)
@@ -35,6 +44,9 @@ func (t *Target) split() {
 		first := FactID(-1)
 		for _, list := range [2][]FactID{a.reads, a.writes} {
 			for _, f := range list {
+				if !written[f] {
+					continue
+				}
 				r := find(f)
 				if first < 0 {
 					first = r
@@ -94,6 +106,16 @@ func (t *Target) split() {
 		f := &d.facts[id]
 		if t.relMask[f.word]&f.mask != 0 && part[find(FactID(id))] != 0 {
 			of(FactID(id)).relMask[f.word] |= f.mask
+		}
+	}
+	// A constant that a part's actions read is relevant to that part.
+	for _, sub := range t.parts {
+		for _, id := range sub.relevant {
+			for _, r := range d.actions[id].reads {
+				if f := &d.facts[r]; !written[r] {
+					sub.relMask[f.word] |= f.mask
+				}
+			}
 		}
 	}
 }

@@ -188,3 +188,32 @@ func TestSplitAllocs(t *testing.T) {
 		t.Fatalf("%v allocations per plan", n)
 	}
 }
+
+// Facts that no relevant action writes are constants of the search:
+// parts may share them without being tied together.
+func TestSplitSharesConstants(t *testing.T) {
+	spec := goap.Spec{Name: "gather",
+		Facts: []goap.Fact{goap.Bool("tool"), goap.Int("wood", 0, 5, 0), goap.Int("stone", 0, 5, 0)},
+		Actions: []goap.Action{
+			{Name: "ChopWood", Cost: 2, Pre: goap.Conds{"tool": true}, Effects: goap.Effects{"wood": goap.Add(1)}},
+			{Name: "MineStone", Cost: 3, Pre: goap.Conds{"tool": true}, Effects: goap.Effects{"stone": goap.Add(1)}},
+		},
+		Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"wood": goap.Ge(3), "stone": goap.Ge(2)}}},
+	}
+	for _, tool := range []bool{true, false} {
+		d, s, goal := compileSpec(t, spec, map[string]any{"tool": tool})
+		if goal.Parts() != 2 {
+			t.Fatalf("%d parts, want 2", goal.Parts())
+		}
+		r := goap.NewPlanner(d).Plan(context.Background(), s, goal)
+		if !tool {
+			if r.Status != goap.NoPlan {
+				t.Fatalf("without the tool: %v %v", r.Status, planNames(d, r.Plan))
+			}
+			continue
+		}
+		if got := planNames(d, r.Plan); r.Status != goap.Found || r.Cost != 12 || got != "MineStone MineStone ChopWood ChopWood ChopWood" {
+			t.Fatalf("%v cost %v plan %s", r.Status, r.Cost, got)
+		}
+	}
+}

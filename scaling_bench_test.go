@@ -29,6 +29,23 @@ func independentSpec(n int) (goap.Spec, map[string]any) {
 	return spec, map[string]any{}
 }
 
+// resourcesFamily is a colony's stockpile: n resources (integers 0..4),
+// each gathered one unit at a time with a tool every gather needs; the
+// goal wants 3 of each.
+func resourcesFamily(n int) (goap.Spec, map[string]any) {
+	spec := goap.Spec{Name: fmt.Sprintf("resources%d", n), Facts: []goap.Fact{goap.Bool("tool")}}
+	desired := goap.Conds{}
+	for i := 0; i < n; i++ {
+		r := fmt.Sprintf("r%d", i)
+		spec.Facts = append(spec.Facts, goap.Int(r, 0, 4, 0))
+		spec.Actions = append(spec.Actions, goap.Action{Name: "gather_" + r, Cost: float64(1 + i%3),
+			Pre: goap.Conds{"tool": true}, Effects: goap.Effects{r: goap.Add(1)}})
+		desired[r] = goap.Ge(3)
+	}
+	spec.Goals = []goap.Goal{{Name: "goal", Desired: desired}}
+	return spec, map[string]any{"tool": true}
+}
+
 // gridFamily is an n x n grid walked one cell at a time: one enum fact
 // (the agent's cell), four moves per cell, from one corner to the other.
 func gridFamily(n int) (goap.Spec, map[string]any) {
@@ -66,6 +83,7 @@ func BenchmarkScaling(b *testing.B) {
 	}{
 		{"chain", chainFamily, []int{500, 1000, 2000, 4000, 8000}},
 		{"independent", independentSpec, []int{40, 80, 160, 320, 640}},
+		{"resources", resourcesFamily, []int{10, 40, 160, 640}},
 		{"grid", gridFamily, []int{8, 16, 32}},
 	}
 	for _, f := range families {

@@ -28,6 +28,13 @@ type Config struct {
 	// either): Idle, say. It runs without a plan, when its preconditions
 	// hold in the belief, and may be outside Actions.
 	Fallback string
+	// StandIn runs the Fallback action as a stand-in while a search for
+	// the current goal spans updates (a Budget or a Scheduler), instead
+	// of idling: when the plan comes, the stand-in is aborted and the
+	// plan starts. The plan was made from the belief when the search
+	// began, so it is checked against what the stand-in changed, as
+	// every plan is before each step.
+	StandIn bool
 	// Actions names the actions the agent may plan with; nil means all
 	// of the domain's. The others are excluded from its searches.
 	Actions []string
@@ -92,6 +99,8 @@ type Agent struct {
 	bans         []backoff // per action: waits after failures
 	fallback     goap.ActionID
 	hasFallback  bool
+	standIn      bool // Config.StandIn
+	standing     bool // the fallback action is the stand-in of a search (modeSearch)
 
 	margin, goalInterval   float64
 	backoffMin, backoffMax float64
@@ -285,6 +294,7 @@ func New(cfg Config) (*Agent, error) {
 			a.behaviors[id] = cfg.Behaviors[name]
 		}
 	}
+	a.standIn = cfg.StandIn
 	if cfg.Fallback != "" {
 		a.fallback, a.hasFallback = lookup("Fallback", cfg.Fallback)
 	}
@@ -367,7 +377,7 @@ func (a *Agent) Goal() *goap.Target {
 // action on (the fallback action while it runs). It shares memory with
 // the agent: read it before the next Update.
 func (a *Agent) Plan() []goap.ActionID {
-	if a.mode != modeRun && a.mode != modeFallback {
+	if a.mode != modeRun && a.mode != modeFallback || a.standing {
 		return nil
 	}
 	return a.plan[a.step:]

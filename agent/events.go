@@ -39,7 +39,8 @@ const (
 	EventGoalReached
 	// EventFallback: no goal has a plan; the agent runs its fallback Action
 	// (Action is empty when it has none and just waits). Reason lists
-	// the goals that wait for a retry.
+	// the goals that wait for a retry. With Config.StandIn it also
+	// reports the fallback Action standing in while a search runs.
 	EventFallback
 	// EventWorldChanged is never emitted by an Agent: simulators (package sim)
 	// use it to put changes of the world itself in the same log. Agent is

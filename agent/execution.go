@@ -118,7 +118,7 @@ func (a *Agent) runStep() bool {
 		if a.step < len(a.plan) {
 			return false
 		}
-		if a.mode == modeFallback {
+		if a.mode == modeFallback || a.standing {
 			a.clearPlan()
 			return false
 		}
@@ -140,7 +140,7 @@ func (a *Agent) runStep() bool {
 			}
 			a.emit(EventActionFailed, a.goalName(), a.ctx.Name, nil, fmt.Sprintf("%s; not planned again before %s", why, num(until)))
 		}
-		fallback := a.mode == modeFallback
+		fallback := a.mode == modeFallback || a.standing
 		a.clearPlan()
 		if fallback {
 			return false
@@ -157,6 +157,10 @@ func (a *Agent) runStep() bool {
 // does not when the fallback action stopped (the agent waits for a
 // retry).
 func (a *Agent) invalid(bad int) bool {
+	if a.standing {
+		a.endStandIn() // the search goes on
+		return false
+	}
 	fallback := a.mode == modeFallback
 	a.drop(a.whyInvalid(bad))
 	if fallback {
@@ -169,7 +173,7 @@ func (a *Agent) invalid(bad int) bool {
 // goalName names the current goal for events ("" for the fallback
 // action).
 func (a *Agent) goalName() string {
-	if a.mode == modeFallback || a.goal < 0 {
+	if a.mode == modeFallback || a.standing || a.goal < 0 {
 		return ""
 	}
 	return a.goals[a.goal].name

@@ -80,6 +80,7 @@ func (a *Agent) planFor() bool {
 	if !done {
 		return false
 	}
+	a.endStandIn()
 	switch res.Status {
 	case goap.Found:
 		a.adopt(res)

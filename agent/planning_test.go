@@ -199,3 +199,74 @@ func TestFallbackAction(t *testing.T) {
 		t.Errorf("phase %v, plan %v", b.Phase(), b.Plan())
 	}
 }
+
+// TestStandIn: with Config.StandIn the fallback action runs while a
+// budgeted search spans updates, again and again, and is aborted when the
+// plan comes; the plan and the search are those of an agent that waits.
+func TestStandIn(t *testing.T) {
+	spec := choresSpec
+	spec.Actions = append(append([]goap.Action(nil), spec.Actions...),
+		goap.Action{Name: "Wander", Cost: 1, Effects: goap.Effects{"wandered": true}})
+	d := mustDomain(t, spec)
+	const budget = 40
+	run := func(standIn bool) (*agent.Agent, *agent.Log, *int) {
+		log := &agent.Log{}
+		aborts := new(int)
+		a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Done"), Budget: budget,
+			Fallback: "Wander", StandIn: standIn, OnEvent: log.Add,
+			Default:   agent.Behavior{Perform: takes(100)},
+			Behaviors: map[string]agent.Behavior{"Wander": {Perform: takes(3), Abort: func(*agent.Call) { *aborts++ }}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a, log, aborts
+	}
+	waiting, _, _ := run(false)
+	ticks := 0
+	for waiting.Phase() == agent.Planning || ticks == 0 {
+		waiting.Update(1)
+		ticks++
+	}
+	if ticks < 5 {
+		t.Fatalf("the search takes %d updates: too few to stand in", ticks)
+	}
+	a, log, aborts := run(true)
+	wandered := fact(t, d, "wandered")
+	for tick := 1; tick < ticks; tick++ {
+		a.Update(1)
+		if a.Phase() != agent.Planning || a.Plan() != nil {
+			t.Fatalf("tick %d: phase %v, plan %v", tick, a.Phase(), a.Plan())
+		}
+		if id, ok := a.Action(); tick%3 != 0 && (!ok || d.ActionName(id) != "Wander") {
+			t.Fatalf("tick %d: the stand-in is not running", tick)
+		}
+		if tick >= 3 && !a.Blackboard().Bool(wandered) {
+			t.Fatalf("tick %d: the stand-in's effects were not applied", tick)
+		}
+	}
+	a.Update(1)
+	if a.Phase() != agent.Performing || !reflect.DeepEqual(a.Plan(), waiting.Plan()) {
+		t.Fatalf("phase %v plan %v, want the plan %v", a.Phase(), a.Plan(), waiting.Plan())
+	}
+	if id, _ := a.Action(); d.ActionName(id) == "Wander" {
+		t.Fatal("the stand-in still runs")
+	}
+	if a.Stats().Expanded != waiting.Stats().Expanded {
+		t.Errorf("expanded %d, want %d", a.Stats().Expanded, waiting.Stats().Expanded)
+	}
+	var stands, ends int
+	for _, e := range log.Events {
+		switch {
+		case e.Type == agent.EventFallback && e.Action == "Wander" && strings.Contains(e.Reason, "stand-in"):
+			stands++
+		case e.Type == agent.EventPlanInvalidated && e.Reason == "the stand-in ends":
+			ends++
+		}
+	}
+	// Wander takes 3 updates: it runs in updates 1-3, 4-6, ... and the one
+	// running when the plan comes is aborted (unless it just finished).
+	wantStands := (ticks-1+2)/3 + 0
+	if stands != wantStands || ends != *aborts || ends > 1 {
+		t.Errorf("%d stand-ins (want %d), %d ended early, %d Abort calls:\n%s", stands, wantStands, ends, *aborts, strings.Join(log.Strings(), "\n"))
+	}
+}

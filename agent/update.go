@@ -88,6 +88,9 @@ func (a *Agent) reconsider(interrupt string) {
 				return
 			}
 		}
+		if a.standing && a.bb.changes != a.checked && a.check() >= 0 {
+			a.endStandIn() // it no longer applies; the search goes on
+		}
 		if due {
 			best := a.choose(a.goal)
 			switch {
@@ -145,9 +148,13 @@ func (a *Agent) advance() {
 				a.mode = modeIdle
 			}
 		case modeSearch:
-			if !a.planFor() {
-				return
+			if a.planFor() {
+				continue
 			}
+			if a.standIn && (a.standing || a.startStandIn()) {
+				a.runStep() // the stand-in, while the search goes on
+			}
+			return
 		case modeRun, modeFallback:
 			if a.search.Valid() {
 				a.challenge()
@@ -180,6 +187,7 @@ func (a *Agent) announce(i int) {
 
 // pursue makes goal i the current goal and starts planning for it.
 func (a *Agent) pursue(i int) {
+	a.endStandIn()
 	a.announce(i)
 	if a.dropped {
 		a.stats.Replans++
@@ -191,6 +199,38 @@ func (a *Agent) pursue(i int) {
 	if !a.search.Valid() || a.searchGoal != i {
 		a.startSearch(i)
 	}
+}
+
+// startStandIn starts the fallback action as the stand-in of the search
+// for the current goal (Config.StandIn) and reports whether it did: it
+// may be banned after a failure, or not applicable.
+func (a *Agent) startStandIn() bool {
+	id := a.fallback
+	if !a.hasFallback || a.bans[id].waiting(a.now) || !a.d.Applicable(a.bb.state, id) {
+		return false
+	}
+	a.clearPlan()
+	a.plan = append(a.plan, id)
+	a.planFrom.CopyFrom(a.bb.state)
+	a.checked = a.bb.changes
+	a.standing = true
+	if a.listening() {
+		a.emit(EventFallback, "", a.d.ActionName(id), nil, "a stand-in while "+a.goals[a.goal].name+" is planned")
+	}
+	return true
+}
+
+// endStandIn ends the stand-in, aborting its action if it has started
+// (reported as plan_invalidated without a goal, as for the fallback).
+func (a *Agent) endStandIn() {
+	if !a.standing {
+		return
+	}
+	if a.started {
+		a.abort("")
+		a.emit(EventPlanInvalidated, "", a.ctx.Name, nil, "the stand-in ends")
+	}
+	a.clearPlan()
 }
 
 // fallBack enters the fallback: the fallback action, when there is one
@@ -247,11 +287,11 @@ func (a *Agent) reached(reason string) {
 	a.mode = modeChoose
 }
 
-// clearPlan forgets the plan (not the search).
+// clearPlan forgets the plan, or the stand-in (not the search).
 func (a *Agent) clearPlan() {
 	a.plan = a.plan[:0]
 	a.step = 0
-	a.started, a.moving = false, false
+	a.started, a.moving, a.standing = false, false, false
 }
 
 // text formats an event's reason, or returns "" when nobody listens.

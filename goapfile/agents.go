@@ -12,7 +12,7 @@ import (
 
 // agentKeys are the keys of an agent, eventKeys of a scripted event.
 var (
-	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget"}
+	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in"}
 	eventKeys = []string{"tick", "set"}
 )
 
@@ -91,6 +91,8 @@ func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
 				}
 				a.Backoff = b
 			}
+		case "stand_in":
+			a.StandIn, _ = p.boolean(fd.val, "stand_in")
 		case "budget":
 			if b, ok := p.integer(fd.val, "budget"); ok {
 				if b < 0 {

@@ -50,6 +50,7 @@
 //	    backoff: 10              # ticks before a goal without a plan is retried
 //	                             # (doubling, up to 16 times); default 10
 //	    budget: 100              # states the planner may expand per tick; default: no limit
+//	    stand_in: true           # run fallback while a search spans ticks; default false
 //	events:                      # scripted changes of the world
 //	  - {tick: 5, set: {bottle_available: false}}
 //

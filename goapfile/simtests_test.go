@@ -46,6 +46,7 @@ func TestSimFile(t *testing.T) {
     margin: 2
     backoff: 3.5
     budget: 50
+    stand_in: true
   - name: sober
     senses: []
 events:
@@ -65,7 +66,7 @@ tests:
 	want := []sim.Agent{
 		{Name: "pirate", Goals: []string{"GetDrunk"}, Actions: []string{"DrinkRum", "StealRum", "BrewRum"},
 			Senses: []string{"drunk"}, Start: map[string]any{"bottle_available": false}, Fallback: "DrinkRum",
-			FallbackGoal: "StaySober", Margin: 2, Backoff: 3.5, Budget: 50},
+			FallbackGoal: "StaySober", Margin: 2, Backoff: 3.5, Budget: 50, StandIn: true},
 		{Name: "sober", Senses: []string{}},
 	}
 	if !reflect.DeepEqual(f.Agents, want) {
@@ -199,6 +200,8 @@ var simErrorCases = []struct {
 			`t.yaml:19:41: backoff must be more than 0 ticks, got 0`,
 			`t.yaml:19:52: budget must be at least 0, got -2`,
 		}},
+	{"bad stand_in", "agents: [{name: p, stand_in: yes please}]\n",
+		[]string{`t.yaml:19:30: stand_in must be true or false, got "yes please"`}},
 	{"events without agents", "events: [{tick: 1, set: {drunk: true}}]\n",
 		[]string{`t.yaml:19:1: events need agents: to act in the world they change`}},
 	{"bad event", "agents: [{name: p}]\nevents:\n  - {tick: 0, set: {drnk: true}, at: 3}\n  - x\n  - {set: {}}\n",

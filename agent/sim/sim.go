@@ -63,6 +63,8 @@ type Agent struct {
 	// Budget limits the states the agent's planner expands per tick (0:
 	// no limit).
 	Budget int
+	// StandIn runs Fallback while a search spans ticks (agent.Config.StandIn).
+	StandIn bool
 }
 
 // DefaultBackoff is the back-off, in ticks, of agents that set none.
@@ -287,6 +289,7 @@ func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
 		Goals:        goals,
 		FallbackGoal: fallbackGoal,
 		Fallback:     spec.Fallback,
+		StandIn:      spec.StandIn,
 		Actions:      spec.Actions,
 		Behaviors:    behaviors,
 		Default:      agent.Behavior{Perform: w.perform},

@@ -107,7 +107,7 @@ var unsupported = map[string]string{
 	"exists":                  "existential quantification",
 	"or":                      "disjunctive preconditions",
 	"imply":                   "implications",
-	"either":                  "either types",
+	"either":                  "either types are supported for parameters and predicate arguments, not in type, constant or object declarations",
 	"decrease":                "numeric fluents",
 	"assign":                  "numeric fluents",
 	"scale-up":                "numeric fluents",

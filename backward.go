@@ -168,6 +168,10 @@ func (s *search) regressionEstimate1(m, v uint64) float64 {
 // stepBackward1 is stepBackward for one-word domains: a subgoal is a
 // (mask, value) pair of words.
 func (s *search) stepBackward1(budget int) {
+	if s.p.manyActs1 {
+		s.stepBackward1Indexed(budget)
+		return
+	}
 	start := s.start.w[0]
 	for ; budget > 0; budget-- {
 		n := s.nextToExpand()
@@ -192,6 +196,97 @@ func (s *search) stepBackward1(budget int) {
 			}
 			s.scratch[0], s.scratch[1] = keep|a.pm, gv&keep|a.pv
 			s.relax(s.scratch, n, a.id, g+a.cost)
+		}
+	}
+}
+
+// achievers indexes, for one-word backward search over many actions, the
+// actions by the values their effects set: the achievers of atom x are
+// list[start[x]:start[x+1]], positions in s.fwd in increasing order.
+type achievers struct {
+	start, list []int32
+	cand        []uint64 // candidate bitset over s.fwd, zero between uses
+}
+
+// indexAchievers builds p.ach from s.fwd; begin calls it once per
+// backward search over one word when the actions are many.
+func (s *search) indexAchievers() {
+	p := s.p
+	d := p.d
+	ach := &p.ach
+	ach.start = resize(ach.start, d.atoms+1)
+	clear(ach.start)
+	each := func(f func(atom int32, i int)) {
+		for i := range s.fwd {
+			a := &s.fwd[i]
+			for fi := range d.facts {
+				fc := &d.facts[fi]
+				if fc.word == 0 && a.em&fc.mask == fc.mask && fc.mask != 0 {
+					f(int32(fc.atom)+int32((a.ev&fc.mask)>>fc.shift), i)
+				}
+			}
+		}
+	}
+	each(func(x int32, _ int) { ach.start[x+1]++ })
+	for x := 1; x <= d.atoms; x++ {
+		ach.start[x] += ach.start[x-1]
+	}
+	ach.list = resize(ach.list, int(ach.start[d.atoms]))
+	next := append(p.scratchI32[:0], ach.start[:d.atoms]...)
+	each(func(x int32, i int) {
+		ach.list[next[x]] = int32(i)
+		next[x]++
+	})
+	p.scratchI32 = next
+	ach.cand = resize(ach.cand, (len(s.fwd)+63)/64)
+	clear(ach.cand)
+}
+
+// stepBackward1Indexed is stepBackward1 for many actions: the candidates
+// of a subgoal are the achievers of its conditions (p.ach), visited in
+// action order; the others achieve nothing or undo a condition.
+func (s *search) stepBackward1Indexed(budget int) {
+	p := s.p
+	d := p.d
+	ach := &p.ach
+	start := s.start.w[0]
+	for ; budget > 0; budget-- {
+		n := s.nextToExpand()
+		if n < 0 {
+			return
+		}
+		gm, gv := s.states[2*n], s.states[2*n+1]
+		if (start^gv)&gm == 0 {
+			s.found(n)
+			return
+		}
+		g := s.expand(n)
+		for m := gm; m != 0; {
+			f := d.fieldOf(0, m&-m)
+			m &^= f.mask
+			x := int32(f.atom) + int32((gv&f.mask)>>f.shift)
+			for _, i := range ach.list[ach.start[x]:ach.start[x+1]] {
+				ach.cand[i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+		for ci, cw := range ach.cand {
+			if cw == 0 {
+				continue
+			}
+			ach.cand[ci] = 0
+			for ; cw != 0; cw &= cw - 1 {
+				a := &s.fwd[ci*64+bits.TrailingZeros64(cw)]
+				overlap := a.em & gm
+				if (a.ev^gv)&overlap != 0 {
+					continue // undoes a goal condition
+				}
+				keep := gm &^ a.em
+				if (gv^a.pv)&keep&a.pm != 0 {
+					continue // the precondition contradicts what remains
+				}
+				s.scratch[0], s.scratch[1] = keep|a.pm, gv&keep|a.pv
+				s.relax(s.scratch, n, a.id, g+a.cost)
+			}
 		}
 	}
 }

@@ -162,3 +162,12 @@ func SetUnindexedActs(n int) func() {
 	unindexedActs = n
 	return func() { unindexedActs = old }
 }
+
+// SetIndexOneWordAfter sets indexOneWordAfter (the action count above
+// which one-word searches use their indexes) and returns a function
+// restoring it.
+func SetIndexOneWordAfter(n int) func() {
+	old := indexOneWordAfter
+	indexOneWordAfter = n
+	return func() { indexOneWordAfter = old }
+}

@@ -12,6 +12,10 @@ import (
 // pending reachability check interrupts, so that blindRun's loop tests
 // neither, and to blindLarge once the table has outgrown the caches.
 func (s *search) stepBlind1(budget int) {
+	if s.p.indexed1 {
+		s.stepIndexed1(budget)
+		return
+	}
 	for budget > 0 && s.status == Running {
 		if s.limit > 0 && s.expanded >= s.limit || s.p.meter.hit {
 			s.stop(LimitReached, s.p.meter.err)

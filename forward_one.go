@@ -1,5 +1,7 @@
 package goap
 
+import "math/bits"
+
 // Forward search over one-word states (up to 64 bits of facts: most game
 // domains) with estimates; blind one-word search is in forward_blind.go.
 
@@ -57,6 +59,10 @@ func (s *search) checkpoint() bool {
 
 // stepForward1 is stepForward for one-word states, the common case.
 func (s *search) stepForward1(budget int) {
+	if s.p.indexed1 {
+		s.stepIndexed1(budget)
+		return
+	}
 	t := s.t
 	gm, gv := t.cond.mask[0], t.cond.val[0]
 	gnum := len(t.cond.num) > 0
@@ -94,6 +100,74 @@ func (s *search) stepForward1(budget int) {
 				continue // a no-op here: it cannot lead anywhere cheaper
 			}
 			s.relax1(child, n, a.id, g+a.cost)
+		}
+	}
+}
+
+// indexOneWordAfter is the number of usable actions above which one-word
+// forward search takes its candidates from a successor index
+// (stepIndexed1) instead of testing every action: each test is a few
+// instructions, but a grid of n x n cells has 4n² moves, of which 4 apply
+// anywhere (a variable for tests).
+var indexOneWordAfter = 128
+
+// stepIndexed1 is forward search over one-word states with many actions.
+// The candidates of a state come from the successor index of multi-word
+// search (succGen, here keyed mostly by the value of a field such as a
+// position), as a bitset over the actions visited in action order: the
+// same successors in the same order as testing every action.
+func (s *search) stepIndexed1(budget int) {
+	p := s.p
+	t := s.t
+	mw := &p.mw
+	gm, gv := t.cond.mask[0], t.cond.val[0]
+	gnum := len(t.cond.num) > 0
+	mask := s.mask[0]
+	for ; budget > 0; budget-- {
+		n := s.nextToExpand()
+		if n < 0 {
+			return
+		}
+		st := s.states[n]
+		if st&gm == gv && (!gnum || t.cond.holds(s.states[n:n+1])) {
+			s.found(n)
+			return
+		}
+		var g float64
+		if s.buckets {
+			g = s.expandBlind(n)
+		} else {
+			g = s.expand(n)
+		}
+		mw.candidates(s.states[n : n+1])
+		for ci, cw := range mw.cand {
+			if cw == 0 {
+				continue
+			}
+			mw.cand[ci] = 0
+			for ; cw != 0; cw &= cw - 1 {
+				a := &p.fwd[ci*64+bits.TrailingZeros64(cw)]
+				if st&a.pm != a.pv {
+					continue
+				}
+				s.met++
+				child := st&^a.em | a.ev
+				if a.slow {
+					var ok bool
+					if child, ok = s.applySlow(st, child, a.id, mask); !ok {
+						continue
+					}
+				}
+				if child == st {
+					continue // a no-op here
+				}
+				if s.buckets {
+					s.generated++
+					s.blindInsert(child, mix64(child), g+a.cost, n, a.id)
+					continue
+				}
+				s.relax1(child, n, a.id, g+a.cost)
+			}
 		}
 	}
 }

@@ -155,7 +155,7 @@ func (p *Planner) buildSuccGen() {
 		var bestFact FactID
 		for _, gr := range d.actions[ma.id].pre.groups {
 			f := &d.facts[gr.fact]
-			if len(gr.atoms) != 1 || f.size > maxKeyValues {
+			if len(gr.atoms) != 1 || f.size > maxKeyValues && f.size > 4*len(mw.acts) {
 				continue
 			}
 			at := gr.atoms[0]
@@ -228,7 +228,9 @@ func (p *Planner) buildSuccGen() {
 var unindexedActs = 8
 
 // maxKeyValues bounds the values of a field that keys actions, since
-// the index holds a list for every value.
+// the index holds a list for every value; a field with more values keys
+// actions only when there are at least a quarter as many actions (a
+// grid's cell, four moves per cell).
 const maxKeyValues = 256
 
 // resize returns s with length n, reusing its memory when it can.

@@ -55,6 +55,12 @@ func TestLoopsMatchReference(t *testing.T) {
 			if i%2 == 1 { // small action sets indexed too (succGen)
 				restore = goap.SetUnindexedActs(0)
 			}
+			if i%4 == 1 && d.Words() == 1 { // stepIndexed1, stepBackward1Indexed
+				r := restore
+				unindex := goap.SetIndexOneWordAfter(0)
+				restore = func() { unindex(); r() }
+				row += " indexed"
+			}
 			diff := compareLoops(d, start, goal, opts, prefetch)
 			restore()
 			if diff != "" {
@@ -64,6 +70,11 @@ func TestLoopsMatchReference(t *testing.T) {
 		}
 		if goal.Parts() > 1 {
 			rows["split"]++
+		}
+	}
+	for _, row := range []string{"words=1 forward/blind prefetch=false indexed", "words=1 backward/hmax prefetch=false indexed"} {
+		if rows[row] == 0 {
+			t.Errorf("no domain ran %s", row)
 		}
 	}
 	if rows["split"] == 0 {

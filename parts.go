@@ -1,5 +1,10 @@
 package goap
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Independent parts. When a target's conditions fall into groups that no
 // relevant action links (no action reads or writes facts of two groups),
 // every plan is an interleaving of plans for the groups, and its cost is
@@ -108,6 +113,14 @@ func (t *Target) split() {
 			of(FactID(id)).relMask[f.word] |= f.mask
 		}
 	}
+	// Parts that no action can change go first: they hold in the start or
+	// the goal has no plan, which a plan call then finds at once rather
+	// than after searching the others (a goal no action can set is the
+	// common "no plan"). They add no action to the plan, whose order stays
+	// that of the conditions.
+	slices.SortStableFunc(t.parts, func(a, b *Target) int {
+		return cmp.Compare(min(len(a.relevant), 1), min(len(b.relevant), 1))
+	})
 	// A constant that a part's actions read is relevant to that part.
 	for _, sub := range t.parts {
 		for _, id := range sub.relevant {

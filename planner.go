@@ -28,7 +28,15 @@ type Planner struct {
 	// some action in fwd has integer comparisons or add/subtract
 	// effects: stepBlind1 then runs blindRun's withInts compilation
 	slowFwd bool
-	mw      multiWord // the same, packed for multi-word forward search
+	// indexed1: one-word forward search finds candidates with mw's
+	// successor index (stepIndexed1), the action set being large
+	indexed1 bool
+	// manyActs1: a one-word domain with more than indexOneWordAfter usable
+	// actions, whose backward search indexes achievers (stepBackward1)
+	manyActs1  bool
+	ach        achievers
+	scratchI32 []int32
+	mw         multiWord // the same, packed for multi-word forward search
 	// live copies of acts and fwd without the actions that can never
 	// apply from this call's start
 	liveActs []ActionID
@@ -277,6 +285,9 @@ func (s *search) begin() {
 		p.hatom = append(p.hatom[:0], p.rel.cost...)
 		if s.w == 1 {
 			p.bitCosts()
+			if p.manyActs1 {
+				s.indexAchievers()
+			}
 		}
 		h0 = 0
 		for _, g := range t.cond.groups {
@@ -358,8 +369,14 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 			p.mask[i] = ^uint64(0)
 		}
 	}
+	p.indexed1 = false
+	p.manyActs1 = d.words == 1 && len(p.acts) > indexOneWordAfter
 	if d.words == 1 {
 		p.packForward(p.mask[0])
+		if dir == Forward && p.manyActs1 {
+			p.indexed1 = true
+			p.packMulti() // the successor index (see stepIndexed1)
+		}
 	} else if dir == Forward {
 		p.packMulti()
 	}
@@ -439,11 +456,12 @@ func (s *search) step(budget int) Status {
 	if s.status != Running {
 		return s.status
 	}
-	if s.split {
-		s.stepParts(budget)
-	} else if s.portfolio {
+	switch {
+	case s.portfolio:
 		s.stepPortfolio(budget)
-	} else {
+	case s.split:
+		s.stepParts(budget)
+	default:
 		s.stepOwn(budget)
 	}
 	return s.status
@@ -457,11 +475,13 @@ func (s *search) step(budget int) Status {
 //
 //	loop              file             runs for
 //	stepBackward1     backward.go      backward search, one-word states
+//	  stepBackward1Indexed               over 128 actions (achievers index)
 //	stepBackward      backward.go      backward search, wider states
 //	stepBlind1        forward_blind.go forward, one word, blind, integer costs
 //	  blindRun          (the bucket queue): while the table is small,
 //	  blindLarge        then with prefetching
 //	stepForward1      forward_one.go   forward, one word, the other cases
+//	  stepIndexed1      (either queue): over 128 actions (successor index)
 //	  expandPrefetched  (the binary heap): once the table outgrows the caches
 //	stepForwardN      forward_wide.go  forward, wider states (successor index)
 //	stepAStar         astar.go         only when tests set referenceLoop

@@ -57,14 +57,21 @@ func (s *search) stepPortfolio(budget int) {
 			s.startMember(s.turn)
 		}
 		m := s.member[s.turn]
-		before, met := m.expanded, m.met
+		before, met, gen := m.expanded, m.met, m.generated
 		m.stepOwn(n)
 		// LM-cut's work in the units its rounds charge (see workMeter);
 		// the others' as the actions and words an expansion touches.
-		if s.turn == 2 {
+		switch {
+		case s.turn == 2:
 			s.lmWork += s.p.meter.spent - work
-		} else {
-			s.charge(m, m.expanded-before, met)
+		case m.w == 1 && !s.p.manyActs1:
+			// charge's first case, written out for the many short
+			// searches that pass here once
+			w := int64(m.expanded-before) * int64(len(s.p.acts)+1) << s.turn // backwardWeight
+			s.spent[s.turn] += w
+			s.cheapWork += w
+		default:
+			s.charge(m, m.expanded-before, met, gen)
 		}
 		n = max(m.expanded-before, 1)
 		if m != s && m.status != Running {
@@ -96,21 +103,23 @@ var lmcutAfter = 4096
 const lmcutShare = 1
 
 // charge adds the work of n expansions of the blind or backward member m
-// to the portfolio's counts (met is m.met before the turn). One-word
-// loops test every action at each expansion. The wide ones hash and copy
-// the state's words and meet only the actions their indexes give; one
-// met there costs about as much as metWeight words (a bit marked, the
-// preconditions tested, the effects compared). A backward expansion
+// to the portfolio's counts (met and gen are m.met and m.generated before
+// the turn). One-word loops test every action at each expansion. The
+// indexed ones (wide states, or many actions) hash and copy the state's
+// words and meet only the actions their indexes give; one met there costs
+// about as much as metWeight words (a bit marked, the preconditions
+// tested, the effects compared); one-word backward search, indexed by
+// achievers, meets about the successors it makes. A backward expansion
 // costs about backwardWeight forward ones, as portfolioSlices assumes:
-// so on domains where expansions cost the same everywhere, the work
-// stays even across the turns and balanced changes nothing.
-func (s *search) charge(m *search, n int, met int64) {
+// so on domains where expansions cost the same everywhere, the work stays
+// even across the turns and balanced changes nothing.
+func (s *search) charge(m *search, n int, met int64, gen int) {
 	// p.acts, not s.acts: the reachability check narrows s.acts at an
 	// expansion count that depends on how Step was called, and charges
 	// must not.
 	work := int64(n) * int64(len(s.p.acts)+s.w)
-	if m.w > 1 {
-		work = int64(n)*int64(1+m.w) + metWeight*(m.met-met)
+	if m.w > 1 || s.p.manyActs1 {
+		work = s.indexedWork(m, n, met, gen)
 	}
 	i := 0
 	if m != s {
@@ -119,6 +128,14 @@ func (s *search) charge(m *search, n int, met int64) {
 	}
 	s.spent[i] += work
 	s.cheapWork += work
+}
+
+// indexedWork is charge's work of n expansions of an indexed loop.
+func (s *search) indexedWork(m *search, n int, met int64, gen int) int64 {
+	if m.w == 1 && m.dir == Backward {
+		return int64(n)*int64(1+m.w) + metWeight*int64(m.generated-gen)
+	}
+	return int64(n)*int64(1+m.w) + metWeight*(m.met-met)
 }
 
 // metWeight and backwardWeight calibrate charge's work units.

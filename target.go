@@ -106,6 +106,20 @@ func (t *Target) finish() {
 	t.split()
 }
 
+// Affected reports whether states a and b differ in a fact that can
+// matter for reaching t: a fact its conditions name, or one that an
+// action able to contribute reads. An agent whose search for t found no
+// plan waits before it tries again, unless what it believes changed in
+// such a fact.
+func (t *Target) Affected(a, b State) bool {
+	for i, m := range t.relMask {
+		if (a.w[i]^b.w[i])&m != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Name returns the target's name.
 func (t *Target) Name() string { return t.name }
 

@@ -51,6 +51,13 @@ type Config struct {
 	// Margin is the hysteresis: a goal replaces the one being pursued only
 	// when its score is higher by more than Margin.
 	Margin float64
+	// ValidityGrace damps a validity that flickers as Margin damps scores:
+	// the plan for the current goal survives its goal being invalid for
+	// up to this long (time, as Update's dt), and is dropped only when it
+	// stays invalid longer. 0 drops it at the first invalid evaluation.
+	// Either way, a goal dropped for being invalid is not chosen again
+	// before a back-off (Backoff, doubling while it keeps flickering).
+	ValidityGrace float64
 	// GoalInterval is the time between two evaluations of the goal set
 	// (Genetic Drift's update interval); 0 evaluates on every update. The
 	// current goal's validity is checked on every update regardless, and
@@ -103,6 +110,7 @@ type Agent struct {
 	standing     bool // the fallback action is the stand-in of a search (modeSearch)
 
 	margin, goalInterval   float64
+	validityGrace          float64
 	backoffMin, backoffMax float64
 	budget                 int
 
@@ -218,7 +226,7 @@ func New(cfg Config) (*Agent, error) {
 	a := &Agent{
 		name: cfg.Name, d: d, onEvent: cfg.OnEvent, recoverPanics: cfg.RecoverPanics,
 		fallbackGoal: -1, goal: -1, mode: modeChoose,
-		margin: cfg.Margin, goalInterval: cfg.GoalInterval,
+		margin: cfg.Margin, goalInterval: cfg.GoalInterval, validityGrace: cfg.ValidityGrace,
 		backoffMin: cfg.Backoff, backoffMax: cfg.MaxBackoff, budget: cfg.Budget,
 	}
 	if len(cfg.Goals) == 0 {
@@ -242,7 +250,7 @@ func New(cfg Config) (*Agent, error) {
 			bad("goal %q: priority must be finite, got %v", g.Target.Name(), g.Priority)
 		}
 		seen[g.Target.Name()] = true
-		a.goals = append(a.goals, goalSlot{Goal: g, name: g.Target.Name(), fallback: fallback})
+		a.goals = append(a.goals, goalSlot{Goal: g, name: g.Target.Name(), fallback: fallback, failedAt: cfg.Domain.NewState()})
 	}
 	for _, g := range cfg.Goals {
 		addGoal(g, false)

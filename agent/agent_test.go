@@ -329,7 +329,7 @@ var eventCases = []eventCase{
 			"tick 1 a goal_chosen Eliminate: score 160",
 			"tick 1 a plan_made Eliminate [Shoot]: cost 2",
 			"tick 1 a action_started Eliminate Shoot",
-			"tick 2 a plan_invalidated Eliminate Shoot: goal Eliminate is no longer valid",
+			"tick 2 a plan_invalidated Eliminate Shoot: goal Eliminate is no longer valid; not chosen again before 3",
 			"tick 2 a goal_chosen Flee: score 1",
 			"tick 2 a plan_made Flee [Run]: cost 1",
 			"tick 2 a action_started Flee Run",

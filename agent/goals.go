@@ -12,11 +12,19 @@ import (
 // the agent wants them now, and whether they make sense at all now.
 //
 // The agent scores every valid goal that its belief does not meet yet and
-// pursues the best. The score is Relevancy's result (clamped to 0..1, as
-// in Pittman's EvaluateRelevancy) when Relevancy is set and Priority
-// otherwise, plus the goal's bias (Agent.SetBias). Priorities and
-// relevancies are compared as they are, so an agent should use one scale
-// for all its goals.
+// pursues the best. The score is Relevancy's result when Relevancy is set
+// and Priority otherwise, plus the goal's bias (Agent.SetBias). Scores are
+// compared as they are, not squeezed into 0..1, so an agent should use one
+// scale for all its goals (a procedural priority of 150 beats a static 50).
+// A goal with Relevancy is relevant only while its score is above 0
+// (Pittman's EvaluateRelevancy: 0 means not relevant): it is not chosen
+// otherwise, and its plan is dropped when it falls to 0.
+//
+// A goal whose search found no plan waits before it is tried again
+// (Config.Backoff), unless a fact that matters for it changes in the
+// belief meanwhile: then it may be tried at once. A goal dropped because
+// it became invalid waits the same way before it is chosen again, so a
+// validity that flips every update does not replan every other update.
 type Goal struct {
 	// Target holds the desired conditions: one of the domain's goals
 	// or conditions compiled with goap.Domain.Target. Its name names the
@@ -46,10 +54,21 @@ type goalSlot struct {
 	// fallback marks Config.FallbackGoal: it is chosen only when some
 	// other goal waits for a retry and none can be tried.
 	fallback bool
-	// The last evaluation: the goal is valid, the belief meets it, and
-	// its score.
-	valid, met bool
-	score      float64
+	// The last evaluation: the goal is valid, relevant (Relevancy, with
+	// the bias, above 0), the belief meets it, and its score.
+	valid, relevant, met bool
+	score                float64
+	// failedAt is the belief when a search for the goal last found no
+	// plan: a change since in a fact that matters for the goal ends its
+	// retry's wait.
+	failedAt goap.State
+	// flap delays the goal after it became invalid while pursued, so a
+	// validity that flips every update does not make a plan every other
+	// update (damping, as the margin damps scores).
+	flap backoff
+	// invalidSince is when the goal was first found invalid in its
+	// current run of invalid evaluations (Config.ValidityGrace).
+	invalidSince float64
 }
 
 // backoff is a wait after failures that doubles with each failure in a
@@ -80,9 +99,18 @@ func (b *backoff) waiting(now float64) bool { return b.wait > 0 && now+timeEps <
 func (a *Agent) evaluateGoal(i int) {
 	g := &a.goals[i]
 	valid, s := a.judge(g)
+	if valid || g.valid {
+		g.invalidSince = a.now // valid now, or the first invalid evaluation
+	}
 	g.valid = valid
 	g.met = a.bb.state.Satisfies(g.Target)
 	g.score = s + g.bias
+	g.relevant = g.Relevancy == nil || g.score > 0
+	if g.retry.waiting(a.now) && g.Target.Affected(g.failedAt, a.bb.state) {
+		// What the agent believes changed where it matters for the goal:
+		// the reason there was no plan may be gone.
+		g.retry.reset()
+	}
 }
 
 // evaluate updates every goal.
@@ -96,13 +124,20 @@ func (a *Agent) evaluate() {
 // not waiting for a retry.
 func (a *Agent) candidate(i int) bool {
 	g := &a.goals[i]
-	return g.valid && !g.met && !g.retry.waiting(a.now)
+	return a.validEnough(i) && g.relevant && !g.met && !g.retry.waiting(a.now) && !g.flap.waiting(a.now)
+}
+
+// validEnough reports whether goal i is valid, or is the current goal and
+// has been invalid for no longer than Config.ValidityGrace.
+func (a *Agent) validEnough(i int) bool {
+	g := &a.goals[i]
+	return g.valid || i == a.goal && a.validityGrace > 0 && a.now-g.invalidSince+timeEps < a.validityGrace
 }
 
 // pending reports whether goal i would be pursued but waits for a retry.
 func (a *Agent) pending(i int) bool {
 	g := &a.goals[i]
-	return g.valid && !g.met && g.retry.waiting(a.now)
+	return g.valid && g.relevant && !g.met && (g.retry.waiting(a.now) || g.flap.waiting(a.now))
 }
 
 // choose returns the goal to pursue after an evaluation, or -1. The best

@@ -53,7 +53,7 @@ func TestHysteresis(t *testing.T) {
 		{0.5, 0.75, "GetRest"},  // by more
 		{0.9, 0.75, "GetRest"},  // the way back needs the margin too
 		{0.95, 0.75, "GetRest"}, // exactly
-		{1.5, 0.75, "GoPatrol"}, // clamped to 1, which beats 0.75 by 0.25
+		{1.5, 0.75, "GoPatrol"}, // not clamped: beats 0.75 by 0.75
 		{0.6, 0.75, "GoPatrol"}, // rest is better, not by the margin
 	}
 	for i, s := range steps {
@@ -71,8 +71,8 @@ func TestHysteresis(t *testing.T) {
 		"tick 4 a goal_chosen GetRest: score 0.75",
 		"tick 4 a plan_made GetRest [Rest]: cost 1",
 		"tick 4 a action_started GetRest Rest",
-		"tick 7 a plan_invalidated GetRest Rest: GoPatrol (1) beats GetRest (0.75)",
-		"tick 7 a goal_chosen GoPatrol: score 1",
+		"tick 7 a plan_invalidated GetRest Rest: GoPatrol (1.5) beats GetRest (0.75)",
+		"tick 7 a goal_chosen GoPatrol: score 1.5",
 		"tick 7 a plan_made GoPatrol [Patrol]: cost 1",
 		"tick 7 a action_started GoPatrol Patrol",
 	}
@@ -185,4 +185,129 @@ func TestIdle(t *testing.T) {
 		"tick 4 a goal_reached GoPatrol",
 	}
 	checkEvents(t, log.Strings(), want)
+}
+
+// TestRelevancyZero: a goal whose Relevancy is 0 is not relevant: it is
+// not chosen, its plan is dropped when it falls to 0, and a commander's
+// bias can make it relevant again.
+func TestRelevancyZero(t *testing.T) {
+	patrol, rest := 0.0, 0.0
+	a, log := relevancyAgent(t, 0, &patrol, &rest, 0)
+	a.Update(1)
+	if a.Goal() != nil || a.Phase() != agent.Idle {
+		t.Fatalf("goal %v, phase %v: nothing is relevant", a.Goal(), a.Phase())
+	}
+	patrol = 0.3
+	a.Update(1)
+	if g := a.Goal(); g == nil || g.Name() != "GoPatrol" {
+		t.Fatalf("goal %v, want GoPatrol", g)
+	}
+	patrol = 0
+	a.Update(1)
+	if a.Goal() != nil {
+		t.Fatalf("goal %v: GoPatrol fell to 0", a.Goal())
+	}
+	if err := a.SetBias("GetRest", 0.2); err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	if g := a.Goal(); g == nil || g.Name() != "GetRest" {
+		t.Fatalf("goal %v, want GetRest (relevancy 0 + bias 0.2)", g)
+	}
+	want := []string{
+		"tick 2 a goal_chosen GoPatrol: score 0.3",
+		"tick 2 a plan_made GoPatrol [Patrol]: cost 1",
+		"tick 2 a action_started GoPatrol Patrol",
+		"tick 3 a plan_invalidated GoPatrol Patrol: goal GoPatrol is no longer relevant (score 0)",
+		"tick 4 a goal_chosen GetRest: score 0.2",
+		"tick 4 a plan_made GetRest [Rest]: cost 1",
+		"tick 4 a action_started GetRest Rest",
+	}
+	checkEvents(t, log.Strings(), want)
+}
+
+// TestProceduralPriorities: relevancies are not squeezed into 0..1, so a
+// procedural priority of 150 beats a static one of 50 (the zombie
+// article's scales).
+func TestProceduralPriorities(t *testing.T) {
+	patrol, rest := 150.0, 50.0
+	a, _ := relevancyAgent(t, 0, &patrol, &rest, 0)
+	a.Update(1)
+	if g := a.Goal(); g == nil || g.Name() != "GoPatrol" {
+		t.Fatalf("goal %v, want GoPatrol (150 against 50)", g)
+	}
+	if s, _ := a.Score("GoPatrol"); s != 150 {
+		t.Errorf("score %v, want 150", s)
+	}
+}
+
+// TestBackoffEndsOnRelevantChange: a goal without a plan waits for its
+// retry, but a change in a fact that matters for it ends the wait at once;
+// a change in a fact that does not matter leaves the wait alone.
+func TestBackoffEndsOnRelevantChange(t *testing.T) {
+	spec := fightSpec
+	spec.Facts = append(append([]goap.Fact(nil), spec.Facts...), goap.Bool("weather"))
+	d := mustDomain(t, spec)
+	danger, armed, weather := fact(t, d, "in_danger"), fact(t, d, "armed"), fact(t, d, "weather")
+	var log agent.Log
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Eliminate"),
+		Backoff: 10, Default: agent.Behavior{Perform: takes(10)}, OnEvent: log.Add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Blackboard().SetBool(danger, true)
+	a.Update(1) // no weapon: no plan, retry at 11
+	a.Blackboard().SetBool(weather, true)
+	a.Update(1) // the weather does not matter: still waiting
+	if a.Plan() != nil || a.Stats().Plans != 1 {
+		t.Fatalf("tick 2: plan %v after %d searches; the weather changed nothing", a.Plan(), a.Stats().Plans)
+	}
+	a.Blackboard().SetBool(armed, true)
+	a.Update(1) // armed matters (Shoot needs it): planned at once
+	want := []string{
+		"tick 1 a goal_chosen Eliminate: score 160",
+		"tick 1 a no_plan Eliminate: no plan exists; retry at 11",
+		"tick 1 a fallback: no plan for Eliminate (retry at 11)",
+		"tick 3 a goal_chosen Eliminate: score 160",
+		"tick 3 a plan_made Eliminate [Shoot]: cost 2",
+		"tick 3 a action_started Eliminate Shoot",
+	}
+	checkEvents(t, log.Strings(), want)
+}
+
+// TestValidityFlipsDamped: a goal whose validity flips every update does
+// not make the agent replan every other update. Each invalidation delays
+// the goal (doubling up to 16 times the back-off), so plans are rare; with
+// a ValidityGrace of one update the plan survives the flicker and its
+// three-update actions finish. A sensor makes the goal unmet again every
+// update.
+func TestValidityFlipsDamped(t *testing.T) {
+	d := mustDomain(t, patrolSpec)
+	patrolled := fact(t, d, "patrolled")
+	run := func(grace float64) agent.Stats {
+		g := goals(t, d, "GoPatrol")
+		tick := 0
+		g[0].Valid = func(*agent.Blackboard) bool { return tick%2 == 0 }
+		a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: g, Backoff: 1, ValidityGrace: grace,
+			Sensors: []agent.Sensor{{Name: "reset", Sense: func(b *agent.Blackboard) bool {
+				b.SetBool(patrolled, false)
+				return false
+			}}},
+			Default: agent.Behavior{Perform: takes(3)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for tick = 0; tick < 10000; tick++ {
+			a.Update(1)
+		}
+		return a.Stats()
+	}
+	// Undamped, the goal was planned on each of its 5,000 valid updates
+	// and dropped on the next: no action finished.
+	if st := run(0); st.Plans > 10000/16+20 {
+		t.Errorf("no grace: %d plans in 10,000 updates", st.Plans)
+	}
+	if st := run(1); st.Finished < 2000 || st.Plans > st.Finished+1 {
+		t.Errorf("grace 1: %d plans, %d actions finished in 10,000 updates", st.Plans, st.Finished)
+	}
 }

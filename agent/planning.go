@@ -153,6 +153,7 @@ func (a *Agent) noPlan(i int, res goap.Result) {
 	g := &a.goals[i]
 	a.stats.NoPlans++
 	until := g.retry.fail(a.now, a.backoffMin, a.backoffMax)
+	g.failedAt.CopyFrom(a.searchFrom) // the belief the search started from
 	if a.listening() {
 		why := "no plan exists"
 		switch {

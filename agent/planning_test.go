@@ -168,17 +168,19 @@ func TestFallbackAction(t *testing.T) {
 	a.Update(1) // no weapon: no plan; Run runs
 	a.Update(1)
 	a.Blackboard().SetBool(armed, true)
-	a.Update(1) // Eliminate waits until 5
-	a.Update(1) // it has a plan: Run gives way
+	// Eliminate would wait until 5, but armed matters for it (Shoot
+	// needs it): the change ends the wait, it has a plan, Run gives way.
+	a.Update(1)
+	a.Update(1)
 	want := []string{
 		"tick 2 a goal_chosen Eliminate: score 160",
 		"tick 2 a no_plan Eliminate: no plan exists; retry at 5",
 		"tick 2 a fallback Run: no plan for Eliminate (retry at 5)",
 		"tick 2 a action_started Run",
-		"tick 5 a plan_invalidated Run: Eliminate has a plan again",
-		"tick 5 a goal_chosen Eliminate: score 160",
-		"tick 5 a plan_made Eliminate [Shoot]: cost 2",
-		"tick 5 a action_started Eliminate Shoot",
+		"tick 4 a plan_invalidated Run: Eliminate has a plan again",
+		"tick 4 a goal_chosen Eliminate: score 160",
+		"tick 4 a plan_made Eliminate [Shoot]: cost 2",
+		"tick 4 a action_started Eliminate Shoot",
 	}
 	checkEvents(t, log.Strings(), want)
 

@@ -76,7 +76,11 @@ func (a *Agent) judge(g *goalSlot) (valid bool, score float64) {
 	valid = g.Valid == nil || g.Valid(a.bb)
 	score = g.Priority
 	if g.Relevancy != nil {
-		score = clamp01(g.Relevancy(a.bb))
+		// Not squeezed into 0..1: procedural priorities such as 150 and
+		// 50 (the zombie article's) compare as they are.
+		if score = g.Relevancy(a.bb); !(score > 0) {
+			score = 0 // negative or NaN: not relevant
+		}
 	}
 	return valid, score
 }

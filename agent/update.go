@@ -74,8 +74,13 @@ func (a *Agent) reconsider(interrupt string) {
 			a.evaluateGoal(a.goal)
 		}
 		g := &a.goals[a.goal]
-		if !g.valid {
-			a.drop(a.text("goal %s is no longer valid", g.name))
+		if !a.validEnough(a.goal) {
+			until := g.flap.fail(a.now, a.backoffMin, a.backoffMax)
+			a.drop(a.text("goal %s is no longer valid; not chosen again before %s", g.name, num(until)))
+			return
+		}
+		if !g.relevant {
+			a.drop(a.text("goal %s is no longer relevant (score %s)", g.name, num(g.score)))
 			return
 		}
 		if g.met {
@@ -277,6 +282,7 @@ func (a *Agent) drop(reason string) {
 // reached reports that the belief meets the current goal, aborting the
 // running action if the goal was met before the plan finished.
 func (a *Agent) reached(reason string) {
+	a.goals[a.goal].flap.reset()
 	if a.started {
 		a.abort(a.goals[a.goal].name)
 	}

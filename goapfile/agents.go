@@ -12,7 +12,7 @@ import (
 
 // agentKeys are the keys of an agent, eventKeys of a scripted event.
 var (
-	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in"}
+	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace"}
 	eventKeys = []string{"tick", "set"}
 )
 
@@ -91,6 +91,8 @@ func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
 				}
 				a.Backoff = b
 			}
+		case "validity_grace":
+			a.ValidityGrace, _ = p.number(fd.val, "validity_grace", 0)
 		case "stand_in":
 			a.StandIn, _ = p.boolean(fd.val, "stand_in")
 		case "budget":

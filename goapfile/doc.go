@@ -47,6 +47,7 @@
 //	    fallback: Idle           # an action to run when no goal has a plan
 //	    fallback_goal: Flee      # a goal to pursue when no other goal has a plan
 //	    margin: 10               # hysteresis between goals' priorities; default 0
+//	    validity_grace: 2        # ticks a plan survives its goal being invalid; default 0
 //	    backoff: 10              # ticks before a goal without a plan is retried
 //	                             # (doubling, up to 16 times); default 10
 //	    budget: 100              # states the planner may expand per tick; default: no limit

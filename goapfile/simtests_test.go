@@ -47,6 +47,7 @@ func TestSimFile(t *testing.T) {
     backoff: 3.5
     budget: 50
     stand_in: true
+    validity_grace: 2
   - name: sober
     senses: []
 events:
@@ -66,7 +67,7 @@ tests:
 	want := []sim.Agent{
 		{Name: "pirate", Goals: []string{"GetDrunk"}, Actions: []string{"DrinkRum", "StealRum", "BrewRum"},
 			Senses: []string{"drunk"}, Start: map[string]any{"bottle_available": false}, Fallback: "DrinkRum",
-			FallbackGoal: "StaySober", Margin: 2, Backoff: 3.5, Budget: 50, StandIn: true},
+			FallbackGoal: "StaySober", Margin: 2, Backoff: 3.5, Budget: 50, StandIn: true, ValidityGrace: 2},
 		{Name: "sober", Senses: []string{}},
 	}
 	if !reflect.DeepEqual(f.Agents, want) {

@@ -56,6 +56,9 @@ type Agent struct {
 	FallbackGoal string
 	// Margin is the hysteresis between goals (agent.Config.Margin).
 	Margin float64
+	// ValidityGrace is how many ticks a plan survives its goal being
+	// invalid (agent.Config.ValidityGrace).
+	ValidityGrace float64
 	// Backoff is how many ticks a goal without a plan, or an action
 	// that failed, waits before it is tried again (doubling on each
 	// further failure, up to 16 times as long); 0 means DefaultBackoff.
@@ -284,22 +287,23 @@ func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
 		backoff = DefaultBackoff
 	}
 	return agent.New(agent.Config{
-		Name:         spec.Name,
-		Domain:       d,
-		Goals:        goals,
-		FallbackGoal: fallbackGoal,
-		Fallback:     spec.Fallback,
-		StandIn:      spec.StandIn,
-		Actions:      spec.Actions,
-		Behaviors:    behaviors,
-		Default:      agent.Behavior{Perform: w.perform},
-		Sensors:      []agent.Sensor{{Name: "eyes", Sense: w.eyes(senses)}},
-		Belief:       belief,
-		Margin:       spec.Margin,
-		Backoff:      backoff,
-		Budget:       spec.Budget,
-		Options:      opts,
-		OnEvent:      w.record,
+		Name:          spec.Name,
+		Domain:        d,
+		Goals:         goals,
+		FallbackGoal:  fallbackGoal,
+		Fallback:      spec.Fallback,
+		StandIn:       spec.StandIn,
+		Actions:       spec.Actions,
+		Behaviors:     behaviors,
+		Default:       agent.Behavior{Perform: w.perform},
+		Sensors:       []agent.Sensor{{Name: "eyes", Sense: w.eyes(senses)}},
+		Belief:        belief,
+		Margin:        spec.Margin,
+		ValidityGrace: spec.ValidityGrace,
+		Backoff:       backoff,
+		Budget:        spec.Budget,
+		Options:       opts,
+		OnEvent:       w.record,
 	})
 }
 

@@ -35,6 +35,11 @@ type Config struct {
 	// began, so it is checked against what the stand-in changed, as
 	// every plan is before each step.
 	StandIn bool
+	// Obedient makes the agent non-autonomous (Pittman's command
+	// hierarchy): it pursues the recommended goal (Recommend) with the
+	// greatest bias, whatever the scores, and idles without one. It still
+	// plans how to reach the goal; only what to do is decided for it.
+	Obedient bool
 	// Actions names the actions the agent may plan with; nil means all
 	// of the domain's. The others are excluded from its searches.
 	Actions []string
@@ -107,6 +112,7 @@ type Agent struct {
 	fallback     goap.ActionID
 	hasFallback  bool
 	standIn      bool // Config.StandIn
+	obedient     bool // Config.Obedient
 	standing     bool // the fallback action is the stand-in of a search (modeSearch)
 
 	margin, goalInterval   float64
@@ -303,6 +309,7 @@ func New(cfg Config) (*Agent, error) {
 		}
 	}
 	a.standIn = cfg.StandIn
+	a.obedient = cfg.Obedient
 	if cfg.Fallback != "" {
 		a.fallback, a.hasFallback = lookup("Fallback", cfg.Fallback)
 	}

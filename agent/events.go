@@ -51,6 +51,21 @@ const (
 	// ActionFailed). Reason names the callback and the panic value; Goal
 	// or Action is set when it belongs to one.
 	EventCallbackPanicked
+	// EventOrderIssued is emitted by package squad: a commander (Agent)
+	// recommended Goal to units, as its ordering Action; Reason names the
+	// units, the bias and the timeout.
+	EventOrderIssued
+	// EventReport: a unit (Agent) reported on the recommended Goal; Reason
+	// gives the report's kind (picked, completed, already_satisfied,
+	// failed, declined) and the commander it reports to.
+	EventReport
+	// EventOrderTimedOut: the commander's (Agent's) ordering Action gave
+	// up on Goal after its timeout; Reason names the units that had not
+	// finished.
+	EventOrderTimedOut
+	// EventInterruptPropagated: a unit (Agent) was interrupted because its
+	// commander's ordering Action was aborted; Reason says why.
+	EventInterruptPropagated
 )
 
 var eventNames = [...]string{
@@ -66,6 +81,11 @@ var eventNames = [...]string{
 	EventFallback:         "fallback",
 	EventWorldChanged:     "world_changed",
 	EventCallbackPanicked: "callback_panicked",
+
+	EventOrderIssued:         "order_issued",
+	EventReport:              "report",
+	EventOrderTimedOut:       "order_timed_out",
+	EventInterruptPropagated: "interrupt_propagated",
 }
 
 // String returns the event type's name, e.g. "plan_made".

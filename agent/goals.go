@@ -69,6 +69,8 @@ type goalSlot struct {
 	// invalidSince is when the goal was first found invalid in its
 	// current run of invalid evaluations (Config.ValidityGrace).
 	invalidSince float64
+	// order is the recommendation the goal is under (orders.go).
+	order order
 }
 
 // backoff is a wait after failures that doubles with each failure in a
@@ -146,6 +148,9 @@ func (a *Agent) pending(i int) bool {
 // more than the margin. The fallback goal is chosen only when no other
 // goal is a candidate and some wait for a retry.
 func (a *Agent) choose(incumbent int) int {
+	if a.obedient {
+		return a.obeyed()
+	}
 	best := -1
 	pending := false
 	for i := range a.goals {

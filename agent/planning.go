@@ -154,6 +154,7 @@ func (a *Agent) noPlan(i int, res goap.Result) {
 	a.stats.NoPlans++
 	until := g.retry.fail(a.now, a.backoffMin, a.backoffMax)
 	g.failedAt.CopyFrom(a.searchFrom) // the belief the search started from
+	a.tell(i, Failed)
 	if a.listening() {
 		why := "no plan exists"
 		switch {

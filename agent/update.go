@@ -98,6 +98,7 @@ func (a *Agent) reconsider(interrupt string) {
 		}
 		if due {
 			best := a.choose(a.goal)
+			a.settleOrders(best)
 			switch {
 			case best < 0:
 				a.drop(a.text("the fallback goal %s is no longer needed", g.name))
@@ -115,6 +116,7 @@ func (a *Agent) reconsider(interrupt string) {
 		if due {
 			a.evaluate()
 			best := a.choose(-1)
+			a.settleOrders(best)
 			switch {
 			case best < 0:
 				a.search = goap.Search{}
@@ -142,7 +144,9 @@ func (a *Agent) advance() {
 		switch a.mode {
 		case modeChoose:
 			a.evaluate()
-			if best := a.choose(a.goal); best >= 0 {
+			best := a.choose(a.goal)
+			a.settleOrders(best)
+			if best >= 0 {
 				a.pursue(best)
 				continue
 			}
@@ -188,6 +192,7 @@ func (a *Agent) announce(i int) {
 		a.emit(EventGoalChosen, g.name, "", nil, why)
 	}
 	a.goal = i
+	a.tell(i, Picked)
 }
 
 // pursue makes goal i the current goal and starts planning for it.
@@ -283,6 +288,11 @@ func (a *Agent) drop(reason string) {
 // running action if the goal was met before the plan finished.
 func (a *Agent) reached(reason string) {
 	a.goals[a.goal].flap.reset()
+	if a.goals[a.goal].order.picked {
+		defer a.tell(a.goal, Completed) // after the event, before the goal is forgotten
+	} else {
+		defer a.tell(a.goal, AlreadySatisfied)
+	}
 	if a.started {
 		a.abort(a.goals[a.goal].name)
 	}

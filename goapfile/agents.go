@@ -1,6 +1,10 @@
 package goapfile
 
 import (
+	"maps"
+	"slices"
+	"strings"
+
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/internal/suggest"
@@ -12,8 +16,8 @@ import (
 
 // agentKeys are the keys of an agent, eventKeys of a scripted event.
 var (
-	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace"}
-	eventKeys = []string{"tick", "set"}
+	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient"}
+	eventKeys = []string{"tick", "set", "agent"}
 )
 
 // agentList reads `agents:`. Goals, actions and facts must be known, so
@@ -49,6 +53,7 @@ func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
 	}
 	fields, _ := p.mapping(n, "in agent", agentKeys)
 	named := false
+	var onOrders *yaml.Node
 	for _, fd := range fields {
 		switch fd.name {
 		case "name":
@@ -91,6 +96,19 @@ func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
 				}
 				a.Backoff = b
 			}
+		case "own":
+			var keys map[string]*yaml.Node
+			a.Own, keys = p.state(fd.val, "own")
+			for _, name := range slices.Sorted(maps.Keys(keys)) {
+				if !slices.Contains(p.out.AgentFacts, name) {
+					p.errorf(keys[name], "%s is a world fact: own sets an agent's own values of facts declared with scope: agent", name)
+				}
+			}
+		case "on_orders":
+			a.OnOrders = p.goalNames(fd.val, "on_orders")
+			onOrders = fd.val
+		case "obedient":
+			a.Obedient, _ = p.boolean(fd.val, "obedient")
 		case "validity_grace":
 			a.ValidityGrace, _ = p.number(fd.val, "validity_grace", 0)
 		case "stand_in":
@@ -110,6 +128,11 @@ func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
 			p.errorf(n, "agent has no name")
 		}
 		return a, false
+	}
+	for _, g := range a.OnOrders {
+		if a.Goals != nil && !slices.Contains(a.Goals, g) {
+			p.errorf(onOrders, "on_orders names %s, which is not one of the agent's goals: %s", g, strings.Join(a.Goals, ", "))
+		}
 	}
 	if a.Goals == nil && len(p.goals) == 0 {
 		p.errorf(n, "agent %s has no goals: add a goals: list to the file and name them in the agent's goals:", a.Name)
@@ -238,6 +261,17 @@ func (p *parser) eventList(n *yaml.Node, what string) []sim.Change {
 					}
 					c.Tick = t
 				}
+			case "agent":
+				if name, ok := p.str(fd.val, "agent"); ok {
+					c.Agent = name
+					if !slices.ContainsFunc(p.out.Agents, func(a sim.Agent) bool { return a.Name == name }) {
+						names := []string{}
+						for _, a := range p.out.Agents {
+							names = append(names, a.Name)
+						}
+						p.errorf(fd.val, "unknown agent %q%s", name, suggest.Hint(name, names))
+					}
+				}
 			case "set":
 				hasSet = true
 				c.Set, _ = p.state(fd.val, "set")
@@ -277,7 +311,10 @@ func (f *File) SimConfig() sim.Config {
 		Start:    f.Start,
 		Duration: f.Durations,
 		Travel:   f.Travel,
-		Agents:   f.Agents,
-		Changes:  f.Events,
+		Agents:     f.Agents,
+		Changes:    f.Events,
+		AgentFacts: f.AgentFacts,
+		Squads:     f.Squads,
+		Orders:     f.Orders,
 	}
 }

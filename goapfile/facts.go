@@ -16,16 +16,16 @@ type factDecl struct {
 
 // factKeys lists the keys a fact declaration may have, per type.
 var factKeys = map[string][]string{
-	"bool": {"type", "default"},
-	"int":  {"type", "min", "max", "default"},
-	"enum": {"type", "values", "default"},
+	"bool": {"type", "default", "scope"},
+	"int":  {"type", "min", "max", "default", "scope"},
+	"enum": {"type", "values", "default", "scope"},
 }
 
 // typeSynonyms suggests a type for names other languages use.
 var typeSynonyms = map[string]string{"integer": "int", "number": "int", "boolean": "bool", "string": "enum"}
 
 // allFactKeys are the keys of any fact declaration.
-var allFactKeys = []string{"type", "min", "max", "default", "values"}
+var allFactKeys = []string{"type", "min", "max", "default", "values", "scope"}
 
 // facts reads the `facts:` mapping: name -> {type, min, max, values,
 // default}.
@@ -90,6 +90,18 @@ func (p *parser) factDecl(name string, n *yaml.Node) (goap.Fact, bool) {
 	}
 	if !ok {
 		return goap.Fact{}, false
+	}
+	if sf, has := byName["scope"]; has {
+		if scope, ok := p.str(sf.val, "scope"); ok {
+			switch scope {
+			case "world":
+			case "agent":
+				p.out.AgentFacts = append(p.out.AgentFacts, name)
+			default:
+				p.errorf(sf.val, "unknown scope %q%s; want world (one value shared by all agents) or agent (each agent has its own)", scope, suggest.Hint(scope, []string{"world", "agent"}))
+				return goap.Fact{}, false
+			}
+		}
 	}
 	switch typ {
 	case "bool":

@@ -38,6 +38,13 @@ type File struct {
 	Agents []sim.Agent
 	// Events are the file's scripted `events:`, in file order.
 	Events []sim.Change
+	// AgentFacts names the facts declared with `scope: agent`: each
+	// simulated agent has its own value (see package sim).
+	AgentFacts []string
+	// Squads are the file's `squads:`, and Orders the actions' `order:`
+	// by action name (see package sim).
+	Squads []sim.Squad
+	Orders map[string]sim.OrderSpec
 
 	pos map[posKey]Position
 }

@@ -19,7 +19,7 @@ import (
 )
 
 // topKeys are the keys a file may have at its top level.
-var topKeys = []string{"name", "facts", "actions", "start", "goal", "goals", "agents", "events", "tests"}
+var topKeys = []string{"name", "facts", "actions", "start", "goal", "goals", "agents", "squads", "events", "tests"}
 
 // Load reads and parses the designer file at path. Problems in the file
 // are reported as an ErrorList; a file that cannot be read gives the
@@ -309,6 +309,10 @@ func (p *parser) parseFile(root *yaml.Node) {
 	if af, ok := top["agents"]; ok {
 		p.agentList(af.val)
 	}
+	if sf, ok := top["squads"]; ok {
+		p.squadList(sf.val, sf.key)
+	}
+	p.orders()
 	if ef, ok := top["events"]; ok {
 		p.out.Events = p.eventList(ef.val, "events")
 		if p.out.Agents == nil && !isNull(ef.val) {

@@ -3,6 +3,8 @@ package goapfile
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/goap-go/goap"
@@ -32,8 +34,12 @@ type SimTest struct {
 	// World, when not nil, holds conditions the world must meet at the
 	// end (expect_world).
 	World *goap.Target
+	// Agents holds, by agent name, conditions on the agent's own values of
+	// agent facts at the end (expect_agents).
+	Agents map[string]*goap.Target
 
-	world *goalRef
+	world  *goalRef
+	agents map[string]*goalRef
 }
 
 // MaxSimTicks is the most ticks a test may simulate, and MaxSimWork the
@@ -49,7 +55,7 @@ const (
 // simOnlyKeys are the test keys that only a sim test takes; planKeys
 // those it does not take.
 var (
-	simOnlyKeys = []string{"expect_actions", "expect_events", "expect_world"}
+	simOnlyKeys = []string{"expect_actions", "expect_events", "expect_world", "expect_agents"}
 	planKeys    = []string{"goal", "cost", "plan", "steps", "no_plan", "already_satisfied", "remove"}
 	simKeys     = []string{"ticks", "events"}
 )
@@ -111,7 +117,36 @@ func (p *parser) simTest(t *testDecl, f field, byName map[string]field) {
 		if ok && len(c) == 0 {
 			p.errorf(wf.val, "expect_world must name at least one condition")
 		} else if ok {
+			for name, k := range keys {
+				if slices.Contains(p.out.AgentFacts, name) {
+					p.errorf(k, "%s is an agent fact: each agent has its own; check it with expect_agents: {AGENT: {%s: ...}}", name, name)
+				}
+			}
 			st.world = &goalRef{conds: c, keys: keys, node: wf.val}
+		}
+	}
+	if af, ok := byName["expect_agents"]; ok && !isNull(af.val) {
+		fields, _ := p.mapping(af.val, "in expect_agents", nil)
+		agents := []string{}
+		for _, a := range p.out.Agents {
+			agents = append(agents, a.Name)
+		}
+		st.agents = map[string]*goalRef{}
+		for _, fd := range fields {
+			if indexOf(agents, fd.name) < 0 {
+				p.errorf(fd.key, "unknown agent %q in expect_agents%s", fd.name, suggest.Hint(fd.name, agents))
+				continue
+			}
+			c, keys, ok := p.conds(fd.val, "expect_agents", true)
+			if !ok {
+				continue
+			}
+			for name, k := range keys {
+				if !slices.Contains(p.out.AgentFacts, name) {
+					p.errorf(k, "%s is a world fact: check it with expect_world", name)
+				}
+			}
+			st.agents[fd.name] = &goalRef{conds: c, keys: keys, node: fd.val}
 		}
 	}
 }
@@ -159,6 +194,12 @@ func (p *parser) compileSim(t *testDecl) {
 	if st.world != nil {
 		st.World = p.target(st.world, "expect_world")
 	}
+	for _, name := range slices.Sorted(maps.Keys(st.agents)) {
+		if st.Agents == nil {
+			st.Agents = map[string]*goap.Target{}
+		}
+		st.Agents[name] = p.target(st.agents[name], "expect_agents")
+	}
 }
 
 // checkSim builds the file's simulation once, to report what sim.New
@@ -204,6 +245,12 @@ func (f *File) runSim(ctx context.Context, sc Scenario, start goap.State, opts g
 	}
 	if st.World != nil && !w.State().Satisfies(st.World) {
 		msgs = append(msgs, fmt.Sprintf("expected the world to end with %s; at tick %d it misses %s", st.World, w.Tick(), strings.Join(st.World.Unmet(w.State()), ", ")))
+	}
+	for _, name := range slices.Sorted(maps.Keys(st.Agents)) {
+		t := st.Agents[name]
+		if own, _ := w.Own(name); !own.Satisfies(t) {
+			msgs = append(msgs, fmt.Sprintf("expected %s to end with %s; at tick %d it misses %s", name, t, w.Tick(), strings.Join(t.Unmet(own), ", ")))
+		}
 	}
 	r.Pass = len(msgs) == 0
 	r.Msg = strings.Join(msgs, "; ")

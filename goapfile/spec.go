@@ -9,7 +9,7 @@ import (
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
-	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration", "travel"}
+	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration", "travel", "order"}
 	goalKeys   = []string{"name", "priority", "desired"}
 )
 
@@ -19,6 +19,7 @@ type actionDecl struct {
 	name     string
 	item     *yaml.Node
 	pre, eff map[string]*yaml.Node // fact -> key node
+	order    *yaml.Node            // `order:`, read once the squads are known
 }
 
 // goalDecl remembers where a goal's parts are.
@@ -80,6 +81,8 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 			}
 		case "travel":
 			travel, _ = p.travel(fd.val)
+		case "order":
+			decl.order = fd.val
 		case "preconditions":
 			a.Pre, decl.pre, _ = p.conds(fd.val, "preconditions", false)
 		case "effects":

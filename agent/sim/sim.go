@@ -18,6 +18,14 @@
 // effects are applied to the world and it succeeds; otherwise it fails,
 // and the agent sees the facts it reads as they really are.
 //
+// Facts are world facts, one value shared by all (a door, the time of
+// day), or agent facts (Config.AgentFacts), of which each agent has its
+// own value: its position, health, ammo, its current order. An agent
+// senses the world's facts and its own agent facts, never another
+// agent's; its actions read and write the same (their effects on agent
+// facts land in its own values, the others in the world's). Beliefs are
+// always per agent.
+//
 // A run is deterministic: the same Config gives the same events.
 package sim
 
@@ -68,6 +76,19 @@ type Agent struct {
 	Budget int
 	// StandIn runs Fallback while a search spans ticks (agent.Config.StandIn).
 	StandIn bool
+	// OnOrders names goals of the agent that it pursues only when ordered
+	// (recommended by a commander, Config.Squads): their score is the
+	// order's bias, and without an order they are not relevant.
+	OnOrders []string
+	// Obedient makes the agent non-autonomous: it pursues the goal it is
+	// ordered with the greatest bias, and idles without orders
+	// (agent.Config.Obedient).
+	Obedient bool
+	// Own gives the agent's own values of agent facts (Config.AgentFacts;
+	// a bool, int or enum name each); the others start as in the world's
+	// start. Its initial belief holds them too, unless Start says
+	// otherwise.
+	Own map[string]any
 }
 
 // DefaultBackoff is the back-off, in ticks, of agents that set none.
@@ -80,6 +101,10 @@ type Change struct {
 	Tick int
 	// Set gives facts their new values: a bool, int or enum name each.
 	Set map[string]any
+	// Agent, when set, names the agent whose agent facts Set changes (its
+	// world facts change for all); without it Set may name world facts
+	// only.
+	Agent string
 }
 
 // Config describes a simulation.
@@ -95,6 +120,13 @@ type Config struct {
 	Duration, Travel map[string]int
 	// Agents act in this order within each tick.
 	Agents []Agent
+	// AgentFacts names the facts each agent has its own value of (see the
+	// package documentation); the others are world facts.
+	AgentFacts []string
+	// Squads group agents under commanders, and Orders makes actions of
+	// the commanders ordering actions, by action name (see Squad).
+	Squads []Squad
+	Orders map[string]OrderSpec
 	// Changes are applied at their ticks.
 	Changes []Change
 	// Options tune every agent's planner.
@@ -121,11 +153,21 @@ type World struct {
 	log      agent.Log
 	keepLog  bool
 	onEvent  func(agent.Event)
+	// Agent facts: which facts (per FactID), their list, each agent's
+	// own values (by agent index), each action's written facts, and a
+	// scratch state for an agent's view of the world.
+	names      []string // the agents' names, in Config order
+	agentFact  []bool
+	agentFacts []goap.FactID
+	own        []goap.State
+	writes     [][]goap.FactID
+	view       goap.State
 }
 
 // change is a Change compiled for the domain.
 type change struct {
 	tick   int
+	agent  int // index of the agent whose agent facts change, or -1
 	facts  []goap.FactID
 	values []int
 	text   string
@@ -171,6 +213,26 @@ func New(cfg Config) (*World, error) {
 	}
 	ticks("Duration", cfg.Duration, w.duration, 1)
 	ticks("Travel", cfg.Travel, w.travel, 0)
+	w.agentFact = make([]bool, d.NumFacts())
+	for _, name := range cfg.AgentFacts {
+		id, ok := d.FactID(name)
+		if !ok {
+			bad("AgentFacts: unknown fact %q", name)
+			continue
+		}
+		if !w.agentFact[id] {
+			w.agentFact[id] = true
+			w.agentFacts = append(w.agentFacts, id)
+		}
+	}
+	w.view = d.NewState()
+	for i := range n {
+		w.writes = append(w.writes, d.ActionWrites(goap.ActionID(i)))
+	}
+	agentIndex := map[string]int{}
+	for i, spec := range cfg.Agents {
+		agentIndex[spec.Name] = i
+	}
 
 	for _, c := range cfg.Changes {
 		if c.Tick < 1 {
@@ -178,7 +240,15 @@ func New(cfg Config) (*World, error) {
 			continue
 		}
 		s := d.NewState()
-		cc := change{tick: c.Tick}
+		cc := change{tick: c.Tick, agent: -1}
+		if c.Agent != "" {
+			i, ok := agentIndex[c.Agent]
+			if !ok {
+				bad("change at tick %d: unknown agent %q", c.Tick, c.Agent)
+				continue
+			}
+			cc.agent = i
+		}
 		var parts []string
 		for _, name := range slices.Sorted(maps.Keys(c.Set)) {
 			id, ok := d.FactID(name)
@@ -190,16 +260,27 @@ func New(cfg Config) (*World, error) {
 				bad("change at tick %d: %v", c.Tick, err)
 				continue
 			}
+			if w.agentFact[id] && cc.agent < 0 {
+				bad("change at tick %d: %s is an agent fact: name the agent whose it is", c.Tick, name)
+				continue
+			}
 			cc.facts = append(cc.facts, id)
 			cc.values = append(cc.values, s.Get(id))
 			v, _ := s.Value(name)
 			parts = append(parts, fmt.Sprintf("%s=%v", name, v))
 		}
 		cc.text = strings.Join(parts, " ")
+		if c.Agent != "" {
+			cc.text = c.Agent + ": " + cc.text
+		}
 		w.changes = append(w.changes, cc)
 	}
 	sort.SliceStable(w.changes, func(i, j int) bool { return w.changes[i].tick < w.changes[j].tick })
 
+	for _, spec := range cfg.Agents {
+		w.names = append(w.names, spec.Name)
+	}
+	squads := w.buildSquads(cfg, bad)
 	names := map[string]bool{}
 	for i, spec := range cfg.Agents {
 		switch {
@@ -214,7 +295,7 @@ func New(cfg Config) (*World, error) {
 			continue
 		}
 		names[spec.Name] = true
-		a, err := w.newAgent(spec, cfg.Options)
+		a, err := w.newAgent(len(w.agents), spec, cfg.Options, w.orderBehaviors(spec.Name, cfg, squads, bad))
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -224,16 +305,27 @@ func New(cfg Config) (*World, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	w.fillSquads(squads)
 	return w, nil
 }
 
 // newAgent builds the agent.Agent of spec, with the world's sensor and
 // behavior.
-func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
+func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string]agent.Behavior) (*agent.Agent, error) {
 	d := w.d
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("sim: agent %s: "+format, append([]any{spec.Name}, args...)...)
 	}
+	own := w.state.Clone()
+	for _, name := range slices.Sorted(maps.Keys(spec.Own)) {
+		if id, ok := d.FactID(name); ok && !w.agentFact[id] {
+			return nil, fail("own: %s is a world fact, not an agent fact", name)
+		}
+		if err := own.SetValue(name, spec.Own[name]); err != nil {
+			return nil, fail("own: %v", err)
+		}
+	}
+	w.own = append(w.own, own)
 	var goals []agent.Goal
 	if spec.Goals == nil {
 		for _, t := range d.Goals() {
@@ -247,6 +339,13 @@ func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
 		}
 		goals = append(goals, agent.NewGoal(t))
 	}
+	for _, name := range spec.OnOrders {
+		k := slices.IndexFunc(goals, func(g agent.Goal) bool { return g.Target.Name() == name })
+		if k < 0 {
+			return nil, fail("on_orders: %q is not one of its goals", name)
+		}
+		goals[k].Relevancy = onOrders
+	}
 	var fallbackGoal agent.Goal
 	if spec.FallbackGoal != "" {
 		t, ok := d.Goal(spec.FallbackGoal)
@@ -255,7 +354,7 @@ func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
 		}
 		fallbackGoal = agent.NewGoal(t)
 	}
-	belief := w.state.Clone()
+	belief := w.viewOf(i).Clone()
 	for _, name := range slices.Sorted(maps.Keys(spec.Start)) {
 		if err := belief.SetValue(name, spec.Start[name]); err != nil {
 			return nil, fail("start: %v", err)
@@ -276,12 +375,15 @@ func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
 	}
 	// Actions with a way to go move there first; the others are
 	// performed at once.
+	perform := func(s *agent.Call) agent.Outcome { return w.perform(i, s) }
+	moveTo := func(s *agent.Call) agent.Outcome { return w.moveTo(i, s) }
 	behaviors := map[string]agent.Behavior{}
-	for i, t := range w.travel {
+	for a, t := range w.travel {
 		if t > 0 {
-			behaviors[d.ActionName(goap.ActionID(i))] = agent.Behavior{MoveTo: w.moveTo, Perform: w.perform}
+			behaviors[d.ActionName(goap.ActionID(a))] = agent.Behavior{MoveTo: moveTo, Perform: perform}
 		}
 	}
+	maps.Copy(behaviors, orders)
 	backoff := spec.Backoff
 	if backoff == 0 {
 		backoff = DefaultBackoff
@@ -293,10 +395,11 @@ func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
 		FallbackGoal:  fallbackGoal,
 		Fallback:      spec.Fallback,
 		StandIn:       spec.StandIn,
+		Obedient:      spec.Obedient,
 		Actions:       spec.Actions,
 		Behaviors:     behaviors,
-		Default:       agent.Behavior{Perform: w.perform},
-		Sensors:       []agent.Sensor{{Name: "eyes", Sense: w.eyes(senses)}},
+		Default:       agent.Behavior{Perform: perform},
+		Sensors:       []agent.Sensor{{Name: "eyes", Sense: w.eyes(i, senses)}},
 		Belief:        belief,
 		Margin:        spec.Margin,
 		ValidityGrace: spec.ValidityGrace,
@@ -307,57 +410,94 @@ func (w *World) newAgent(spec Agent, opts goap.Options) (*agent.Agent, error) {
 	})
 }
 
-// eyes returns a sensor that copies the given facts from the world.
-func (w *World) eyes(facts []goap.FactID) func(b *agent.Blackboard) bool {
+// onOrders is the relevancy of a goal pursued only on orders: 0, so that
+// only an order's bias makes it relevant.
+func onOrders(*agent.Blackboard) float64 { return 0 }
+
+// viewOf returns the world as agent i finds it: the world's facts, and
+// its own values of agent facts. The state is scratch, valid until the
+// next call.
+func (w *World) viewOf(i int) goap.State {
+	w.view.CopyFrom(w.state)
+	for _, f := range w.agentFacts {
+		_ = w.view.Set(f, w.own[i].Get(f))
+	}
+	return w.view
+}
+
+// valueFor returns fact f's value as agent i finds it.
+func (w *World) valueFor(i int, f goap.FactID) int {
+	if w.agentFact[f] {
+		return w.own[i].Get(f)
+	}
+	return w.state.Get(f)
+}
+
+// eyes returns agent i's sensor, which copies the given facts from the
+// world (its own values of agent facts).
+func (w *World) eyes(i int, facts []goap.FactID) func(b *agent.Blackboard) bool {
 	return func(b *agent.Blackboard) bool {
 		for _, f := range facts {
-			_ = b.Set(f, w.state.Get(f)) // a value of the world is in bounds
+			_ = b.Set(f, w.valueFor(i, f)) // a value of the world is in bounds
 		}
 		return false
 	}
 }
 
-// look writes the facts action id reads, as they are in the world, to
-// the agent's blackboard: what the agent sees at the action's target.
-func (w *World) look(s *agent.Call) {
+// look writes the facts action id reads, as agent i finds them, to its
+// blackboard: what the agent sees at the action's target.
+func (w *World) look(i int, s *agent.Call) {
 	b := s.Agent.Blackboard()
 	for _, f := range w.d.ActionReads(s.Action) {
-		_ = b.Set(f, w.state.Get(f))
+		_ = b.Set(f, w.valueFor(i, f))
 	}
 }
 
 // moveTo takes the action's travel ticks, then looks around.
-func (w *World) moveTo(s *agent.Call) agent.Outcome {
+func (w *World) moveTo(i int, s *agent.Call) agent.Outcome {
 	if s.Frame+1 < w.travel[s.Action] {
 		return agent.Continue
 	}
-	w.look(s)
+	w.look(i, s)
 	return agent.Success
 }
 
-// perform takes the action's duration, then applies its effects to the
-// world if its preconditions hold there, and fails otherwise.
-func (w *World) perform(s *agent.Call) agent.Outcome {
+// perform takes the action's duration, then applies its effects if its
+// preconditions hold where agent i is (the world and its own facts), and
+// fails otherwise. Effects on agent facts land in its own values.
+func (w *World) perform(i int, s *agent.Call) agent.Outcome {
 	if s.Frame+1 < w.duration[s.Action] {
 		return agent.Continue
 	}
-	if w.d.Apply(w.state, s.Action) {
+	if len(w.agentFacts) == 0 {
+		if w.d.Apply(w.state, s.Action) {
+			return agent.Success
+		}
+	} else if view := w.viewOf(i); w.d.Apply(view, s.Action) {
+		for _, f := range w.writes[s.Action] {
+			if w.agentFact[f] {
+				_ = w.own[i].Set(f, view.Get(f))
+			} else {
+				_ = w.state.Set(f, view.Get(f))
+			}
+		}
 		return agent.Success
 	}
-	s.Reason = w.whyNot(s)
-	w.look(s)
+	s.Reason = w.whyNot(i, s)
+	w.look(i, s)
 	return agent.Failure
 }
 
-// whyNot lists the facts action s.Action reads on which the world and
-// the agent's belief differ.
-func (w *World) whyNot(s *agent.Call) string {
+// whyNot lists the facts action s.Action reads on which what agent i
+// finds and its belief differ.
+func (w *World) whyNot(i int, s *agent.Call) string {
 	belief := s.Agent.Blackboard().State()
+	view := w.viewOf(i)
 	var diffs []string
 	for _, f := range w.d.ActionReads(s.Action) {
-		if belief.Get(f) != w.state.Get(f) {
+		if belief.Get(f) != view.Get(f) {
 			name := w.d.Fact(f).Name
-			v, _ := w.state.Value(name)
+			v, _ := view.Value(name)
 			diffs = append(diffs, fmt.Sprintf("%s is %v", name, v))
 		}
 	}
@@ -385,7 +525,11 @@ func (w *World) Step() {
 		c := &w.changes[w.next]
 		w.next++
 		for i, f := range c.facts {
-			_ = w.state.Set(f, c.values[i]) // checked by New
+			if c.agent >= 0 && w.agentFact[f] {
+				_ = w.own[c.agent].Set(f, c.values[i])
+			} else {
+				_ = w.state.Set(f, c.values[i]) // checked by New
+			}
 		}
 		w.record(agent.Event{Time: float64(w.tick), Agent: "world", Type: agent.EventWorldChanged, Reason: c.text})
 	}
@@ -425,6 +569,17 @@ func (w *World) Tick() int { return w.tick }
 
 // State returns the world's state. It shares memory with the world.
 func (w *World) State() goap.State { return w.state }
+
+// Own returns the named agent's own values of agent facts (the other
+// facts of the state mean nothing); it shares memory with the world.
+func (w *World) Own(name string) (goap.State, bool) {
+	for i, a := range w.agents {
+		if a.Name() == name {
+			return w.own[i], true
+		}
+	}
+	return goap.State{}, false
+}
 
 // Agents returns the agents, in order.
 func (w *World) Agents() []*agent.Agent { return w.agents }

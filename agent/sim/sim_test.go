@@ -288,3 +288,59 @@ func checkEvents(t *testing.T, got, want []string) {
 		t.Errorf("events:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// workers is a domain where each worker walks between home and the mine
+// and tires: at and energy are theirs; the ore pile is the world's.
+var workers = goap.Spec{Name: "workers",
+	Facts: []goap.Fact{goap.Enum("at", "home", "mine"), goap.Int("energy", 0, 3, 3), goap.Int("ore", 0, 9, 0)},
+	Actions: []goap.Action{
+		{Name: "GoMine", Cost: 1, Pre: goap.Conds{"at": "home"}, Effects: goap.Effects{"at": "mine"}},
+		{Name: "GoHome", Cost: 1, Pre: goap.Conds{"at": "mine"}, Effects: goap.Effects{"at": "home"}},
+		{Name: "Dig", Cost: 1, Pre: goap.Conds{"at": "mine", "energy": goap.Ge(1)}, Effects: goap.Effects{"ore": goap.Add(1), "energy": goap.Add(-1)}},
+		{Name: "Sleep", Cost: 1, Pre: goap.Conds{"at": "home"}, Effects: goap.Effects{"energy": 3}},
+	},
+	Goals: []goap.Goal{{Name: "Stock", Priority: 1, Desired: goap.Conds{"ore": goap.Ge(4)}}},
+}
+
+// TestAgentFacts: each worker has its own position and energy, so two
+// workers do not overwrite each other's, and the ore they dig lands in
+// the one shared pile; a change can target one worker's own facts.
+func TestAgentFacts(t *testing.T) {
+	d, err := goap.NewDomain(workers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := world(t, sim.Config{Domain: d, AgentFacts: []string{"at", "energy"},
+		Agents:  []sim.Agent{{Name: "ann"}, {Name: "bob", Own: map[string]any{"at": "mine"}}},
+		Changes: []sim.Change{{Tick: 1, Agent: "ann", Set: map[string]any{"energy": 2}}},
+	})
+	w.Run(20)
+	if ore, _ := w.State().Value("ore"); ore != 4 {
+		t.Errorf("ore %v, want 4", ore)
+	}
+	ann, _ := w.Own("ann")
+	bob, _ := w.Own("bob")
+	if at, _ := bob.Value("at"); at != "mine" {
+		t.Errorf("bob is at %v: he started at the mine and never had to leave", at)
+	}
+	// Each plans alone for 4 ore and digs, sleeps, digs again; the pile
+	// is full after two digs each. Ann started with the 2 energy the
+	// change left her: Dig (1), Sleep (3), Dig (2); Bob: 3, 2, 3, 2.
+	ae, _ := ann.Value("energy")
+	be, _ := bob.Value("energy")
+	if ae != 2 || be != 2 {
+		t.Errorf("energy: ann %v, bob %v; want 2 and 2", ae, be)
+	}
+	if at, _ := ann.Value("at"); at != "mine" {
+		t.Errorf("ann is at %v", at)
+	}
+	for _, e := range w.Events() {
+		if e.Type == agent.EventActionFailed {
+			t.Errorf("%s: a worker's action failed: the workers' facts are mixed up", e)
+		}
+	}
+	if _, err := sim.New(sim.Config{Domain: d, AgentFacts: []string{"at"},
+		Changes: []sim.Change{{Tick: 1, Set: map[string]any{"at": "mine"}}}}); err == nil || !strings.Contains(err.Error(), "at is an agent fact") {
+		t.Errorf("a change of an agent fact without an agent: %v", err)
+	}
+}

@@ -1,0 +1,193 @@
+package sim
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/squad"
+)
+
+// Squad is a commander's group of agents (package squad): the
+// commander's ordering actions (Config.Orders) recommend goals to them.
+type Squad struct {
+	// Name names the squad in orders and events.
+	Name string
+	// Commander names the agent that gives the squad's orders.
+	Commander string
+	// Members names the squad's agents, in order.
+	Members []string
+	// Interrupt makes the members be interrupted when an ordering action
+	// of the commander's that ordered them is aborted.
+	Interrupt bool
+}
+
+// OrderSpec makes an action an ordering action (Config.Orders): when the
+// commander performs it, it recommends Goal to the squad's members and
+// waits for their reports (squad.Order); when they have all completed the
+// goal, the action's effects apply as any action's do.
+type OrderSpec struct {
+	// Squad names the squad ordered.
+	Squad string
+	// Goal names the goal recommended; Bias is added to its score.
+	Goal string
+	Bias float64
+	// Timeout fails the action when the members have not all finished
+	// after this many ticks; 0 waits as long as it takes.
+	Timeout float64
+	// Members names the members ordered; nil orders all of them.
+	Members []string
+	// Set gives the order's target: facts written to each ordered
+	// member's belief, and to its own values where they are agent facts
+	// (a position to go to, an enemy to engage).
+	Set map[string]any
+}
+
+// squadOf is a squad being built: its squad.Squad and its spec.
+type squadOf struct {
+	sq   *squad.Squad
+	spec Squad
+}
+
+// buildSquads makes the squads of cfg (members are filled in later, once
+// the agents exist) and returns them by name.
+func (w *World) buildSquads(cfg Config, bad func(string, ...any)) map[string]*squadOf {
+	out := map[string]*squadOf{}
+	agents := map[string]bool{}
+	for _, a := range cfg.Agents {
+		agents[a.Name] = true
+	}
+	for _, s := range cfg.Squads {
+		switch {
+		case s.Name == "":
+			bad("a squad has no name")
+			continue
+		case out[s.Name] != nil:
+			bad("two squads are named %q", s.Name)
+			continue
+		case !agents[s.Commander]:
+			bad("squad %s: unknown commander %q", s.Name, s.Commander)
+			continue
+		}
+		for _, m := range s.Members {
+			if !agents[m] {
+				bad("squad %s: unknown member %q", s.Name, m)
+			}
+		}
+		out[s.Name] = &squadOf{sq: &squad.Squad{Name: s.Name, OnEvent: w.record}, spec: s}
+	}
+	return out
+}
+
+// orderBehaviors returns the behaviors of the ordering actions that the
+// agent named commander performs, by action name.
+func (w *World) orderBehaviors(commander string, cfg Config, squads map[string]*squadOf, bad func(string, ...any)) map[string]agent.Behavior {
+	out := map[string]agent.Behavior{}
+	for _, action := range slices.Sorted(maps.Keys(cfg.Orders)) {
+		o := cfg.Orders[action]
+		s := squads[o.Squad]
+		if s == nil || s.spec.Commander != commander {
+			continue
+		}
+		id, ok := w.d.ActionID(action)
+		if !ok {
+			bad("order: unknown action %q", action)
+			continue
+		}
+		order := squad.Order{Goal: o.Goal, Bias: o.Bias, Timeout: o.Timeout}
+		if o.Members != nil {
+			order.Units = []int{}
+			for _, m := range o.Members {
+				i := slices.Index(s.spec.Members, m)
+				if i < 0 {
+					bad("order %s: %q is not a member of squad %s", action, m, o.Squad)
+					continue
+				}
+				order.Units = append(order.Units, i)
+			}
+		}
+		if len(o.Set) > 0 {
+			set, err := w.orderTarget(o.Set)
+			if err != nil {
+				bad("order %s: %v", action, err)
+				continue
+			}
+			order.Target = func(unit int, b *agent.Blackboard) {
+				i := w.agentIndex(s.spec.Members[unit])
+				for k, f := range set.facts {
+					_ = b.Set(f, set.values[k])
+					if w.agentFact[f] {
+						_ = w.own[i].Set(f, set.values[k])
+					}
+				}
+			}
+		}
+		inner := s.sq.Behavior(order)
+		commanderIndex := w.agentIndex(commander)
+		out[action] = agent.Behavior{
+			Perform: func(c *agent.Call) agent.Outcome {
+				r := inner.Perform(c)
+				if r == agent.Success {
+					// The order is carried out: its effects, as any action's.
+					view := w.viewOf(commanderIndex)
+					if w.d.Apply(view, id) {
+						for _, f := range w.writes[id] {
+							if w.agentFact[f] {
+								_ = w.own[commanderIndex].Set(f, view.Get(f))
+							} else {
+								_ = w.state.Set(f, view.Get(f))
+							}
+						}
+					}
+				}
+				return r
+			},
+			Abort: inner.Abort,
+		}
+	}
+	return out
+}
+
+// target is an order's target, compiled.
+type target struct {
+	facts  []goap.FactID
+	values []int
+}
+
+// orderTarget compiles an order's Set.
+func (w *World) orderTarget(set map[string]any) (target, error) {
+	s := w.d.NewState()
+	var t target
+	for _, name := range slices.Sorted(maps.Keys(set)) {
+		id, ok := w.d.FactID(name)
+		if !ok {
+			return t, fmt.Errorf("unknown fact %q in set", name)
+		}
+		if err := s.SetValue(name, set[name]); err != nil {
+			return t, err
+		}
+		t.facts = append(t.facts, id)
+		t.values = append(t.values, s.Get(id))
+	}
+	return t, nil
+}
+
+// agentIndex returns the index of the named agent, counting the agents
+// of the config (the agents are built in that order).
+func (w *World) agentIndex(name string) int {
+	return slices.Index(w.names, name)
+}
+
+// fillSquads gives the squads their members, once the agents exist.
+func (w *World) fillSquads(squads map[string]*squadOf) {
+	for _, name := range slices.Sorted(maps.Keys(squads)) {
+		s := squads[name]
+		for _, m := range s.spec.Members {
+			if i := w.agentIndex(m); i >= 0 && i < len(w.agents) {
+				s.sq.Members = append(s.sq.Members, squad.Member{Unit: w.agents[i], Interrupt: s.spec.Interrupt})
+			}
+		}
+	}
+}

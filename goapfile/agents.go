@@ -307,10 +307,10 @@ func (p *parser) travel(n *yaml.Node) (int, bool) {
 // to sim.New.
 func (f *File) SimConfig() sim.Config {
 	return sim.Config{
-		Domain:   f.Domain,
-		Start:    f.Start,
-		Duration: f.Durations,
-		Travel:   f.Travel,
+		Domain:     f.Domain,
+		Start:      f.Start,
+		Duration:   f.Durations,
+		Travel:     f.Travel,
 		Agents:     f.Agents,
 		Changes:    f.Events,
 		AgentFacts: f.AgentFacts,

@@ -52,8 +52,22 @@
 //	                             # (doubling, up to 16 times); default 10
 //	    budget: 100              # states the planner may expand per tick; default: no limit
 //	    stand_in: true           # run fallback while a search spans ticks; default false
+//	    own: {at: door}          # its own values of agent facts (see below)
+//	    on_orders: [StackUp]     # goals it pursues only when ordered (see Squads)
+//	    obedient: true           # pursue the most recommended goal; default false
 //	events:                      # scripted changes of the world
 //	  - {tick: 5, set: {bottle_available: false}}
+//	  - {tick: 6, agent: u3, set: {hit: true}} # u3's own agent facts
+//
+// Facts are world facts, one value shared by every agent, unless declared
+// with `scope: agent`: then each agent has its own value (its position,
+// health, ammo, current order), starting from the file's start or the
+// agent's own:. An agent senses the world's facts and its own agent facts;
+// its actions' effects on agent facts change its own values only:
+//
+//	facts:
+//	  at: {type: enum, values: [post, door, room], scope: agent}
+//	  door_open: {type: bool}    # scope: world, the default
 //
 // The world starts from the file's start. Each tick (the first is 1), the
 // events due change the world; then each agent, in file order, senses,
@@ -63,6 +77,34 @@
 // again. Then it takes duration ticks (at least one); at the end its
 // effects change the world if its preconditions hold there, and it fails
 // otherwise (the agent then sees the facts the action reads).
+//
+// # Squads
+//
+// Pittman's command hierarchy: a commander (an agent, with or without a
+// body) plans with actions whose effects are orders to a squad. An
+// ordering action recommends a goal that the members already have, with a
+// bias added to its score, writes the order's target (set:) into their
+// beliefs, and waits for their reports: it succeeds when every ordered
+// member has completed the goal or found it already met (its effects then
+// apply), and fails when one fails it or when the timeout passes. An
+// autonomous member weighs the recommendation against its own goals and
+// may decline; an obedient one takes the most recommended goal. A member
+// may command a squad of its own, to any depth. With interrupt: true,
+// aborting an ordering action (the commander was interrupted or dropped
+// its plan) interrupts the members it ordered.
+//
+//	squads:
+//	  - {name: alpha, commander: leader, members: [u1, u2, u3, u4], interrupt: true}
+//	actions:
+//	  - name: OrderStackUp
+//	    effects: {stacked: true}
+//	    order: {squad: alpha, goal: StackUp, bias: 0.5, timeout: 10,
+//	            members: [u1, u2], set: {target: door}}  # members, set: optional
+//
+// Members report picked, completed, already_satisfied, failed or
+// declined (report events); the commander's side logs order_issued,
+// order_timed_out and interrupt_propagated. examples/room_clearing.yaml
+// is a complete squad.
 //
 // A test with `sim:` simulates the agents instead of planning; it takes
 // start: and set: (for the world's start) and these expectations:
@@ -77,15 +119,18 @@
 //	      - tick 8 pirate plan_invalidated StealRum
 //	      - pirate goal_reached
 //	    expect_world: {drunk: true}
+//	    expect_agents: {u1: {at: room}} # an agent's own agent facts
 //
 // expect_actions is the exact sequence of actions that succeeded, over
 // all agents. An expected event reads "[tick N] AGENT TYPE [NAME]": the
 // agent (or "world" for a scripted event), an event type of package agent
 // (goal_chosen, plan_made, no_plan, action_started, arrived,
 // action_finished, action_failed, plan_invalidated, goal_reached,
-// fallback, world_changed), and optionally the tick and the goal or
-// action concerned. expect_world holds conditions, as goal: does, that
-// the world must meet at the end.
+// fallback, world_changed, order_issued, report, order_timed_out,
+// interrupt_propagated), and optionally the tick and the goal or action
+// concerned. expect_world holds conditions, as goal: does, that the
+// world's facts must meet at the end, and expect_agents the same for
+// agents' own agent facts.
 //
 // # Values
 //

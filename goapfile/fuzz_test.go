@@ -16,7 +16,7 @@ import (
 // errors always come as a non-empty ErrorList with sane positions, and
 // that parsing is deterministic.
 func FuzzParse(f *testing.F) {
-	for _, pattern := range []string{"testdata/*.yaml", "../testdata/bench/*.json"} {
+	for _, pattern := range []string{"testdata/*.yaml", "../testdata/bench/*.json", "../examples/room_clearing.yaml", "../examples/squad_shooter.yaml"} {
 		paths, _ := filepath.Glob(pattern)
 		for _, path := range paths {
 			data, err := os.ReadFile(path)
@@ -29,6 +29,7 @@ func FuzzParse(f *testing.F) {
 	for _, c := range errorCases {
 		f.Add([]byte(c.in))
 	}
+	f.Add([]byte(squadBase + "squads:\n  - {name: alpha, commander: leader, members: [u1, u2], interrupt: true}\n"))
 	for _, s := range []string{
 		"a: &a [*a, *a]\n",
 		"a: &a [1,2]\nb: &b [*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b]\nactions: *c\n",

@@ -243,8 +243,8 @@ func (s *Squad) abort(c *agent.Call) {
 	s.end()
 	for i, on := range ordered {
 		m := &s.Members[i]
-		if !on || !m.Interrupt {
-			continue
+		if k := r.status[i]; !on || !m.Interrupt || k.Final() {
+			continue // not ordered, not to interrupt, or done with the order
 		}
 		why := "commander " + c.Agent.Name() + " aborted " + c.Name
 		m.Unit.Interrupt(why)

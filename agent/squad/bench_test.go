@@ -21,10 +21,10 @@ var leaderOrdersSpec = leaderSpec
 
 // army is 10 commanders, each over 10 squad leaders, each over 10 units.
 type army struct {
-	all                    []*agent.Agent // commanders, leaders, units: update order
-	commanders, leaders    []*agent.Agent
-	units                  []*agent.Agent
-	resetUnits, resetTeams func()
+	all                 []*agent.Agent // commanders, leaders, units: update order
+	commanders, leaders []*agent.Agent
+	units               []*agent.Agent
+	clock               func() // advances the tick the world's resets follow
 }
 
 // newArmy builds the hierarchy. Every period ticks the world changes
@@ -66,9 +66,9 @@ func newArmy(tb testing.TB, period int) *army {
 		}
 		return g
 	}
-	for c := range 10 {
+	for range 10 {
 		sectorSquad := &squad.Squad{Name: "sector"}
-		for l := range 10 {
+		for range 10 {
 			room := &squad.Squad{Name: "room"}
 			for range 10 {
 				u := mk(agent.Config{Name: "u", Domain: ud, Goals: []agent.Goal{goalOf(ud, "StackUp", true), goalOf(ud, "ClearRoom", true)},
@@ -84,16 +84,14 @@ func newArmy(tb testing.TB, period int) *army {
 				}})
 			ar.leaders = append(ar.leaders, lead)
 			sectorSquad.Members = append(sectorSquad.Members, squad.Member{Unit: lead, Interrupt: true})
-			_ = l
 		}
 		cmd := mk(agent.Config{Name: "commander", Domain: cd, Goals: []agent.Goal{goalOf(cd, "HoldSector", false)},
 			Sensors:   []agent.Sensor{reset(func(b *agent.Blackboard) { b.SetBool(sector, false) })},
 			Behaviors: map[string]agent.Behavior{"OrderSecure": sectorSquad.Behavior(squad.Order{Goal: "SecureRoom", Bias: 0.5, Timeout: 40})}})
 		ar.commanders = append(ar.commanders, cmd)
-		_ = c
 	}
 	ar.all = append(append(append(ar.all, ar.commanders...), ar.leaders...), ar.units...)
-	ar.resetTeams = func() { tick++ }
+	ar.clock = func() { tick++ }
 	return ar
 }
 
@@ -102,7 +100,7 @@ func (ar *army) step() {
 	for _, a := range ar.all {
 		a.Update(1)
 	}
-	ar.resetTeams()
+	ar.clock()
 }
 
 // orders counts the ordering actions finished so far.

@@ -1,0 +1,222 @@
+package debugger_test
+
+import (
+	"bytes"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/debugger"
+	"github.com/goap-go/goap/goapfile"
+)
+
+// run simulates an example file for ticks with a recorder of size snapshots
+// per agent, streaming to out when it is not nil.
+func run(t testing.TB, file string, ticks, size int, out *bytes.Buffer) (*debugger.Recorder, *sim.World) {
+	t.Helper()
+	f, err := goapfile.Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := f.SimConfig()
+	rec := debugger.NewRecorder(size)
+	cfg.OnEvent = rec.OnEvent
+	w, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Watch(w.Agents()...)
+	if out != nil {
+		rec.Stream(out)
+	}
+	for range ticks {
+		w.Step()
+		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return rec, w
+}
+
+// TestRewind: any tick can be read back: the pirate's goal, plan, step
+// and belief at each tick match what the agent showed at that tick.
+func TestRewind(t *testing.T) {
+	f, err := goapfile.Load("../examples/pirate_sim.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := f.SimConfig()
+	rec := debugger.NewRecorder(1000)
+	cfg.OnEvent = rec.OnEvent
+	w, _ := sim.New(cfg)
+	rec.Watch(w.Agents()...)
+	pirate := w.Agents()[0]
+	type seen struct {
+		goal   string
+		belief string
+	}
+	var truth []seen
+	for range 30 {
+		w.Step()
+		rec.Capture()
+		var in agent.Inspection
+		pirate.Inspect(&in)
+		truth = append(truth, seen{in.Goal, in.Belief.String()})
+	}
+	rc := rec.Recording()
+	if first, last := rc.Ticks(); first != 1 || last < 20 {
+		t.Fatalf("ticks %d..%d", first, last)
+	}
+	for tick := 1; tick <= 30; tick++ {
+		st, ok := rc.At("pirate", tick)
+		if !ok {
+			t.Fatalf("no state at tick %d", tick)
+		}
+		want := truth[tick-1]
+		if st.Goal != want.goal {
+			t.Errorf("tick %d: goal %q, want %q", tick, st.Goal, want.goal)
+		}
+		if got := beliefString(f, st.Belief); got != want.belief {
+			t.Errorf("tick %d: belief %s, want %s", tick, got, want.belief)
+		}
+	}
+	// Tick 8: the bottle is found gone (pirate_sim.yaml's story).
+	changes, err := rc.Compare("pirate", 7, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range changes {
+		if c.Fact == "bottle_available" && c.Before == true && c.After == false {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("tick 7 to 8: %+v, want bottle_available true -> false", changes)
+	}
+	if _, ok := rc.At("nobody", 3); ok {
+		t.Error("an unknown agent has a state")
+	}
+	if _, ok := rc.At("pirate", 0); ok {
+		t.Error("a state before the first tick")
+	}
+}
+
+// beliefString renders a recorded belief as goap.State.String does.
+func beliefString(f *goapfile.File, b map[string]any) string {
+	s := f.Domain.NewState()
+	for name, v := range b {
+		if err := s.SetValue(name, v); err != nil {
+			panic(err)
+		}
+	}
+	return s.String()
+}
+
+// TestRingBounded: a small ring keeps the last snapshots only, and still
+// rebuilds the whole belief at the ticks it keeps.
+func TestRingBounded(t *testing.T) {
+	full, _ := run(t, "../examples/room_clearing.yaml", 40, 10000, nil)
+	small, _ := run(t, "../examples/room_clearing.yaml", 40, 4, nil)
+	for i := range small.Recording().Agents {
+		if n := len(small.Recording().Snapshots(i)); n > 4 {
+			t.Fatalf("agent %d: %d snapshots kept in a ring of 4", i, n)
+		}
+	}
+	first, last := small.Recording().Ticks()
+	for tick := first; tick <= last; tick++ {
+		for _, a := range []string{"leader", "u1", "u4"} {
+			s, ok := small.Recording().At(a, tick)
+			if !ok {
+				continue // this agent's kept snapshots start later
+			}
+			f, _ := full.Recording().At(a, tick)
+			if !reflect.DeepEqual(s.Belief, f.Belief) || s.Goal != f.Goal || s.Tick != f.Tick {
+				t.Fatalf("%s at tick %d: %v %q, want %v %q", a, tick, s.Belief, s.Goal, f.Belief, f.Goal)
+			}
+		}
+	}
+}
+
+// TestStreamAndLoad: a recording written as the run goes loads back into
+// the same snapshots; damaged or foreign files are refused with the line.
+func TestStreamAndLoad(t *testing.T) {
+	var buf bytes.Buffer
+	live, _ := run(t, "../examples/squad_shooter.yaml", 30, 10000, &buf)
+	loaded, err := debugger.Load(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(loaded.Agents, live.Recording().Agents) {
+		t.Fatal("agents differ")
+	}
+	for i := range loaded.Agents {
+		a, b := loaded.Snapshots(i), live.Recording().Snapshots(i)
+		if len(a) != len(b) || len(a) == 0 {
+			t.Fatalf("agent %d: %d snapshots loaded, %d live", i, len(a), len(b))
+		}
+		for k := range a {
+			if !reflect.DeepEqual(normalize(a[k]), normalize(b[k])) {
+				t.Fatalf("agent %d snapshot %d:\n%+v\n%+v", i, k, a[k], b[k])
+			}
+		}
+	}
+	for _, c := range []struct{ in, want string }{
+		{"", "empty recording"},
+		{`{"format":"other","version":1}`, "line 1: not a goap recording"},
+		{`{"format":"goap-recording","version":9}`, "version 9"},
+		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"snapshot\":{\"a\":3}}", "line 2: snapshot of agent 3, of 0"},
+		{"{\"format\":\"goap-recording\",\"version\":1}\n{oops", "line 2:"},
+	} {
+		if _, err := debugger.Load(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+// normalize makes empty and nil lists equal, as JSON does.
+func normalize(s debugger.Snapshot) debugger.Snapshot {
+	if len(s.Plan) == 0 {
+		s.Plan = nil
+	}
+	if len(s.Changes) == 0 {
+		s.Changes = nil
+	}
+	if len(s.Events) == 0 {
+		s.Events = nil
+	}
+	for i := range s.Events {
+		s.Events[i].Time = 0 // not in the JSON form
+	}
+	return s
+}
+
+// BenchmarkSnapshot measures a snapshot's cost and memory: the squad
+// shooter's 8 agents, captured every tick.
+func BenchmarkSnapshot(b *testing.B) {
+	const ticks, size = 40, 64
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	rec, _ := run(b, "../examples/squad_shooter.yaml", ticks, size, nil)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	n := 0
+	for i := range rec.Recording().Agents {
+		n += len(rec.Recording().Snapshots(i))
+	}
+	var buf bytes.Buffer
+	run(b, "../examples/squad_shooter.yaml", ticks, size, &buf)
+	// The loop captures agents that have nothing new: the cost of a
+	// capture that takes no snapshot (an inspection of each agent).
+	for b.Loop() {
+		rec.Capture()
+	}
+	b.ReportMetric(float64(buf.Len())/float64(n), "file-bytes/snapshot")
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(n), "heap-bytes/snapshot")
+	b.ReportMetric(float64(n), "snapshots")
+}

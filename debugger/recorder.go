@@ -1,0 +1,235 @@
+package debugger
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
+)
+
+// Recorder captures snapshots of the agents it watches. Give its OnEvent
+// to the agents (agent.Config.OnEvent, or call it from yours) so that
+// snapshots carry their events, and call Capture once per tick, after
+// the agents' updates.
+type Recorder struct {
+	rec    Recording
+	tracks []track
+	size   int
+	// out, when set, receives every snapshot as it is taken (Stream).
+	out *bufio.Writer
+	enc *json.Encoder
+	err error
+}
+
+// track is a watched agent's live state.
+type track struct {
+	a       *agent.Agent
+	insp    agent.Inspection
+	prev    goap.State // the belief of its latest snapshot
+	pending []agent.Event
+	taken   bool // a snapshot was taken
+}
+
+// NewRecorder returns a recorder keeping the last size snapshots of each
+// agent (size at least 1): its memory is bounded by size times the
+// agents, whatever the length of the run.
+func NewRecorder(size int) *Recorder {
+	return &Recorder{size: max(size, 1)}
+}
+
+// Watch starts recording agents (in this order). Agents of different
+// domains may be watched together, as a commander and its units.
+func (r *Recorder) Watch(agents ...*agent.Agent) {
+	for _, a := range agents {
+		info := infoOf(a)
+		r.rec.Agents = append(r.rec.Agents, info)
+		r.rec.rings = append(r.rec.rings, ring{snaps: make([]Snapshot, r.size),
+			base: make([]int, len(info.Facts)), known: make([]bool, len(info.Facts))})
+		r.tracks = append(r.tracks, track{a: a})
+		if r.enc != nil {
+			r.write(line{Agent: &info})
+		}
+	}
+}
+
+// OnEvent records e for the next snapshot of its agent; events of agents
+// not watched are ignored.
+func (r *Recorder) OnEvent(e agent.Event) {
+	for i := range r.tracks {
+		if r.tracks[i].a.Name() == e.Agent {
+			r.tracks[i].pending = append(r.tracks[i].pending, e)
+			return
+		}
+	}
+}
+
+// Capture takes a snapshot of each watched agent that made a decision
+// since its last one (it has events) or whose belief changed, and of
+// each agent not captured yet.
+func (r *Recorder) Capture() {
+	for i := range r.tracks {
+		t := &r.tracks[i]
+		t.a.Inspect(&t.insp)
+		if t.taken && len(t.pending) == 0 && t.prev.Equal(t.insp.Belief) {
+			continue
+		}
+		r.take(i)
+	}
+}
+
+// take stores a snapshot of agent i in its ring, reusing the memory of
+// the snapshot it replaces.
+func (r *Recorder) take(i int) {
+	t := &r.tracks[i]
+	rg := &r.rec.rings[i]
+	var s *Snapshot
+	if rg.n < len(rg.snaps) {
+		s = rg.at(rg.n)
+		rg.n++
+	} else {
+		// The oldest goes; its changes move into the base.
+		s = rg.at(0)
+		for _, c := range s.Changes {
+			rg.base[c.Fact], rg.known[c.Fact] = c.Value, true
+		}
+		rg.start = (rg.start + 1) % len(rg.snaps)
+	}
+	in := &t.insp
+	d := t.a.Domain()
+	*s = Snapshot{Agent: i, Tick: in.Tick, Time: in.Time, Phase: in.Phase.String(), Goal: in.Goal,
+		Step: in.Step, Started: in.Started, Stats: in.Stats,
+		Plan: s.Plan[:0], Goals: s.Goals[:0], Changes: s.Changes[:0], Events: append(s.Events[:0], t.pending...)}
+	for _, id := range in.Plan {
+		s.Plan = append(s.Plan, d.ActionName(id))
+	}
+	for _, g := range in.Goals {
+		s.Goals = append(s.Goals, GoalScore{Name: g.Name, Score: g.Score, Base: g.Base, Bias: g.Bias, HasRelevancy: g.HasRelevancy,
+			Valid: g.Valid, Relevant: g.Relevant, Met: g.Met, RetryAt: g.RetryAt, Fallback: g.Fallback, Ordered: g.Ordered})
+	}
+	for f := range d.NumFacts() {
+		v := in.Belief.Get(goap.FactID(f))
+		if !t.taken || t.prev.Get(goap.FactID(f)) != v {
+			s.Changes = append(s.Changes, Change{Fact: f, Value: v})
+		}
+	}
+	if !t.taken {
+		t.prev = in.Belief.Clone()
+		t.taken = true
+	} else {
+		t.prev.CopyFrom(in.Belief)
+	}
+	t.pending = t.pending[:0]
+	if r.enc != nil {
+		r.write(line{Snapshot: s})
+	}
+}
+
+// Recording returns the recording so far: the agents' retained
+// snapshots. It changes as the recorder captures more.
+func (r *Recorder) Recording() *Recording { return &r.rec }
+
+// line is one line of a recording file: the header, an agent or a
+// snapshot.
+type line struct {
+	Format   string     `json:"format,omitempty"`
+	Version  int        `json:"version,omitempty"`
+	Agent    *AgentInfo `json:"agent,omitempty"`
+	Snapshot *Snapshot  `json:"snapshot,omitempty"`
+}
+
+// Stream writes the recording to w as the run goes: a header line, a line
+// per watched agent, then a line per snapshot as it is taken (JSON
+// Lines). Snapshots already taken are written first. Call Flush at the
+// end; Err reports the first write error.
+func (r *Recorder) Stream(w io.Writer) {
+	r.out = bufio.NewWriter(w)
+	r.enc = json.NewEncoder(r.out)
+	r.write(line{Format: Format, Version: FormatVersion})
+	for i := range r.rec.Agents {
+		r.write(line{Agent: &r.rec.Agents[i]})
+	}
+	for i := range r.rec.rings {
+		rg := &r.rec.rings[i]
+		for k := range rg.n {
+			r.write(line{Snapshot: rg.at(k)})
+		}
+	}
+}
+
+// write encodes one line, keeping the first error.
+func (r *Recorder) write(l line) {
+	if r.err == nil {
+		r.err = r.enc.Encode(l)
+	}
+}
+
+// Flush writes out what Stream buffered and returns the first error.
+func (r *Recorder) Flush() error {
+	if r.out != nil && r.err == nil {
+		r.err = r.out.Flush()
+	}
+	return r.err
+}
+
+// Err returns the first error writing the stream.
+func (r *Recorder) Err() error { return r.err }
+
+// Load reads a recording file written by Recorder.Stream. Every snapshot
+// in it is kept.
+func Load(rd io.Reader) (*Recording, error) {
+	sc := bufio.NewScanner(rd)
+	sc.Buffer(make([]byte, 64*1024), 64<<20)
+	rc := &Recording{}
+	var snaps [][]Snapshot
+	n := 0
+	for sc.Scan() {
+		n++
+		var l line
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, fmt.Errorf("debugger: line %d: %v", n, err)
+		}
+		switch {
+		case n == 1:
+			if l.Format != Format {
+				return nil, fmt.Errorf("debugger: line 1: not a goap recording (want format %q)", Format)
+			}
+			if l.Version != FormatVersion {
+				return nil, fmt.Errorf("debugger: line 1: recording version %d; this reader reads version %d", l.Version, FormatVersion)
+			}
+		case l.Agent != nil:
+			rc.Agents = append(rc.Agents, *l.Agent)
+			snaps = append(snaps, nil)
+		case l.Snapshot != nil:
+			s := l.Snapshot
+			if s.Agent < 0 || s.Agent >= len(rc.Agents) {
+				return nil, fmt.Errorf("debugger: line %d: snapshot of agent %d, of %d", n, s.Agent, len(rc.Agents))
+			}
+			for _, c := range s.Changes {
+				if c.Fact < 0 || c.Fact >= len(rc.Agents[s.Agent].Facts) {
+					return nil, fmt.Errorf("debugger: line %d: change of fact %d, of %d", n, c.Fact, len(rc.Agents[s.Agent].Facts))
+				}
+			}
+			if k := len(snaps[s.Agent]); k > 0 && snaps[s.Agent][k-1].Tick > s.Tick {
+				return nil, fmt.Errorf("debugger: line %d: snapshot of tick %d after tick %d", n, s.Tick, snaps[s.Agent][k-1].Tick)
+			}
+			snaps[s.Agent] = append(snaps[s.Agent], *s)
+		default:
+			return nil, fmt.Errorf("debugger: line %d: neither an agent nor a snapshot", n)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("debugger: %v", err)
+	}
+	if n == 0 {
+		return nil, errors.New("debugger: empty recording")
+	}
+	for i, s := range snaps {
+		nf := len(rc.Agents[i].Facts)
+		rc.rings = append(rc.rings, ring{snaps: s, n: len(s), base: make([]int, nf), known: make([]bool, nf)})
+	}
+	return rc, nil
+}

@@ -1,0 +1,237 @@
+// Package debugger records what agents think, decision by decision, so
+// that a developer can pause, step and rewind it (Pittman's debugger,
+// thesis section 3.5): per agent, a ring of snapshots holding the belief
+// (as changes from the previous snapshot), every goal's score and what it
+// is made of, the goal pursued, the plan and its current step, the events
+// and the planner's counters.
+//
+// A Recorder captures snapshots from live agents (Capture, once per
+// tick), keeps the last Size of each agent, and can stream every snapshot
+// to a file as it is taken; Load reads a file back. Both give a
+// Recording, which answers what any agent believed and did at any tick
+// (At) and what changed between two ticks (Compare).
+//
+// Nothing is recorded unless a Recorder watches an agent: agents do not
+// know about recorders, so an agent without one pays nothing.
+package debugger
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
+)
+
+// Format and FormatVersion head every recording file.
+const (
+	Format        = "goap-recording"
+	FormatVersion = 1
+)
+
+// AgentInfo describes a recorded agent: its name and its domain's facts
+// and actions, which snapshots refer to by index.
+type AgentInfo struct {
+	Name    string     `json:"name"`
+	Domain  string     `json:"domain"`
+	Facts   []FactInfo `json:"facts"`
+	Actions []string   `json:"actions"`
+}
+
+// FactInfo describes a fact: its name and kind, and the names of an
+// enum's values.
+type FactInfo struct {
+	Name   string   `json:"name"`
+	Kind   string   `json:"kind"`
+	Values []string `json:"values,omitempty"`
+}
+
+// Change is a fact's new value in a snapshot: the index of the fact in
+// AgentInfo.Facts and its value (0 or 1 for a bool, the number for an
+// int, the index of the value for an enum).
+type Change struct {
+	Fact  int `json:"f"`
+	Value int `json:"v"`
+}
+
+// GoalScore is a goal at the agent's last evaluation (see
+// agent.GoalInspection).
+type GoalScore struct {
+	Name         string  `json:"name"`
+	Score        float64 `json:"score"`
+	Base         float64 `json:"base"`
+	Bias         float64 `json:"bias,omitempty"`
+	HasRelevancy bool    `json:"relevancy,omitempty"`
+	Valid        bool    `json:"valid"`
+	Relevant     bool    `json:"relevant"`
+	Met          bool    `json:"met,omitempty"`
+	RetryAt      float64 `json:"retry_at,omitempty"`
+	Fallback     bool    `json:"fallback,omitempty"`
+	Ordered      bool    `json:"ordered,omitempty"`
+}
+
+// Snapshot is one agent at one decision.
+type Snapshot struct {
+	Agent   int         `json:"a"`
+	Tick    int         `json:"t"`
+	Time    float64     `json:"time"`
+	Phase   string      `json:"phase"`
+	Goal    string      `json:"goal,omitempty"`
+	Plan    []string    `json:"plan,omitempty"`
+	Step    int         `json:"step,omitempty"`
+	Started bool        `json:"started,omitempty"`
+	Goals   []GoalScore `json:"goals"`
+	// Changes are the belief's changes since the agent's previous
+	// snapshot: every fact in its first.
+	Changes []Change      `json:"changes,omitempty"`
+	Events  []agent.Event `json:"events,omitempty"`
+	Stats   agent.Stats   `json:"stats"`
+}
+
+// ring holds an agent's snapshots, oldest first, and its belief just
+// before the oldest (base), so that any retained snapshot's belief can be
+// rebuilt from the changes.
+type ring struct {
+	snaps []Snapshot
+	start int // index of the oldest
+	n     int
+	base  []int
+	known []bool // base holds a value for the fact
+}
+
+// at returns the i-th oldest snapshot.
+func (r *ring) at(i int) *Snapshot { return &r.snaps[(r.start+i)%len(r.snaps)] }
+
+// Recording is a record of agents' snapshots: live (Recorder.Recording)
+// or loaded from a file (Load).
+type Recording struct {
+	Agents []AgentInfo
+	rings  []ring
+}
+
+// Ticks returns the first and last ticks of which some snapshot is kept
+// (0, 0 when there is none).
+func (rc *Recording) Ticks() (first, last int) {
+	first = -1
+	for i := range rc.rings {
+		r := &rc.rings[i]
+		if r.n == 0 {
+			continue
+		}
+		if t := r.at(0).Tick; first < 0 || t < first {
+			first = t
+		}
+		last = max(last, r.at(r.n-1).Tick)
+	}
+	return max(first, 0), last
+}
+
+// Snapshots returns the kept snapshots of agent i, oldest first (a copy
+// of the list; the snapshots share memory with the recording).
+func (rc *Recording) Snapshots(i int) []Snapshot {
+	r := &rc.rings[i]
+	out := make([]Snapshot, r.n)
+	for k := range out {
+		out[k] = *r.at(k)
+	}
+	return out
+}
+
+// AgentState is an agent as it was at a tick: its latest snapshot at or
+// before the tick, and its whole belief then, by fact name.
+type AgentState struct {
+	Snapshot
+	Belief map[string]any
+}
+
+// At returns the named agent as it was at tick: false when the agent is
+// unknown or no snapshot of it at or before tick is kept.
+func (rc *Recording) At(name string, tick int) (AgentState, bool) {
+	i := rc.agentIndex(name)
+	if i < 0 {
+		return AgentState{}, false
+	}
+	r := &rc.rings[i]
+	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
+	if k < 0 {
+		return AgentState{}, false
+	}
+	vals := append([]int(nil), r.base...)
+	known := append([]bool(nil), r.known...)
+	for j := 0; j <= k; j++ {
+		for _, c := range r.at(j).Changes {
+			vals[c.Fact], known[c.Fact] = c.Value, true
+		}
+	}
+	info := &rc.Agents[i]
+	belief := map[string]any{}
+	for f, ok := range known {
+		if ok {
+			belief[info.Facts[f].Name] = info.value(f, vals[f])
+		}
+	}
+	return AgentState{Snapshot: *r.at(k), Belief: belief}, true
+}
+
+// FactChange is a fact whose value differs between two ticks.
+type FactChange struct {
+	Fact          string
+	Before, After any
+}
+
+// Compare returns the facts of the named agent's belief that differ
+// between ticks t1 and t2, by fact name.
+func (rc *Recording) Compare(name string, t1, t2 int) ([]FactChange, error) {
+	a, ok1 := rc.At(name, t1)
+	b, ok2 := rc.At(name, t2)
+	if !ok1 || !ok2 {
+		return nil, fmt.Errorf("debugger: no snapshot of %q at ticks %d and %d", name, t1, t2)
+	}
+	var out []FactChange
+	for _, f := range rc.Agents[rc.agentIndex(name)].Facts {
+		if va, vb := a.Belief[f.Name], b.Belief[f.Name]; va != vb {
+			out = append(out, FactChange{Fact: f.Name, Before: va, After: vb})
+		}
+	}
+	return out, nil
+}
+
+// agentIndex returns the index of the named agent, or -1.
+func (rc *Recording) agentIndex(name string) int {
+	for i := range rc.Agents {
+		if rc.Agents[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// value renders fact f's value v: a bool, an int or an enum's name.
+func (info *AgentInfo) value(f, v int) any {
+	fi := &info.Facts[f]
+	switch {
+	case fi.Kind == "bool":
+		return v != 0
+	case fi.Kind == "enum" && v >= 0 && v < len(fi.Values):
+		return fi.Values[v]
+	}
+	return v
+}
+
+// infoOf describes agent a's domain.
+func infoOf(a *agent.Agent) AgentInfo {
+	d := a.Domain()
+	info := AgentInfo{Name: a.Name(), Domain: d.Name()}
+	for f := range d.NumFacts() {
+		fact := d.Fact(goap.FactID(f))
+		fi := FactInfo{Name: fact.Name, Kind: fact.Kind.String()}
+		if fact.Kind == goap.EnumFact {
+			fi.Values = fact.Values
+		}
+		info.Facts = append(info.Facts, fi)
+	}
+	for i := range d.NumActions() {
+		info.Actions = append(info.Actions, d.ActionName(goap.ActionID(i)))
+	}
+	return info
+}

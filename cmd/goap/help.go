@@ -222,7 +222,7 @@ Examples:
 	goap test examples/guard.yaml
 	goap test --run 'ammo' examples/*.yaml
 `,
-	"sim": `Usage: goap sim FILE [--ticks N] [--set fact=value ...] [--json]
+	"sim": `Usage: goap sim FILE [--ticks N] [--set fact=value ...] [--json] [--record FILE]
 
 Sim runs the agents of the file's agents: list in a small built-in world
 and prints every decision they make, tick by tick: the goal chosen, the
@@ -247,6 +247,12 @@ The run stops after --ticks ticks, or earlier when every agent is idle
 	--json               print one JSON object per event and line:
 	                     {"tick", "agent", "type", "goal", "action",
 	                     "plan", "reason"} (empty fields left out)
+	--record FILE        write every decision of every agent to FILE as
+	                     the run goes (belief changes, goal scores and
+	                     their parts, goal, plan and step, events), a
+	                     recording that package debugger loads and rewinds
+	--record-ring N      snapshots kept in memory per agent while
+	                     recording (default 4096; the file gets them all)
 
 The keys agents:, events: and travel:, and tests with sim:, are described
 in the documentation of package github.com/goap-go/goap/goapfile.

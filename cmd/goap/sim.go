@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/debugger"
 	"github.com/goap-go/goap/goapfile"
 )
 
@@ -35,8 +37,12 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		ticks  int
 		sets   setList
 		asJSON bool
+		record string
+		ring   int
 	)
 	fs.IntVar(&ticks, "ticks", defaultTicks, "run at most `N` ticks")
+	fs.StringVar(&record, "record", "", "write a recording of every decision to `FILE` as the run goes, for goap debug")
+	fs.IntVar(&ring, "record-ring", 4096, "snapshots kept in memory per agent while recording (`N`; the file gets them all)")
 	fs.Var(&sets, "set", "override a value of the world's start: `fact=value` (repeatable)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per event")
 	files, help, err := parse(fs, "sim", args, c.Stdout)
@@ -71,9 +77,34 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		c.header(f, cfg)
 		cfg.OnEvent = c.writeEvent
 	}
+	var rec *debugger.Recorder
+	if record != "" {
+		rec = debugger.NewRecorder(ring)
+		show := cfg.OnEvent
+		cfg.OnEvent = func(e agent.Event) {
+			rec.OnEvent(e)
+			show(e)
+		}
+	}
 	w, err := sim.New(cfg)
 	if err != nil {
 		return inputError("sim", "%s: %v", f.Path, err)
+	}
+	if rec != nil {
+		out, err := os.Create(record)
+		if err != nil {
+			return inputError("sim", "--record: %v", err)
+		}
+		defer func() {
+			if ferr := rec.Flush(); ferr != nil && err == nil {
+				err = inputError("sim", "--record %s: %v", record, ferr)
+			}
+			if cerr := out.Close(); cerr != nil && err == nil {
+				err = inputError("sim", "--record %s: %v", record, cerr)
+			}
+		}()
+		rec.Watch(w.Agents()...)
+		rec.Stream(out)
 	}
 	for w.Tick() < ticks && !w.Quiet() {
 		if err := ctx.Err(); err != nil {
@@ -83,6 +114,9 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 			return silentExit(exitNo)
 		}
 		w.Step()
+		if rec != nil {
+			rec.Capture()
+		}
 	}
 	if !asJSON {
 		c.footer(w, ticks)

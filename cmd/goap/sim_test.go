@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/debugger"
 )
 
 // simGoldenCases are the goap sim command lines (and goap test on
@@ -139,5 +143,40 @@ func TestSimErrors(t *testing.T) {
 				t.Errorf("stdout: %s", stdout)
 			}
 		})
+	}
+}
+
+// TestSimRecord: goap sim --record writes a recording that the debugger
+// loads, with the run's decisions in it; a path that cannot be written is
+// bad input.
+func TestSimRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pirate.rec")
+	stdout, stderr, code := runGoap(t, "sim", "testdata/pirate_sim.yaml", "--record", path)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc, err := debugger.Load(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, ok := rc.At("pirate", 8)
+	if !ok || st.Goal != "GetDrunk" {
+		t.Fatalf("at tick 8: %+v %v", st, ok)
+	}
+	// Every event the timeline printed is in the recording.
+	printed := strings.Count(stdout, "\n  ") + strings.Count(stdout, "\n ")
+	recorded := 0
+	for _, s := range rc.Snapshots(0) {
+		recorded += len(s.Events)
+	}
+	if recorded == 0 || recorded > printed {
+		t.Errorf("%d events recorded, timeline of %d lines", recorded, printed)
+	}
+	if _, stderr, code := runGoap(t, "sim", "testdata/pirate_sim.yaml", "--record", filepath.Join(t.TempDir(), "no", "such", "dir", "x.rec")); code != 2 || !strings.Contains(stderr, "--record") {
+		t.Errorf("unwritable path: exit %d: %s", code, stderr)
 	}
 }

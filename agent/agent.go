@@ -121,7 +121,9 @@ type Agent struct {
 	budget                 int
 
 	planner *goap.Planner
-	exclude []goap.ActionID
+	// lastSearch is the search that ended last, for SearchTree.
+	lastSearch goap.Search
+	exclude    []goap.ActionID
 	// search is the search under way, for searchGoal: the current goal
 	// (modeSearch), or a goal that would replace the current plan or
 	// fallback action (a challenger, in modeRun and modeFallback).

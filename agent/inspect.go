@@ -41,6 +41,17 @@ type GoalInspection struct {
 	Fallback, Ordered bool
 }
 
+// SearchTree returns the nodes of the agent's last finished search (see
+// goap.Search.Tree), or nil when its planner has started another search
+// since. It allocates: it is for debuggers, right after the plan_made
+// event of the search.
+func (a *Agent) SearchTree() []goap.TreeNode {
+	if !a.lastSearch.Valid() {
+		return nil
+	}
+	return a.lastSearch.Tree()
+}
+
 // Inspect fills in with the agent's state, reusing in's memory: once its
 // slices and belief have grown to the agent's size, Inspect allocates
 // nothing.

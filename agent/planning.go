@@ -68,7 +68,7 @@ func (a *Agent) stepSearch() (goap.Result, bool) {
 		a.left -= res.Expanded - a.spent
 	}
 	a.stats.Expanded += res.Expanded
-	a.search = goap.Search{}
+	a.lastSearch, a.search = s, goap.Search{}
 	return res, true
 }
 

@@ -2,6 +2,10 @@ package debugger_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"runtime"
 	"strings"
@@ -219,4 +223,132 @@ func BenchmarkSnapshot(b *testing.B) {
 	b.ReportMetric(float64(buf.Len())/float64(n), "file-bytes/snapshot")
 	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(n), "heap-bytes/snapshot")
 	b.ReportMetric(float64(n), "snapshots")
+}
+
+// TestTrees: with Trees set, the snapshot of each plan carries its search
+// tree, whose marked path is the plan's actions from the root.
+func TestTrees(t *testing.T) {
+	f, err := goapfile.Load("../examples/guard_sim.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := f.SimConfig()
+	rec := debugger.NewRecorder(100)
+	rec.Trees = true
+	cfg.OnEvent = rec.OnEvent
+	w, _ := sim.New(cfg)
+	rec.Watch(w.Agents()...)
+	for range 10 {
+		w.Step()
+		rec.Capture()
+	}
+	trees := 0
+	for _, s := range rec.Recording().Snapshots(0) {
+		if len(s.Tree) == 0 {
+			continue
+		}
+		trees++
+		var path []string
+		for _, n := range s.Tree {
+			if n.Path && n.Parent >= 0 {
+				path = append(path, n.Action)
+			}
+		}
+		if s.Tree[0].Parent != -1 || !s.Tree[0].Path || len(path) != len(s.Plan) {
+			t.Errorf("tick %d: path %v, plan %v", s.Tick, path, s.Plan)
+		}
+	}
+	if trees == 0 {
+		t.Fatal("no tree recorded")
+	}
+}
+
+// TestHandler: the page and its JSON: the agents and ticks, every agent's
+// state at a tick, the tree of the current plan; the page's files load
+// nothing from elsewhere; a recording cannot be controlled.
+func TestHandler(t *testing.T) {
+	f, err := goapfile.Load("../examples/room_clearing.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := f.SimConfig()
+	rec := debugger.NewRecorder(100)
+	rec.Trees = true
+	cfg.OnEvent = rec.OnEvent
+	w, _ := sim.New(cfg)
+	rec.Watch(w.Agents()...)
+	for range 10 {
+		w.Step()
+		rec.Capture()
+	}
+	srv := httptest.NewServer(debugger.Handler(rec, nil))
+	defer srv.Close()
+	get := func(path string, into any) int {
+		r, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		body, _ := io.ReadAll(r.Body)
+		if s, ok := into.(*string); ok {
+			*s = string(body)
+		} else if into != nil && r.StatusCode == 200 {
+			if err := json.Unmarshal(body, into); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+		}
+		return r.StatusCode
+	}
+	var meta struct {
+		Agents      []debugger.AgentInfo
+		First, Last int
+	}
+	get("/api/meta", &meta)
+	if len(meta.Agents) != 5 || meta.First != 1 || meta.Last < 7 {
+		t.Fatalf("meta: %d agents, ticks %d..%d", len(meta.Agents), meta.First, meta.Last)
+	}
+	var st struct {
+		Tick   int
+		Agents []struct {
+			Name     string
+			Found    bool
+			Snapshot debugger.Snapshot
+			Belief   map[string]any
+			Events   []struct{ Type, Text string }
+			Tree     []debugger.TreeNode
+		}
+	}
+	get("/api/state?tick=1", &st)
+	leader := st.Agents[0]
+	if leader.Name != "leader" || !leader.Found || leader.Snapshot.Goal != "SecureRoom" || len(leader.Tree) == 0 {
+		t.Fatalf("leader at tick 1: %+v", leader)
+	}
+	issued := false
+	for _, e := range leader.Events {
+		issued = issued || e.Type == "order_issued" && strings.Contains(e.Text, "StackUp")
+	}
+	if !issued {
+		t.Errorf("leader's events at tick 1: %+v", leader.Events)
+	}
+	if st.Agents[1].Belief["at"] != "post" {
+		t.Errorf("u1 at tick 1 believes %v", st.Agents[1].Belief)
+	}
+	if code := get("/api/state?tick=x", nil); code != http.StatusBadRequest {
+		t.Errorf("a bad tick: %d", code)
+	}
+	if code := get("/api/control?cmd=step", nil); code != http.StatusNotFound {
+		t.Errorf("control of a recording: %d", code)
+	}
+	for _, file := range []string{"/", "/app.js", "/style.css"} {
+		var body string
+		if code := get(file, &body); code != 200 || len(body) < 100 {
+			t.Fatalf("%s: %d, %d bytes", file, code, len(body))
+		}
+		body = strings.ReplaceAll(body, `"http://www.w3.org/2000/svg"`, "") // a name, not a load
+		for _, ext := range []string{"http://", "https://", "//cdn", "@import", "url("} {
+			if strings.Contains(body, ext) {
+				t.Errorf("%s refers to %s: the page must load nothing from elsewhere", file, ext)
+			}
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
@@ -16,6 +17,11 @@ import (
 // snapshots carry their events, and call Capture once per tick, after
 // the agents' updates.
 type Recorder struct {
+	// Trees, when set, makes every snapshot with a plan_made event keep
+	// the search tree behind the plan, up to MaxTreeNodes nodes.
+	Trees bool
+
+	mu     sync.Mutex // the HTTP handler reads while the run writes
 	rec    Recording
 	tracks []track
 	size   int
@@ -34,6 +40,11 @@ type track struct {
 	taken   bool // a snapshot was taken
 }
 
+// MaxTreeNodes bounds the nodes of a recorded search tree (the first
+// generated are kept; the plan's path is always among them when the
+// search found it within the bound).
+const MaxTreeNodes = 2000
+
 // NewRecorder returns a recorder keeping the last size snapshots of each
 // agent (size at least 1): its memory is bounded by size times the
 // agents, whatever the length of the run.
@@ -44,6 +55,8 @@ func NewRecorder(size int) *Recorder {
 // Watch starts recording agents (in this order). Agents of different
 // domains may be watched together, as a commander and its units.
 func (r *Recorder) Watch(agents ...*agent.Agent) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	for _, a := range agents {
 		info := infoOf(a)
 		r.rec.Agents = append(r.rec.Agents, info)
@@ -59,6 +72,8 @@ func (r *Recorder) Watch(agents ...*agent.Agent) {
 // OnEvent records e for the next snapshot of its agent; events of agents
 // not watched are ignored.
 func (r *Recorder) OnEvent(e agent.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	for i := range r.tracks {
 		if r.tracks[i].a.Name() == e.Agent {
 			r.tracks[i].pending = append(r.tracks[i].pending, e)
@@ -71,6 +86,8 @@ func (r *Recorder) OnEvent(e agent.Event) {
 // since its last one (it has events) or whose belief changed, and of
 // each agent not captured yet.
 func (r *Recorder) Capture() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	for i := range r.tracks {
 		t := &r.tracks[i]
 		t.a.Inspect(&t.insp)
@@ -110,6 +127,10 @@ func (r *Recorder) take(i int) {
 		s.Goals = append(s.Goals, GoalScore{Name: g.Name, Score: g.Score, Base: g.Base, Bias: g.Bias, HasRelevancy: g.HasRelevancy,
 			Valid: g.Valid, Relevant: g.Relevant, Met: g.Met, RetryAt: g.RetryAt, Fallback: g.Fallback, Ordered: g.Ordered})
 	}
+	s.Tree = s.Tree[:0]
+	if r.Trees && madePlan(t.pending) {
+		s.Tree = treeOf(t.a, s.Tree, s.Plan)
+	}
 	for f := range d.NumFacts() {
 		v := in.Belief.Get(goap.FactID(f))
 		if !t.taken || t.prev.Get(goap.FactID(f)) != v {
@@ -129,8 +150,77 @@ func (r *Recorder) take(i int) {
 }
 
 // Recording returns the recording so far: the agents' retained
-// snapshots. It changes as the recorder captures more.
+// snapshots. It changes as the recorder captures more: read it through
+// View while the run goes on.
 func (r *Recorder) Recording() *Recording { return &r.rec }
+
+// View calls f with the recording, while no capture changes it.
+func (r *Recorder) View(f func(*Recording)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	f(&r.rec)
+}
+
+// View calls f with the recording (a loaded recording does not change).
+func (rc *Recording) View(f func(*Recording)) { f(rc) }
+
+// madePlan reports whether events hold a plan_made event.
+func madePlan(events []agent.Event) bool {
+	for _, e := range events {
+		if e.Type == agent.EventPlanMade {
+			return true
+		}
+	}
+	return false
+}
+
+// treeOf appends to out the search tree of a's last search, with the path
+// of plan marked (in reverse for a backward search, whose root is the
+// goal).
+func treeOf(a *agent.Agent, out []TreeNode, plan []string) []TreeNode {
+	nodes := a.SearchTree()
+	if len(nodes) > MaxTreeNodes {
+		nodes = nodes[:MaxTreeNodes]
+	}
+	d := a.Domain()
+	for _, n := range nodes {
+		tn := TreeNode{Parent: n.Parent, G: n.G, H: n.H, Expanded: n.Expanded, Label: n.Subgoal}
+		if n.Action >= 0 {
+			tn.Action = d.ActionName(n.Action)
+		}
+		if !n.State.IsZero() {
+			tn.Label = n.State.String()
+		}
+		out = append(out, tn)
+	}
+	if len(out) == 0 {
+		return out
+	}
+	steps := plan
+	if out[0].Label != "" && len(nodes) > 0 && nodes[0].State.IsZero() {
+		steps = make([]string, len(plan))
+		for i, p := range plan {
+			steps[len(plan)-1-i] = p
+		}
+	}
+	at := 0
+	out[0].Path = true
+	for _, step := range steps {
+		next := -1
+		for i := range out {
+			if out[i].Parent == at && out[i].Action == step {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			break
+		}
+		out[next].Path = true
+		at = next
+	}
+	return out
+}
 
 // line is one line of a recording file: the header, an agent or a
 // snapshot.
@@ -190,12 +280,15 @@ func Load(rd io.Reader) (*Recording, error) {
 		n++
 		var l line
 		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			if n == 1 {
+				return nil, fmt.Errorf("debugger: line 1: not a goap recording (make one with goap sim FILE --record REC)")
+			}
 			return nil, fmt.Errorf("debugger: line %d: %v", n, err)
 		}
 		switch {
 		case n == 1:
 			if l.Format != Format {
-				return nil, fmt.Errorf("debugger: line 1: not a goap recording (want format %q)", Format)
+				return nil, fmt.Errorf("debugger: line 1: not a goap recording (make one with goap sim FILE --record REC)")
 			}
 			if l.Version != FormatVersion {
 				return nil, fmt.Errorf("debugger: line 1: recording version %d; this reader reads version %d", l.Version, FormatVersion)

@@ -86,6 +86,23 @@ type Snapshot struct {
 	Changes []Change      `json:"changes,omitempty"`
 	Events  []agent.Event `json:"events,omitempty"`
 	Stats   agent.Stats   `json:"stats"`
+	// Tree is the search tree of the plan made at this snapshot, when
+	// the recorder keeps trees (Recorder.Trees).
+	Tree []TreeNode `json:"tree,omitempty"`
+}
+
+// TreeNode is a node of a recorded search tree.
+type TreeNode struct {
+	Parent int `json:"p"` // -1 for the root
+	// Action leads to the node from its parent ("" at the root).
+	Action   string  `json:"a,omitempty"`
+	G        float64 `json:"g"`
+	H        float64 `json:"h"`
+	Expanded bool    `json:"x,omitempty"`
+	// Path marks the nodes of the plan's path.
+	Path bool `json:"path,omitempty"`
+	// Label is the node's state (forward search) or subgoal (backward).
+	Label string `json:"l"`
 }
 
 // ring holds an agent's snapshots, oldest first, and its belief just

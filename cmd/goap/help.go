@@ -47,6 +47,7 @@ Commands:
 	check    validate files and warn about likely mistakes
 	test     run the tests written in files
 	sim      simulate a file's agents tick by tick
+	debug    serve the debugger page for a recording (goap sim --record)
 	dot      draw the actions of a file, or a search, for Graphviz
 	bench    measure how fast a file plans
 	pddl     plan for a PDDL domain and problem, or export them
@@ -265,6 +266,29 @@ Examples:
 	goap sim examples/pirate_sim.yaml
 	goap sim examples/zombie_sim.yaml --ticks 40
 	goap sim examples/guard_sim.yaml --json | jq -c 'select(.agent == "guard")'
+`,
+	"debug": `Usage: goap debug RECORDING [--addr HOST:PORT]
+
+Debug serves a web page for a recording made with goap sim FILE --record
+RECORDING: a timeline over the recorded ticks (space plays and pauses,
+the arrow keys step), the agents, and for the agent selected its goals
+as bars with what their scores are made of (priority or relevancy, bias,
+validity, back-off), its plan with the current step, its belief with the
+facts that changed highlighted, the events of the tick (orders and
+reports of squads among them), and the search tree of its plan when the
+recording keeps trees. The page is self-contained: it loads nothing from
+elsewhere. Go programs mount the same page with debugger.Handler.
+
+	--addr HOST:PORT     where to serve (default 127.0.0.1:8080; port 0
+	                     picks a free one)
+
+Exit status: 0 when interrupted, 2 on bad input (an unreadable or
+damaged recording, an address that cannot be listened on).
+
+Examples:
+
+	goap sim examples/room_clearing.yaml --record room.rec
+	goap debug room.rec
 `,
 	"dot": `Usage: goap dot FILE [--search-tree] [--goal NAME] [--set fact=value ...]
 

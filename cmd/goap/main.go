@@ -6,7 +6,8 @@
 //	goap plan FILE [--goal NAME] [--set fact=value ...] [--json]
 //	goap check FILE...
 //	goap test FILE...
-//	goap sim FILE [--ticks N] [--set fact=value ...] [--json]
+//	goap sim FILE [--ticks N] [--set fact=value ...] [--json] [--record REC]
+//	goap debug REC [--addr HOST:PORT]
 //	goap dot FILE [--search-tree]
 //	goap bench FILE [--count N] [--time DUR] [--json]
 //	goap pddl DOMAIN PROBLEM [--json] [--export FILE.yaml] [--timeout DUR]
@@ -82,6 +83,9 @@ var commands = []struct {
 	}},
 	{"sim", "simulate a file's agents tick by tick", func(m *Main) Command {
 		return &SimCommand{Stdout: m.Stdout, Stderr: m.Stderr}
+	}},
+	{"debug", "serve the debugger page for a recording (goap sim --record)", func(m *Main) Command {
+		return &DebugCommand{Stdout: m.Stdout, Stderr: m.Stderr}
 	}},
 	{"dot", "draw the actions of a file, or a search, for Graphviz", func(m *Main) Command {
 		return &DotCommand{Stdout: m.Stdout, Stderr: m.Stderr}

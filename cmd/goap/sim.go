@@ -80,6 +80,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	var rec *debugger.Recorder
 	if record != "" {
 		rec = debugger.NewRecorder(ring)
+		rec.Trees = true
 		show := cfg.OnEvent
 		cfg.OnEvent = func(e agent.Event) {
 			rec.OnEvent(e)

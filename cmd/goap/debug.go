@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/goap-go/goap/debugger"
+)
+
+// DebugCommand runs `goap debug RECORDING`: it serves the debugger page
+// for a recording made with goap sim --record, until interrupted.
+//
+// Exit status: 0 when stopped, 2 on bad input (an unreadable or damaged
+// recording, an address that cannot be listened on).
+type DebugCommand struct {
+	Stdout, Stderr io.Writer
+	// Ready, when set, is called with the address served once the
+	// server listens (tests use it).
+	Ready func(addr string)
+}
+
+// Run runs the command with args (after "debug").
+func (c *DebugCommand) Run(ctx context.Context, args []string) error {
+	fs := newFlagSet("debug")
+	addr := fs.String("addr", "127.0.0.1:8080", "serve the page on `HOST:PORT` (port 0 picks a free one)")
+	files, help, err := parse(fs, "debug", args, c.Stdout)
+	if help || err != nil {
+		return err
+	}
+	if len(files) != 1 {
+		return usageError("debug", "want one recording file (made with goap sim FILE --record REC), got %d arguments", len(files))
+	}
+	f, err := os.Open(files[0])
+	if err != nil {
+		return inputError("debug", "%v", err)
+	}
+	rc, err := debugger.Load(f)
+	f.Close()
+	if err != nil {
+		return inputError("debug", "%s: %v", files[0], err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return inputError("debug", "--addr %s: %v", *addr, err)
+	}
+	first, last := rc.Ticks()
+	fmt.Fprintf(c.Stdout, "serving %s (%d agents, ticks %d..%d) on http://%s/ (interrupt to stop)\n", files[0], len(rc.Agents), first, last, ln.Addr())
+	srv := &http.Server{Handler: debugger.Handler(rc, nil), ReadHeaderTimeout: 10 * time.Second}
+	if c.Ready != nil {
+		c.Ready(ln.Addr().String())
+	}
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = srv.Shutdown(shut)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return inputError("debug", "%v", err)
+	}
+	return nil
+}

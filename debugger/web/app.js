@@ -1,0 +1,237 @@
+// The goap debugger page: a timeline over the recorded ticks, the agents,
+// and for the selected agent its goals, plan, belief, events and the
+// search tree of its plan. It reads api/meta and api/state (relative
+// URLs, so the page works wherever it is mounted).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let meta = null;
+let tick = 0;
+let selected = null;
+let playing = null;
+const stateCache = new Map();
+
+async function getJSON(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(url + ": " + r.status);
+  return r.json();
+}
+
+async function loadMeta() {
+  meta = await getJSON("api/meta");
+  $("scrub").min = meta.first;
+  $("scrub").max = meta.last;
+  $("last").textContent = meta.last;
+  $("live").hidden = !meta.live;
+  if (meta.live) $("runstate").textContent = meta.paused ? "paused" : "running";
+  if (selected === null && meta.agents.length > 0) selected = meta.agents[0].name;
+  if (tick < meta.first) tick = meta.first;
+}
+
+async function stateAt(t) {
+  if (!meta.live && stateCache.has(t)) return stateCache.get(t);
+  const s = await getJSON("api/state?tick=" + t);
+  if (!meta.live) stateCache.set(t, s);
+  return s;
+}
+
+function el(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+async function show(t) {
+  tick = Math.max(meta.first, Math.min(meta.last, t));
+  $("scrub").value = tick;
+  $("tick").textContent = tick;
+  const st = await stateAt(tick);
+  renderAgents(st);
+  renderOrders(st);
+  const a = st.agents.find((x) => x.name === selected);
+  renderAgent(a);
+}
+
+function renderAgents(st) {
+  const ul = $("agents");
+  ul.replaceChildren();
+  for (const a of st.agents) {
+    const s = a.snapshot;
+    const li = el("li", { "data-agent": a.name }, a.name + (s ? " — " + s.phase + (s.goal ? ": " + s.goal : "") : ""));
+    if (a.name === selected) li.className = "selected";
+    li.onclick = () => { selected = a.name; show(tick); };
+    ul.append(li);
+  }
+}
+
+function renderOrders(st) {
+  const ul = $("orders");
+  ul.replaceChildren();
+  for (const a of st.agents) {
+    for (const e of a.events || []) {
+      if (["order_issued", "report", "order_timed_out", "interrupt_propagated"].includes(e.type)) {
+        ul.append(el("li", {}, a.name + " " + e.text));
+      }
+    }
+  }
+  if (!ul.children.length) ul.append(el("li", { class: "none" }, "none at this tick"));
+}
+
+function renderAgent(a) {
+  $("name").textContent = a ? a.name : "no agent";
+  if (!a || !a.found) {
+    $("status").textContent = "no snapshot at or before this tick";
+    for (const id of ["goals", "plan", "events", "belief"]) $(id).replaceChildren();
+    $("tree").replaceChildren(el("p", { class: "none" }, "no search recorded"));
+    return;
+  }
+  const s = a.snapshot;
+  $("status").textContent = `${s.phase}${s.goal ? " — pursuing " + s.goal : ""} (snapshot of tick ${s.t}; ${s.stats.Plans} plans, ${s.stats.Finished} actions finished, ${s.stats.Failed} failed)`;
+  // Goals as bars, with what their scores are made of.
+  const goals = $("goals");
+  goals.replaceChildren();
+  const top = Math.max(1e-9, ...s.goals.map((g) => Math.abs(g.score)));
+  for (const g of s.goals) {
+    const d = el("div", { class: "goal", "data-goal": g.name });
+    const candidate = g.valid && g.relevant && !g.met && !g.retry_at;
+    if (g.name === s.goal) d.classList.add("chosen");
+    if (!candidate) d.classList.add("out");
+    d.append(el("span", {}, g.name + " " + +g.score.toFixed(3) + " "));
+    const bar = el("span", { class: "bar" });
+    bar.style.width = Math.max(2, 200 * Math.abs(g.score) / top) + "px";
+    d.append(bar);
+    const why = [(g.relevancy ? "relevancy " : "priority ") + +g.base.toFixed(3)];
+    if (g.bias) why.push("bias " + (g.bias > 0 ? "+" : "") + g.bias);
+    if (!g.valid) why.push("invalid");
+    if (!g.relevant) why.push("not relevant");
+    if (g.met) why.push("met");
+    if (g.retry_at) why.push("waits until " + g.retry_at);
+    if (g.ordered) why.push("ordered");
+    if (g.fallback) why.push("fallback goal");
+    d.append(el("span", { class: "why" }, why.join(", ")));
+    goals.append(d);
+  }
+  // The plan, with the current step.
+  const plan = $("plan");
+  plan.replaceChildren();
+  (s.plan || []).forEach((name, i) => {
+    const li = el("li", {}, name);
+    const step = s.step || 0;
+    if (i < step) li.className = "done";
+    if (i === step) li.className = "current";
+    plan.append(li);
+  });
+  if (!plan.children.length) plan.append(el("li", { class: "none" }, "no plan"));
+  // Events of this tick.
+  const events = $("events");
+  events.replaceChildren();
+  for (const e of a.events || []) events.append(el("li", {}, e.text));
+  if (!events.children.length) events.append(el("li", { class: "none" }, "none"));
+  // The belief, changes highlighted.
+  const table = $("belief");
+  table.replaceChildren();
+  const changed = new Set(a.changed || []);
+  for (const [k, v] of Object.entries(a.belief).sort()) {
+    const tr = el("tr", { "data-fact": k });
+    if (changed.has(k)) tr.className = "changed";
+    tr.append(el("td", {}, k), el("td", {}, String(v)));
+    table.append(tr);
+  }
+  renderTree(a.tree || []);
+}
+
+// renderTree draws the search tree as layers by depth, the plan's path
+// highlighted; expanded nodes are filled.
+function renderTree(nodes) {
+  const box = $("tree");
+  if (!nodes.length) {
+    box.replaceChildren(el("p", { class: "none" }, "no search recorded"));
+    return;
+  }
+  const depth = nodes.map(() => 0);
+  const layers = [];
+  nodes.forEach((n, i) => {
+    depth[i] = n.p < 0 ? 0 : depth[n.p] + 1;
+    (layers[depth[i]] = layers[depth[i]] || []).push(i);
+  });
+  const dx = 28, dy = 60, width = Math.max(...layers.map((l) => l.length)) * dx + 40;
+  const pos = [];
+  layers.forEach((l, d) => l.forEach((i, k) => { pos[i] = [20 + k * dx + (width - l.length * dx) / 2, 20 + d * dy]; }));
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", layers.length * dy + 20);
+  nodes.forEach((n, i) => {
+    if (n.p < 0) return;
+    const line = document.createElementNS(ns, "line");
+    const [x1, y1] = pos[n.p], [x2, y2] = pos[i];
+    Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => line.setAttribute(k, v));
+    if (n.path && nodes[n.p].path) line.setAttribute("class", "path");
+    svg.append(line);
+  });
+  nodes.forEach((n, i) => {
+    const g = document.createElementNS(ns, "g");
+    g.setAttribute("class", "node" + (n.x ? " expanded" : "") + (n.path ? " path" : ""));
+    const c = document.createElementNS(ns, "circle");
+    c.setAttribute("cx", pos[i][0]);
+    c.setAttribute("cy", pos[i][1]);
+    c.setAttribute("r", 6);
+    const title = document.createElementNS(ns, "title");
+    title.textContent = `${n.a || "start"}  g=${n.g} h=${n.h} f=${n.g + n.h}\n${n.l}`;
+    c.append(title);
+    g.append(c);
+    if (n.path && n.a) {
+      const t = document.createElementNS(ns, "text");
+      t.setAttribute("x", pos[i][0] + 8);
+      t.setAttribute("y", pos[i][1] + 4);
+      t.textContent = n.a;
+      g.append(t);
+    }
+    svg.append(g);
+  });
+  const info = el("p", {}, `${nodes.length} nodes, ${nodes.filter((n) => n.x).length} expanded; the plan's path in blue (hover a node for g, h and its state)`);
+  box.replaceChildren(info, svg);
+}
+
+function togglePlay() {
+  if (playing) {
+    clearInterval(playing);
+    playing = null;
+    $("play").textContent = "▶";
+    return;
+  }
+  $("play").textContent = "❚❚";
+  playing = setInterval(async () => {
+    if (meta.live) await loadMeta();
+    if (tick >= meta.last) { if (!meta.live) togglePlay(); return; }
+    show(tick + 1);
+  }, 300);
+}
+
+async function control(cmd) {
+  await getJSON("api/control?cmd=" + cmd);
+  await loadMeta();
+  show(meta.last);
+}
+
+async function main() {
+  await loadMeta();
+  $("scrub").oninput = (e) => show(+e.target.value);
+  $("prev").onclick = () => show(tick - 1);
+  $("next").onclick = () => show(tick + 1);
+  $("play").onclick = togglePlay;
+  for (const c of ["pause", "step", "run"]) $(c).onclick = () => control(c);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" && e.key !== " ") return;
+    if (e.key === " ") { e.preventDefault(); togglePlay(); }
+    if (e.key === "ArrowLeft") { e.preventDefault(); show(tick - 1); }
+    if (e.key === "ArrowRight") { e.preventDefault(); show(tick + 1); }
+  });
+  const params = new URLSearchParams(location.search);
+  if (params.has("agent")) selected = params.get("agent");
+  await show(params.has("tick") ? +params.get("tick") : meta.first);
+  document.body.dataset.ready = "1";
+}
+
+main().catch((err) => { document.body.textContent = "debugger: " + err.message; });

@@ -223,7 +223,7 @@ Examples:
 	goap test examples/guard.yaml
 	goap test --run 'ammo' examples/*.yaml
 `,
-	"sim": `Usage: goap sim FILE [--ticks N] [--set fact=value ...] [--json] [--record FILE]
+	"sim": `Usage: goap sim FILE [--ticks N] [--set fact=value ...] [--json] [--record FILE] [--debug HOST:PORT]
 
 Sim runs the agents of the file's agents: list in a small built-in world
 and prints every decision they make, tick by tick: the goal chosen, the
@@ -254,6 +254,10 @@ The run stops after --ticks ticks, or earlier when every agent is idle
 	                     recording that package debugger loads and rewinds
 	--record-ring N      snapshots kept in memory per agent while
 	                     recording (default 4096; the file gets them all)
+	--debug HOST:PORT    serve the debugger page (see goap help debug)
+	                     live: the run starts paused; the page's step
+	                     runs one tick, run runs 10 ticks a second,
+	                     pause pauses; the page stays up after the run
 
 The keys agents:, events: and travel:, and tests with sim:, are described
 in the documentation of package github.com/goap-go/goap/goapfile.

@@ -6,7 +6,7 @@
 //	goap plan FILE [--goal NAME] [--set fact=value ...] [--json]
 //	goap check FILE...
 //	goap test FILE...
-//	goap sim FILE [--ticks N] [--set fact=value ...] [--json] [--record REC]
+//	goap sim FILE [--ticks N] [--set fact=value ...] [--json] [--record REC] [--debug ADDR]
 //	goap debug REC [--addr HOST:PORT]
 //	goap dot FILE [--search-tree]
 //	goap bench FILE [--count N] [--time DUR] [--json]

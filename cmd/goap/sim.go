@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/goap-go/goap/agent"
@@ -22,6 +23,9 @@ import (
 // Exit status: 0 when the simulation ran, 2 on bad input.
 type SimCommand struct {
 	Stdout, Stderr io.Writer
+	// Ready, when set, is called with the address of the --debug page
+	// once it is served (tests use it).
+	Ready func(addr string)
 
 	who int // the width of the timeline's "who" column
 }
@@ -39,9 +43,11 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		asJSON bool
 		record string
 		ring   int
+		debug  string
 	)
 	fs.IntVar(&ticks, "ticks", defaultTicks, "run at most `N` ticks")
 	fs.StringVar(&record, "record", "", "write a recording of every decision to `FILE` as the run goes, for goap debug")
+	fs.StringVar(&debug, "debug", "", "serve the debugger page live on `HOST:PORT`, the run paused until run or step is pressed")
 	fs.IntVar(&ring, "record-ring", 4096, "snapshots kept in memory per agent while recording (`N`; the file gets them all)")
 	fs.Var(&sets, "set", "override a value of the world's start: `fact=value` (repeatable)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per event")
@@ -78,7 +84,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		cfg.OnEvent = c.writeEvent
 	}
 	var rec *debugger.Recorder
-	if record != "" {
+	if record != "" || debug != "" {
 		rec = debugger.NewRecorder(ring)
 		rec.Trees = true
 		show := cfg.OnEvent
@@ -91,7 +97,21 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return inputError("sim", "%s: %v", f.Path, err)
 	}
-	if rec != nil {
+	var ctl *simControl
+	if debug != "" {
+		rec.Watch(w.Agents()...)
+		ctl = newSimControl()
+		stopServer, err := c.serveDebug(debug, rec, ctl)
+		if err != nil {
+			return err
+		}
+		defer stopServer()
+		go func() {
+			<-ctx.Done()
+			ctl.stop()
+		}()
+	}
+	if record != "" {
 		out, err := os.Create(record)
 		if err != nil {
 			return inputError("sim", "--record: %v", err)
@@ -104,7 +124,9 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 				err = inputError("sim", "--record %s: %v", record, cerr)
 			}
 		}()
-		rec.Watch(w.Agents()...)
+		if ctl == nil {
+			rec.Watch(w.Agents()...)
+		}
 		rec.Stream(out)
 	}
 	for w.Tick() < ticks && !w.Quiet() {
@@ -114,6 +136,14 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 			}
 			return silentExit(exitNo)
 		}
+		if ctl != nil {
+			if !ctl.wait() {
+				continue // interrupted: reported at the loop's top
+			}
+			if !ctl.Control("status") {
+				time.Sleep(time.Second / debugRate)
+			}
+		}
 		w.Step()
 		if rec != nil {
 			rec.Capture()
@@ -121,6 +151,10 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	}
 	if !asJSON {
 		c.footer(w, ticks)
+	}
+	if ctl != nil {
+		fmt.Fprintf(c.Stderr, "the run is over; the debugger still serves it (interrupt to stop)\n")
+		<-ctx.Done()
 	}
 	return nil
 }

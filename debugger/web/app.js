@@ -155,7 +155,7 @@ function renderTree(nodes) {
     depth[i] = n.p < 0 ? 0 : depth[n.p] + 1;
     (layers[depth[i]] = layers[depth[i]] || []).push(i);
   });
-  const dx = 28, dy = 60, width = Math.max(...layers.map((l) => l.length)) * dx + 40;
+  const dx = 28, dy = 60, width = Math.max(...layers.map((l) => l.length)) * dx + 160; // room for the path's labels
   const pos = [];
   layers.forEach((l, d) => l.forEach((i, k) => { pos[i] = [20 + k * dx + (width - l.length * dx) / 2, 20 + d * dy]; }));
   const ns = "http://www.w3.org/2000/svg";

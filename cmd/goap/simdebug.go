@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/goap-go/goap/debugger"
+)
+
+// simControl is the pause, step and run of goap sim --debug: the sim loop
+// waits in wait while paused, and the debugger page's buttons call
+// Control.
+type simControl struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	paused bool
+	steps  int  // ticks allowed while paused
+	done   bool // the run is over or interrupted
+}
+
+func newSimControl() *simControl {
+	c := &simControl{paused: true}
+	c.cond = sync.NewCond(&c.mu)
+	return c
+}
+
+// Control implements debugger.Controller.
+func (c *simControl) Control(cmd string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch cmd {
+	case "pause":
+		c.paused = true
+	case "run":
+		c.paused = false
+	case "step":
+		c.steps++
+	}
+	c.cond.Broadcast()
+	return c.paused
+}
+
+// wait blocks until the run may take its next tick, and reports whether
+// it may (false once stopped).
+func (c *simControl) wait() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for c.paused && c.steps == 0 && !c.done {
+		c.cond.Wait()
+	}
+	if c.done {
+		return false
+	}
+	if c.paused {
+		c.steps--
+	}
+	return true
+}
+
+// stop ends the waits.
+func (c *simControl) stop() {
+	c.mu.Lock()
+	c.done = true
+	c.cond.Broadcast()
+	c.mu.Unlock()
+}
+
+// debugRate is how many ticks per second goap sim --debug runs while
+// running, so that the page can follow.
+const debugRate = 10
+
+// serveDebug starts the debugger page for rec and ctl on addr and returns
+// a function that stops it.
+func (c *SimCommand) serveDebug(addr string, rec *debugger.Recorder, ctl *simControl) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, inputError("sim", "--debug %s: %v", addr, err)
+	}
+	srv := &http.Server{Handler: debugger.Handler(rec, ctl), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(c.Stderr, "debugger on http://%s/ (paused: press run or step; interrupt to stop)\n", ln.Addr())
+	if c.Ready != nil {
+		c.Ready(ln.Addr().String())
+	}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(c.Stderr, "goap sim: --debug: %v\n", err)
+		}
+	}()
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = srv.Shutdown(ctx)
+	}, nil
+}

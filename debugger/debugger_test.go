@@ -33,6 +33,9 @@ func run(t testing.TB, file string, ticks, size int, out *bytes.Buffer) (*debugg
 		t.Fatal(err)
 	}
 	rec.Watch(w.Agents()...)
+	for _, s := range cfg.Squads {
+		rec.Squad(debugger.SquadInfo{Name: s.Name, Commander: s.Commander, Members: s.Members})
+	}
 	if out != nil {
 		rec.Stream(out)
 	}
@@ -157,6 +160,9 @@ func TestStreamAndLoad(t *testing.T) {
 	}
 	if !reflect.DeepEqual(loaded.Agents, live.Recording().Agents) {
 		t.Fatal("agents differ")
+	}
+	if len(loaded.Squads) != 2 || !reflect.DeepEqual(loaded.Squads, live.Recording().Squads) {
+		t.Fatalf("squads %+v", loaded.Squads)
 	}
 	for i := range loaded.Agents {
 		a, b := loaded.Snapshots(i), live.Recording().Snapshots(i)

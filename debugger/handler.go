@@ -40,7 +40,7 @@ func Handler(src Source, ctl Controller) http.Handler {
 	mux.HandleFunc("/api/meta", func(w http.ResponseWriter, r *http.Request) {
 		var m meta
 		src.View(func(rc *Recording) {
-			m.Agents = rc.Agents
+			m.Agents, m.Squads = rc.Agents, rc.Squads
 			m.First, m.Last = rc.Ticks()
 		})
 		if ctl != nil {
@@ -76,6 +76,7 @@ func Handler(src Source, ctl Controller) http.Handler {
 // meta is /api/meta: the agents and the ticks recorded.
 type meta struct {
 	Agents []AgentInfo `json:"agents"`
+	Squads []SquadInfo `json:"squads"`
 	First  int         `json:"first"`
 	Last   int         `json:"last"`
 	Live   bool        `json:"live"`

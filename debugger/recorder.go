@@ -69,6 +69,17 @@ func (r *Recorder) Watch(agents ...*agent.Agent) {
 	}
 }
 
+// Squad records a squad of the command hierarchy, for the page to show
+// who commands whom.
+func (r *Recorder) Squad(s SquadInfo) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.rec.Squads = append(r.rec.Squads, s)
+	if r.enc != nil {
+		r.write(line{Squad: &s})
+	}
+}
+
 // OnEvent records e for the next snapshot of its agent; events of agents
 // not watched are ignored.
 func (r *Recorder) OnEvent(e agent.Event) {
@@ -228,6 +239,7 @@ type line struct {
 	Format   string     `json:"format,omitempty"`
 	Version  int        `json:"version,omitempty"`
 	Agent    *AgentInfo `json:"agent,omitempty"`
+	Squad    *SquadInfo `json:"squad,omitempty"`
 	Snapshot *Snapshot  `json:"snapshot,omitempty"`
 }
 
@@ -241,6 +253,9 @@ func (r *Recorder) Stream(w io.Writer) {
 	r.write(line{Format: Format, Version: FormatVersion})
 	for i := range r.rec.Agents {
 		r.write(line{Agent: &r.rec.Agents[i]})
+	}
+	for i := range r.rec.Squads {
+		r.write(line{Squad: &r.rec.Squads[i]})
 	}
 	for i := range r.rec.rings {
 		rg := &r.rec.rings[i]
@@ -296,6 +311,8 @@ func Load(rd io.Reader) (*Recording, error) {
 		case l.Agent != nil:
 			rc.Agents = append(rc.Agents, *l.Agent)
 			snaps = append(snaps, nil)
+		case l.Squad != nil:
+			rc.Squads = append(rc.Squads, *l.Squad)
 		case l.Snapshot != nil:
 			s := l.Snapshot
 			if s.Agent < 0 || s.Agent >= len(rc.Agents) {

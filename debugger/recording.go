@@ -123,7 +123,17 @@ func (r *ring) at(i int) *Snapshot { return &r.snaps[(r.start+i)%len(r.snaps)] }
 // or loaded from a file (Load).
 type Recording struct {
 	Agents []AgentInfo
+	// Squads are the command hierarchy's links (Recorder.Squad).
+	Squads []SquadInfo
 	rings  []ring
+}
+
+// SquadInfo is a squad of the command hierarchy: its commander and
+// members, by agent name.
+type SquadInfo struct {
+	Name      string   `json:"name"`
+	Commander string   `json:"commander"`
+	Members   []string `json:"members"`
 }
 
 // Ticks returns the first and last ticks of which some snapshot is kept

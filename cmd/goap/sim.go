@@ -97,6 +97,11 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return inputError("sim", "%s: %v", f.Path, err)
 	}
+	if rec != nil {
+		for _, s := range cfg.Squads {
+			rec.Squad(debugger.SquadInfo{Name: s.Name, Commander: s.Commander, Members: s.Members})
+		}
+	}
 	var ctl *simControl
 	if debug != "" {
 		rec.Watch(w.Agents()...)

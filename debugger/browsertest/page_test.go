@@ -51,6 +51,9 @@ func record(t *testing.T, file string, ticks int) *debugger.Recorder {
 		t.Fatal(err)
 	}
 	rec.Watch(w.Agents()...)
+	for _, s := range cfg.Squads {
+		rec.Squad(debugger.SquadInfo{Name: s.Name, Commander: s.Commander, Members: s.Members})
+	}
 	for range ticks {
 		w.Step()
 		rec.Capture()
@@ -192,11 +195,12 @@ func TestPiratePage(t *testing.T) {
 func TestSquadPage(t *testing.T) {
 	rec := record(t, "../../examples/room_clearing.yaml", 20)
 	ctx, base, _ := browse(t, rec)
-	var name, belief, orders string
+	var name, belief, orders, hierarchy string
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(base+"/?tick=1"),
 		chromedp.WaitVisible(`body[data-ready="1"]`, chromedp.ByQuery),
 		chromedp.Text(`#orders`, &orders, chromedp.ByQuery),
+		chromedp.Text(`#hierarchy`, &hierarchy, chromedp.ByQuery),
 		chromedp.Click(`#agents li[data-agent="u3"]`, chromedp.ByQuery),
 		chromedp.Sleep(300*time.Millisecond),
 		chromedp.Text(`#name`, &name, chromedp.ByQuery),
@@ -207,6 +211,9 @@ func TestSquadPage(t *testing.T) {
 	}
 	if name != "u3" || !strings.Contains(belief, "at") || !strings.Contains(orders, "order_issued") || !strings.Contains(orders, "report") {
 		t.Errorf("name %q, belief %q, orders %q", name, belief, orders)
+	}
+	if !strings.Contains(hierarchy, "leader commands alpha: u1, u2, u3, u4") {
+		t.Errorf("hierarchy %q", hierarchy)
 	}
 	screenshot(t, ctx, "room-clearing-u3")
 }

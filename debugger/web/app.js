@@ -48,6 +48,7 @@ async function show(t) {
   $("tick").textContent = tick;
   const st = await stateAt(tick);
   renderAgents(st);
+  renderHierarchy();
   renderOrders(st);
   const a = st.agents.find((x) => x.name === selected);
   renderAgent(a);
@@ -63,6 +64,25 @@ function renderAgents(st) {
     li.onclick = () => { selected = a.name; show(tick); };
     ul.append(li);
   }
+}
+
+// renderHierarchy lists each squad under its commander; clicking a name
+// selects that agent.
+function renderHierarchy() {
+  const ul = $("hierarchy");
+  ul.replaceChildren();
+  for (const s of meta.squads || []) {
+    const li = el("li", { "data-squad": s.name });
+    li.append(el("span", {}, s.commander + " commands " + s.name + ": "));
+    s.members.forEach((m, i) => {
+      const a = el("a", { href: "#" }, m);
+      a.onclick = (e) => { e.preventDefault(); selected = m; show(tick); };
+      li.append(a);
+      if (i < s.members.length - 1) li.append(", ");
+    });
+    ul.append(li);
+  }
+  $("hierarchy-box").hidden = !ul.children.length;
 }
 
 function renderOrders(st) {

@@ -113,6 +113,7 @@ type Agent struct {
 	hasFallback  bool
 	standIn      bool // Config.StandIn
 	obedient     bool // Config.Obedient
+	orders       int  // goals under an order that reports (orders.go)
 	standing     bool // the fallback action is the stand-in of a search (modeSearch)
 
 	margin, goalInterval   float64

@@ -58,6 +58,8 @@ type goalSlot struct {
 	// the bias, above 0), the belief meets it, and its score.
 	valid, relevant, met bool
 	score                float64
+	// eligible is valid && relevant && !met, for candidate.
+	eligible bool
 	// failedAt is the belief when a search for the goal last found no
 	// plan: a change since in a fact that matters for the goal ends its
 	// retry's wait.
@@ -101,16 +103,24 @@ func (b *backoff) waiting(now float64) bool { return b.wait > 0 && now+timeEps <
 func (a *Agent) evaluateGoal(i int) {
 	g := &a.goals[i]
 	valid, s := a.judge(g)
-	if valid || g.valid {
+	if valid != g.valid || valid {
 		g.invalidSince = a.now // valid now, or the first invalid evaluation
 	}
 	g.valid = valid
 	g.met = a.bb.state.Satisfies(g.Target)
 	g.score = s + g.bias
 	g.relevant = g.Relevancy == nil || g.score > 0
+	g.eligible = g.valid && g.relevant && !g.met
+	if g.retry.wait > 0 {
+		a.retryEarly(g)
+	}
+}
+
+// retryEarly ends goal g's wait for a retry when what the agent believes
+// changed where it matters for the goal: the reason there was no plan
+// may be gone.
+func (a *Agent) retryEarly(g *goalSlot) {
 	if g.retry.waiting(a.now) && g.Target.Affected(g.failedAt, a.bb.state) {
-		// What the agent believes changed where it matters for the goal:
-		// the reason there was no plan may be gone.
 		g.retry.reset()
 	}
 }
@@ -122,18 +132,20 @@ func (a *Agent) evaluate() {
 	}
 }
 
-// candidate reports whether goal i may be chosen now: valid, not met and
-// not waiting for a retry.
+// candidate reports whether goal i may be chosen now: valid, relevant,
+// not met and not waiting (see also graced).
 func (a *Agent) candidate(i int) bool {
 	g := &a.goals[i]
-	return a.validEnough(i) && g.relevant && !g.met && !g.retry.waiting(a.now) && !g.flap.waiting(a.now)
+	return g.eligible && !g.retry.waiting(a.now) && !g.flap.waiting(a.now)
 }
 
-// validEnough reports whether goal i is valid, or is the current goal and
-// has been invalid for no longer than Config.ValidityGrace.
-func (a *Agent) validEnough(i int) bool {
+// graced reports whether goal i is the current goal, invalid for no
+// longer than Config.ValidityGrace and otherwise a candidate: it keeps
+// its place meanwhile.
+func (a *Agent) graced(i int) bool {
 	g := &a.goals[i]
-	return g.valid || i == a.goal && a.validityGrace > 0 && a.now-g.invalidSince+timeEps < a.validityGrace
+	return i == a.goal && !g.valid && a.validityGrace > 0 && a.now-g.invalidSince+timeEps < a.validityGrace &&
+		g.relevant && !g.met && !g.retry.waiting(a.now) && !g.flap.waiting(a.now)
 }
 
 // pending reports whether goal i would be pursued but waits for a retry.
@@ -166,12 +178,15 @@ func (a *Agent) choose(incumbent int) int {
 		}
 	}
 	if best < 0 {
+		if incumbent >= 0 && a.graced(incumbent) {
+			return incumbent
+		}
 		if pending && a.fallbackGoal >= 0 && a.candidate(a.fallbackGoal) {
 			return a.fallbackGoal
 		}
 		return -1
 	}
-	if incumbent >= 0 && incumbent != best && !a.goals[incumbent].fallback && a.candidate(incumbent) &&
+	if incumbent >= 0 && incumbent != best && !a.goals[incumbent].fallback && (a.candidate(incumbent) || a.graced(incumbent)) &&
 		a.goals[best].score <= a.goals[incumbent].score+a.margin {
 		return incumbent
 	}

@@ -72,6 +72,11 @@ func (a *Agent) Recommend(goal string, bias float64, report func(Report)) error 
 	}
 	i := a.goalIndex(goal)
 	g := &a.goals[i]
+	if g.order.report == nil && report != nil {
+		a.orders++
+	} else if g.order.report != nil && report == nil {
+		a.orders--
+	}
 	g.order = order{report: report}
 	a.forceEval = true // weigh the recommendation at the next update
 	if report != nil && a.bb.state.Satisfies(g.Target) {
@@ -84,6 +89,9 @@ func (a *Agent) Recommend(goal string, bias float64, report func(Report)) error 
 // 0 and the agent stops reporting on it.
 func (a *Agent) Withdraw(goal string) {
 	if i := a.goalIndex(goal); i >= 0 {
+		if a.goals[i].order.report != nil {
+			a.orders--
+		}
 		a.goals[i].bias = 0
 		a.goals[i].order = order{}
 		a.forceEval = true
@@ -112,6 +120,9 @@ func (a *Agent) tell(i int, k ReportKind) {
 // the recommended goals it did not choose: met ones are done, others it
 // could pursue were declined, and the rest failed.
 func (a *Agent) settleOrders(chosen int) {
+	if a.orders == 0 {
+		return
+	}
 	for i := range a.goals {
 		g := &a.goals[i]
 		if g.order.report == nil || g.order.done {

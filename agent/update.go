@@ -74,7 +74,7 @@ func (a *Agent) reconsider(interrupt string) {
 			a.evaluateGoal(a.goal)
 		}
 		g := &a.goals[a.goal]
-		if !a.validEnough(a.goal) {
+		if !g.valid && !a.graced(a.goal) {
 			until := g.flap.fail(a.now, a.backoffMin, a.backoffMax)
 			a.drop(a.text("goal %s is no longer valid; not chosen again before %s", g.name, num(until)))
 			return

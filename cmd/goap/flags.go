@@ -60,9 +60,68 @@ func parse(fs *flag.FlagSet, cmd string, args []string, stdout io.Writer) (pos [
 		fmt.Fprint(stdout, helpText[cmd])
 		return nil, true, nil
 	case err != nil:
-		return nil, false, usageError(cmd, "%v", err)
+		return nil, false, usageError(cmd, "%s", flagError(fs, err))
 	}
 	return pos, false, nil
+}
+
+// flagError rewrites the flag package's errors for people: double dashes,
+// a did-you-mean for unknown flags, and what a value should look like.
+func flagError(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		name = strings.TrimLeft(name, "-")
+		hint := ""
+		if c := suggest.Closest(name, names); c != "" {
+			hint = " (did you mean --" + c + "?)"
+		}
+		return "unknown flag --" + name + hint
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		name = strings.TrimLeft(name, "-")
+		return "--" + name + " needs a value" + valueHint(fs.Lookup(name))
+	}
+	// invalid value "5" for flag -timeout: parse error
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		if i := strings.Index(rest, " for flag -"); i >= 0 {
+			value := rest[:i]
+			name := rest[i+len(" for flag -"):]
+			why := ""
+			if j := strings.Index(name, ": "); j >= 0 {
+				name, why = name[:j], name[j+2:]
+			}
+			f := fs.Lookup(name)
+			if hint := valueHint(f); hint != "" {
+				return fmt.Sprintf("--%s: got %s%s", name, value, hint)
+			}
+			if strings.Contains(why, value) {
+				return fmt.Sprintf("--%s: %s", name, why)
+			}
+			return fmt.Sprintf("--%s: got %s: %s", name, value, why)
+		}
+	}
+	return strings.ReplaceAll(msg, " -", " --")
+}
+
+// valueHint says what a flag's value should look like, for the kinds of
+// flag whose own errors do not.
+func valueHint(f *flag.Flag) string {
+	if f == nil {
+		return ""
+	}
+	switch fmt.Sprintf("%T", f.Value) {
+	case "*flag.durationValue":
+		return "; write a duration such as 5s, 50ms or 1m30s"
+	case "*flag.intValue", "*flag.int64Value", "*flag.uintValue", "*flag.uint64Value":
+		return "; write a whole number such as 10"
+	case "*flag.float64Value":
+		return "; write a number such as 0.5"
+	case "*flag.boolValue":
+		return "; write true or false"
+	}
+	return ""
 }
 
 // setList collects repeated --set fact=value flags.

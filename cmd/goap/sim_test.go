@@ -124,8 +124,8 @@ func TestSimErrors(t *testing.T) {
 		{"two files", []string{"sim", "testdata/pirate_sim.yaml", "testdata/guard_sim.yaml"}, 2, []string{"want one FILE, got 2 arguments"}},
 		{"missing file", []string{"sim", "testdata/nope.yaml"}, 2, []string{"goap sim: open testdata/nope.yaml: no such file or directory"}},
 		{"zero ticks", []string{"sim", "testdata/pirate_sim.yaml", "--ticks", "0"}, 2, []string{"goap sim: --ticks must be >= 1, got 0"}},
-		{"bad ticks", []string{"sim", "testdata/pirate_sim.yaml", "--ticks", "many"}, 2, []string{`invalid value "many" for flag -ticks`}},
-		{"unknown flag", []string{"sim", "testdata/pirate_sim.yaml", "--tick", "3"}, 2, []string{"flag provided but not defined: -tick"}},
+		{"bad ticks", []string{"sim", "testdata/pirate_sim.yaml", "--ticks", "many"}, 2, []string{`--ticks: got "many"; write a whole number such as 10`}},
+		{"unknown flag", []string{"sim", "testdata/pirate_sim.yaml", "--tick", "3"}, 2, []string{"unknown flag --tick (did you mean --ticks?)"}},
 		{"bad --set", []string{"sim", "testdata/pirate_sim.yaml", "--set", "lawfull=true"}, 2, []string{`unknown fact "lawfull" (did you mean "lawful"?)`}},
 		{"no agents", []string{"sim", "testdata/guard.yaml"}, 2, []string{"goap sim: testdata/guard.yaml has no agents: add an agents: list to simulate"}},
 		{"bad sim keys", []string{"sim", "testdata/sim_broken.yaml"}, 2, []string{

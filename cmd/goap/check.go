@@ -64,20 +64,22 @@ const (
 // checkFile checks one file (at most maxFile bytes) and prints what it
 // found.
 func (c *CheckCommand) checkFile(path string, maxFile int64) fileState {
-	w := c.Stdout
+	// Diagnostics go to stderr, as every command's errors do; the
+	// per-file summary goes to stdout.
+	w, diag := c.Stdout, c.Stderr
 	data, err := readLimited(path, maxFile)
 	var big *fileTooLargeError
 	switch {
 	case errors.As(err, &big):
-		fmt.Fprintln(w, big)
+		fmt.Fprintln(diag, big)
 		return fileTooLarge
 	case err != nil:
-		fmt.Fprintf(w, "%s: cannot read: %v\n", path, unwrapPathError(err))
+		fmt.Fprintf(diag, "%s: cannot read: %v\n", path, unwrapPathError(err))
 		return fileBroken
 	}
 	f, err := goapfile.Parse(path, data)
 	if err != nil {
-		fmt.Fprintln(w, err)
+		fmt.Fprintln(diag, err)
 		n := 1
 		var list goapfile.ErrorList
 		if errors.As(err, &list) {
@@ -95,7 +97,7 @@ func (c *CheckCommand) checkFile(path string, maxFile int64) fileState {
 		} else {
 			e.Line, e.Col = 0, 0
 		}
-		fmt.Fprintln(w, e.Error())
+		fmt.Fprintln(diag, e.Error())
 	}
 	counts := fmt.Sprintf("%s, %s, %s", plural(f.Domain.NumActions(), "action"), plural(f.Domain.NumFacts(), "fact"), plural(len(f.Domain.Goals()), "goal"))
 	if len(warnings) == 0 {

@@ -38,6 +38,11 @@ func TestExamples(t *testing.T) {
 			if len(f.Tests) < minTests {
 				t.Errorf("has %d tests, want at least %d", len(f.Tests), minTests)
 			}
+			// goap check --strict examples/*.yaml passes: no warning.
+			src, _ := os.ReadFile(path)
+			for _, w := range lint.Check(f, src) {
+				t.Errorf("%s:%d:%d: warning: %s", path, w.Pos.Line, w.Pos.Col, w.Msg)
+			}
 			for _, r := range f.RunTests(t.Context(), goap.Options{}) {
 				if !r.Pass {
 					t.Errorf("%s:%s: %s", path, r.Pos, r)

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/goapfile"
 )
 
@@ -38,8 +39,34 @@ func Check(f *goapfile.File, src []byte) []Warning {
 	starts := []goap.State{f.Start}
 	for _, sc := range f.Tests {
 		starts = append(starts, sc.Start)
+		if sc.Sim != nil {
+			starts = append(starts, eventStates(sc.Start, sc.Sim.Events)...)
+		}
+	}
+	// A simulation's scripted events and agents' beliefs put facts in
+	// states no action reaches: a zombie appears, a unit is hit.
+	starts = append(starts, eventStates(f.Start, f.Events)...)
+	for _, a := range f.Agents {
+		for _, m := range []map[string]any{a.Start, a.Own} {
+			if len(m) == 0 {
+				continue
+			}
+			s := f.Start.Clone()
+			for name, v := range m {
+				_ = s.SetValue(name, v) // checked by the loader
+			}
+			starts = append(starts, s)
+		}
 	}
 	r := NewReach(d, starts...)
+	// Goals the file's tests expect to have no plan are meant to be out
+	// of reach (the miner of the seeds has two): no warning for them.
+	expected := map[*goap.Target]bool{}
+	for _, sc := range f.Tests {
+		if sc.NoPlan && sc.Goal != nil {
+			expected[sc.Goal] = true
+		}
+	}
 	var out []Warning
 	add := func(pos goapfile.Position, check, format string, args ...any) {
 		out = append(out, Warning{Pos: pos, Check: check, Msg: fmt.Sprintf(format, args...)})
@@ -131,11 +158,14 @@ func Check(f *goapfile.File, src []byte) []Warning {
 	named := map[*goap.Target]bool{}
 	for _, t := range d.Goals() {
 		named[t] = true
+		if expected[t] {
+			continue
+		}
 		if bad := r.UnreachableConds(t); len(bad) > 0 {
 			add(f.Pos(goapfile.KindGoal, t.Name()), "unreachable-goal", "goal %q can never be reached: %s", t.Name(), why(bad))
 		}
 	}
-	if f.Goal != nil && !named[f.Goal] {
+	if f.Goal != nil && !named[f.Goal] && !expected[f.Goal] {
 		if bad := r.UnreachableConds(f.Goal); len(bad) > 0 {
 			add(goalKey(src), "unreachable-goal", "the file's goal can never be reached: %s", why(bad))
 		}
@@ -188,4 +218,18 @@ func CondText(f goap.Fact, c any) string {
 		return "!" + f.Name
 	}
 	return fmt.Sprintf("%s%v%v", f.Name, op, v)
+}
+
+// eventStates returns the states scripted events lead to from start: after
+// each event, with the earlier ones applied too.
+func eventStates(start goap.State, events []sim.Change) []goap.State {
+	var out []goap.State
+	s := start.Clone()
+	for _, e := range events {
+		for name, v := range e.Set {
+			_ = s.SetValue(name, v) // checked by the loader
+		}
+		out = append(out, s.Clone())
+	}
+	return out
 }

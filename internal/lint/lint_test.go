@@ -243,3 +243,41 @@ func randomSpec(rng *rand.Rand) goap.Spec {
 	}
 	return spec
 }
+
+// TestSimSources: facts that a simulation's scripted events or agents'
+// beliefs set can hold, and goals the tests expect to have no plan are
+// not warned about.
+func TestSimSources(t *testing.T) {
+	src := `actions:
+  - {name: Shoot, preconditions: {zombie: true}, effects: {zombie: false}}
+  - {name: Eat, preconditions: {hungry: true}, effects: {hungry: false}}
+goals:
+  - {name: Fly, desired: {flying: true}}
+facts:
+  flying: {type: bool}
+agents:
+  - {name: a, start: {hungry: true}}
+events:
+  - {tick: 3, set: {zombie: true}}
+tests:
+  - {goal: Fly, no_plan: true}
+  - {goal: Fly, no_plan: true}
+`
+	f, err := goapfile.Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws := Check(f, []byte(src)); len(ws) != 0 {
+		t.Errorf("warnings: %+v", ws)
+	}
+	// Without the events, the agent's belief and the tests, all three
+	// are reported.
+	plain := strings.Split(src, "agents:")[0]
+	f, err = goapfile.Parse("t.yaml", []byte(plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ws := Check(f, []byte(plain)); len(ws) != 3 {
+		t.Errorf("want 3 warnings, got %+v", ws)
+	}
+}

@@ -3,6 +3,7 @@ package goapfile_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
@@ -101,4 +102,14 @@ start: {armd: true}
 	// guard.yaml:6:9: unknown fact "armd" in start
 	//     6 | start: {armd: true}
 	//       |         ^
+}
+
+// The format reference is the package documentation.
+func ExampleFormatReference() {
+	ref := goapfile.FormatReference()
+	fmt.Println(strings.SplitN(ref, "\n", 2)[0])
+	fmt.Println(strings.Contains(ref, "SQUADS"), strings.Contains(ref, "scope: agent"))
+	// Output:
+	// Package goapfile loads planning domains from designer files: YAML, or
+	// true true
 }

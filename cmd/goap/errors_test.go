@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/goap-go/goap/goapfile"
 )
 
 // TestErrors runs every error path: each must exit with the right status
@@ -18,7 +20,7 @@ func TestErrors(t *testing.T) {
 		{"no arguments", nil, 2, []string{"Usage:", "goap COMMAND"}},
 		{"unknown command", []string{"plna"}, 2, []string{`goap: unknown command "plna" (did you mean "plan"?)`, "Run 'goap help'"}},
 		{"unknown command far off", []string{"frobnicate"}, 2, []string{`goap: unknown command "frobnicate"` + "\n"}},
-		{"help for unknown command", []string{"help", "tset"}, 2, []string{`unknown command "tset" (did you mean "test"?)`}},
+		{"help for unknown command", []string{"help", "tset"}, 2, []string{`unknown command or topic "tset" (did you mean "test"?)`}},
 		{"help with two commands", []string{"help", "plan", "test"}, 2, []string{"want at most one COMMAND"}},
 		{"version with argument", []string{"version", "x"}, 2, []string{`unexpected argument "x"`}},
 
@@ -183,5 +185,18 @@ func TestParseFlags(t *testing.T) {
 		if err != nil || strings.Join(pos, " ") != c.pos || sets.String() != c.set || *asJSON != c.json {
 			t.Errorf("%q: got %q %q %v %v", c.args, pos, sets.String(), *asJSON, err)
 		}
+	}
+}
+
+// TestHelpTopics: goap help format prints the format reference (the
+// goapfile package documentation) and goap help examples the tour.
+func TestHelpTopics(t *testing.T) {
+	out, _, code := runGoap(t, "help", "format")
+	if code != 0 || out != goapfile.FormatReference() || !strings.Contains(out, "scope: agent") {
+		t.Errorf("help format: exit %d, %d bytes", code, len(out))
+	}
+	out, _, code = runGoap(t, "help", "examples")
+	if code != 0 || !strings.Contains(out, "examples/room_clearing.yaml") || !strings.Contains(out, "$ goap sim examples/squad_shooter.yaml") {
+		t.Errorf("help examples: exit %d:\n%s", code, out)
 	}
 }

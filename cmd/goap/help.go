@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/goap-go/goap/examples"
+	"github.com/goap-go/goap/goapfile"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -26,11 +29,34 @@ func (c *HelpCommand) Run(ctx context.Context, args []string) error {
 		fmt.Fprint(c.Stdout, text)
 		return nil
 	}
-	msg := fmt.Sprintf("goap help: unknown command %q", args[0])
-	if s := suggest.Closest(args[0], commandNames()); s != "" {
+	switch args[0] {
+	case "format":
+		fmt.Fprint(c.Stdout, goapfile.FormatReference())
+		return nil
+	case "examples":
+		c.tour()
+		return nil
+	}
+	msg := fmt.Sprintf("goap help: unknown command or topic %q", args[0])
+	if s := suggest.Closest(args[0], append(commandNames(), "format", "examples")); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}
+}
+
+// tour prints goap help examples: each example file, what it shows and
+// how to run it.
+func (c *HelpCommand) tour() {
+	fmt.Fprint(c.Stdout, "The examples, each with its tests inside (run them from a clone of the\nrepository; goap help format describes the file format):\n")
+	for _, e := range examples.Tour() {
+		fmt.Fprintf(c.Stdout, "\n%s\n", e.Path)
+		for _, line := range strings.Split(e.Summary, "\n") {
+			fmt.Fprintf(c.Stdout, "    %s\n", line)
+		}
+		for _, cmd := range e.Commands {
+			fmt.Fprintf(c.Stdout, "  $ %s\n", cmd)
+		}
+	}
 }
 
 const mainUsage = `goap plans with Goal-Oriented Action Planning: given a designer file that
@@ -51,7 +77,8 @@ Commands:
 	dot      draw the actions of a file, or a search, for Graphviz
 	bench    measure how fast a file plans
 	pddl     plan for a PDDL domain and problem, or export them
-	help     show help for goap or one of its commands
+	help     show help for goap or one of its commands; goap help format
+	         prints the file format, goap help examples the examples
 	version  print goap's version
 
 Examples:

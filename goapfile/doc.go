@@ -160,7 +160,12 @@
 // Undeclared facts are booleans: giving one a number, a comparison or a
 // name is an error that says to declare the fact. Start states, `set:`
 // and the goals of `goal:` and tests may only name facts that the domain
-// has (declared, or named by an action or a goal of `goals:`).
+// has (declared, or named by an action or a goal of `goals:`), with one
+// exception: a boolean that only the file's start names is a fact of the
+// world that nothing uses yet (goap check warns about it). When such a
+// name is close to a boolean that only preconditions read (no action sets
+// it), the precondition's name is reported as the typo, with the start's
+// as the suggestion.
 //
 // # Errors
 //

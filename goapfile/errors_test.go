@@ -543,9 +543,9 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
     4 | start: {enemy_visble: true}
       |         ^`},
 	{"unknown fact in start without suggestion",
-		"actions:\n  - name: A\n    effects: {enemy_visible: true}\nstart: {zzz: true}\n",
+		"actions:\n  - name: A\n    effects: {enemy_visible: true}\nstart: {zzz: 3}\n",
 		`t.yaml:4:9: unknown fact "zzz" in start
-    4 | start: {zzz: true}
+    4 | start: {zzz: 3}
       |         ^`},
 	{"start not a mapping",
 		"actions: [{name: A, effects: {b: true}}]\nstart: [b]\n",
@@ -761,7 +761,7 @@ t.yaml:3:15: unknown key "desire" in goal (did you mean "desired"?)
     1 | name: [x]
       |       ^`},
 	{"several errors sorted",
-		"actions:\n  - name: A\n    cost: -1\n    colour: red\n  - name: A\nstart: {zz: true}\n",
+		"actions:\n  - name: A\n    cost: -1\n    colour: red\n  - name: A\nstart: {zz: 3}\n",
 		`t.yaml:3:11: cost must be at least 0, got -1
     3 |     cost: -1
       |           ^
@@ -772,17 +772,22 @@ t.yaml:5:5: duplicate action name "A" (first at line 2)
     5 |   - name: A
       |     ^
 t.yaml:6:9: unknown fact "zz" in start
-    6 | start: {zz: true}
+    6 | start: {zz: 3}
       |         ^`},
 	{"json file",
 		"{\n  \"name\": \"j\",\n  \"actions\": [{\"name\": \"A\", \"cost\": \"1\"}]\n}\n",
 		`t.yaml:3:37: cost must be a number, got "1"
     3 |   "actions": [{"name": "A", "cost": "1"}]
       |                                     ^`},
+	{"typo in a boolean only a precondition reads",
+		"actions:\n  - {name: Investigate, preconditions: {heard_nosie: true}, effects: {investigated: true}}\nstart: {heard_noise: true}\n",
+		`t.yaml:2:41: unknown fact "heard_nosie" in preconditions: no action sets it and the start does not (did you mean "heard_noise"?)
+    2 |   - {name: Investigate, preconditions: {heard_nosie: true}, effects: {investigated: true}}
+      |                                         ^`},
 	{"json with tabs",
-		"{\n\t\"actions\": [{\"name\": \"A\"}],\n\t\"start\": {\"x\": true}\n}\n",
+		"{\n\t\"actions\": [{\"name\": \"A\"}],\n\t\"start\": {\"x\": 1}\n}\n",
 		`t.yaml:3:12: unknown fact "x" in start
-    3 | 	"start": {"x": true}
+    3 | 	"start": {"x": 1}
       | 	          ^`},
 	{"crlf line endings",
 		"actions:\r\n  - name: A\r\n    cots: 1\r\n",

@@ -86,21 +86,22 @@ func ExampleParse_errors() {
 	src := `
 actions:
   - name: Attack
-    preconditon: {armed: true}
+    preconditon: {loaded: true}
     cost: -1
-start: {armd: true}
+    effects: {armed: true}
+start: {armd: false}
 `
 	_, err := goapfile.Parse("guard.yaml", []byte(src))
 	fmt.Println(err)
 	// Output:
 	// guard.yaml:4:5: unknown key "preconditon" in action (did you mean "preconditions"?)
-	//     4 |     preconditon: {armed: true}
+	//     4 |     preconditon: {loaded: true}
 	//       |     ^
 	// guard.yaml:5:11: cost must be at least 0, got -1
 	//     5 |     cost: -1
 	//       |           ^
-	// guard.yaml:6:9: unknown fact "armd" in start
-	//     6 | start: {armd: true}
+	// guard.yaml:7:9: unknown fact "armd" in start (did you mean "armed"?)
+	//     7 | start: {armd: false}
 	//       |         ^
 }
 

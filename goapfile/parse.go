@@ -298,6 +298,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	var start map[string]any
 	var startKeys map[string]*yaml.Node
 	if sf, ok := top["start"]; ok {
+		p.startOnlyFacts(sf.val)
 		start, startKeys = p.state(sf.val, "start")
 	}
 	var goal *goalRef
@@ -377,6 +378,62 @@ func (p *parser) state(n *yaml.Node, what string) (map[string]any, map[string]*y
 		}
 	}
 	return values, keys
+}
+
+// startOnlyFacts makes the booleans that only the file's start names
+// facts of the domain: part of the world, used by nothing yet (goap check
+// warns about them). A close name of a known fact is taken for a typo
+// instead, and reported as unknown.
+func (p *parser) startOnlyFacts(n *yaml.Node) {
+	if n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if _, known := p.mentions[k.Value]; known || k.Kind != yaml.ScalarNode || goap.BadName(k.Value) != "" {
+			continue
+		}
+		if _, ok := scalarBool(v); !ok {
+			continue
+		}
+		if close := suggest.Closest(k.Value, p.known); close != "" {
+			keys := p.onlyRead(close)
+			if keys == nil {
+				continue // the start's name is the typo: reported as unknown
+			}
+			// The preconditions' name is the typo: a boolean that no
+			// action sets, nor the start, cannot hold where they need it.
+			for _, key := range keys {
+				p.errorf(key, "unknown fact %q in preconditions: no action sets it and the start does not (did you mean %q?)", close, k.Value)
+			}
+		}
+		p.spec.Facts = append(p.spec.Facts, goap.Bool(k.Value))
+		p.mention(k.Value, k)
+	}
+}
+
+// onlyRead returns the precondition keys naming fact name when name is an
+// undeclared fact that actions read and none writes, nor a goal names:
+// nil otherwise.
+func (p *parser) onlyRead(name string) []*yaml.Node {
+	if _, declared := p.decl[name]; declared {
+		return nil
+	}
+	var keys []*yaml.Node
+	for _, a := range p.actions {
+		if _, w := a.eff[name]; w {
+			return nil
+		}
+		if k, r := a.pre[name]; r {
+			keys = append(keys, k)
+		}
+	}
+	for _, g := range p.goals {
+		if _, used := g.desired[name]; used {
+			return nil
+		}
+	}
+	return keys
 }
 
 // knownFact reports whether the domain has the fact a field names, and

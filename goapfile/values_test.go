@@ -207,3 +207,15 @@ func TestPositionString(t *testing.T) {
 		}
 	}
 }
+
+// TestStartOnlyFacts: a boolean only the start names is a fact of the
+// world that nothing uses yet: accepted (goap check warns about it).
+func TestStartOnlyFacts(t *testing.T) {
+	f, err := Parse("t.yaml", []byte("actions:\n  - {name: A, effects: {done: true}}\nstart: {weather: true}\ngoal: {done: true}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, ok := f.Start.Value("weather"); !ok || v != true {
+		t.Errorf("weather = %v, %v", v, ok)
+	}
+}

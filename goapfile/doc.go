@@ -164,8 +164,8 @@
 // exception: a boolean that only the file's start names is a fact of the
 // world that nothing uses yet (goap check warns about it). When such a
 // name is close to a boolean that only preconditions read (no action sets
-// it), the precondition's name is reported as the typo, with the start's
-// as the suggestion.
+// it), those preconditions can never hold: the error is reported at them
+// and names the start's spelling.
 //
 // # Errors
 //

@@ -781,7 +781,7 @@ t.yaml:6:9: unknown fact "zz" in start
       |                                     ^`},
 	{"typo in a boolean only a precondition reads",
 		"actions:\n  - {name: Investigate, preconditions: {heard_nosie: true}, effects: {investigated: true}}\nstart: {heard_noise: true}\n",
-		`t.yaml:2:41: unknown fact "heard_nosie" in preconditions: no action sets it and the start does not (did you mean "heard_noise"?)
+		`t.yaml:2:41: fact "heard_nosie" is set by no action and not by the start, so this precondition can never hold; the start sets "heard_noise": is one of the two misspelled?
     2 |   - {name: Investigate, preconditions: {heard_nosie: true}, effects: {investigated: true}}
       |                                         ^`},
 	{"json with tabs",

@@ -401,10 +401,11 @@ func (p *parser) startOnlyFacts(n *yaml.Node) {
 			if keys == nil {
 				continue // the start's name is the typo: reported as unknown
 			}
-			// The preconditions' name is the typo: a boolean that no
-			// action sets, nor the start, cannot hold where they need it.
+			// A boolean that no action sets, nor the start, cannot hold
+			// where the preconditions need it: reported there, with the
+			// start's close name (either may be the misspelled one).
 			for _, key := range keys {
-				p.errorf(key, "unknown fact %q in preconditions: no action sets it and the start does not (did you mean %q?)", close, k.Value)
+				p.errorf(key, "fact %q is set by no action and not by the start, so this precondition can never hold; the start sets %q: is one of the two misspelled?", close, k.Value)
 			}
 		}
 		p.spec.Facts = append(p.spec.Facts, goap.Bool(k.Value))

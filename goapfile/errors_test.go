@@ -275,8 +275,24 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
       |                   ^`},
 	{"syntax error",
 		"actions: [{name: A}\n",
-		`t.yaml:1: invalid YAML: did not find expected ',' or ']'
-    1 | actions: [{name: A}`},
+		`t.yaml:1:10: the [ opened here is not closed: add ] before the end of the line
+    1 | actions: [{name: A}
+      |          ^`},
+	{"unclosed brace, blamed lines later by YAML",
+		"actions:\n  - name: A\n    effects: {done: true\n  - name: B\n    effects: {x: true}\n",
+		`t.yaml:3:14: the { opened here is not closed: add } before the end of the line
+    3 |     effects: {done: true
+      |              ^`},
+	{"unclosed quote",
+		"actions:\n  - name: \"A\n    effects: {done: true}\n",
+		`t.yaml:2:11: the " opened here is not closed on its line: close the quote
+    2 |   - name: "A
+      |           ^`},
+	{"key indented less than its siblings",
+		"actions:\n  - name: A\n    cost: 1\n    preconditions: {x: true}\n   effects: {done: true}\n",
+		`t.yaml:5:4: effects: is indented less than preconditions: above it (3 spaces against 4): keys of one mapping must line up
+    5 |    effects: {done: true}
+      |    ^`},
 	{"undeclared fact compared",
 		"actions:\n  - name: A\n    preconditions: {ammo: \">= 1\"}\n",
 		`t.yaml:3:27: fact "ammo" is not declared, so it is a boolean: want true or false, got ">= 1" (declare it under facts: with type: int)

@@ -47,7 +47,123 @@ func (p *parser) yamlError(err error) {
 		p.errorAt(p.find("*"+m[1]), "aliases (*"+m[1]+") are not supported; write the value out")
 		return
 	}
+	if at, what, ok := p.findUnclosed(line); ok {
+		p.errorAt(at, what)
+		return
+	}
+	if strings.Contains(msg, "did not find expected") || strings.Contains(msg, "mapping values are not allowed") {
+		if at, what, ok := p.findMisindent(); ok {
+			p.errorAt(at, what)
+			return
+		}
+	}
 	p.errorAt(Position{Line: line}, "invalid YAML: "+msg)
+}
+
+// findUnclosed looks, at or before the line the decoder blamed, for a
+// flow collection ({ or [) or a quoted string left open at the end of its
+// line while the next line starts a new key or list item: the decoder
+// reports such a mistake lines later, in its own words.
+func (p *parser) findUnclosed(line int) (Position, string, bool) {
+	last := len(p.lines)
+	if line > 0 && line+1 < last {
+		last = line + 1
+	}
+	for i := last - 1; i >= 0; i-- {
+		l := p.lines[i]
+		var open []int // byte offsets of unclosed { and [
+		quote := byte(0)
+		qAt := 0
+		for j := 0; j < len(l); j++ {
+			c := l[j]
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				} else if c == '\\' && quote == '"' {
+					j++
+				}
+			case c == '"' || c == '\'':
+				quote, qAt = c, j
+			case c == '#' && (j == 0 || l[j-1] == ' '):
+				j = len(l)
+			case c == '{' || c == '[':
+				open = append(open, j)
+			case (c == '}' || c == ']') && len(open) > 0:
+				open = open[:len(open)-1]
+			}
+		}
+		if quote != 0 && flowEnds(p.lines, i) {
+			return Position{i + 1, runeCol(l, qAt)}, fmt.Sprintf("the %c opened here is not closed on its line: close the quote", quote), true
+		}
+		if len(open) > 0 && flowEnds(p.lines, i) {
+			at := open[len(open)-1]
+			closer := map[byte]byte{'{': '}', '[': ']'}[l[at]]
+			return Position{i + 1, runeCol(l, at)}, fmt.Sprintf("the %c opened here is not closed: add %c before the end of the line", l[at], closer), true
+		}
+	}
+	return Position{}, "", false
+}
+
+// flowEnds reports whether the line after line i (the next that is not
+// blank or a comment) starts a key or a list item in block style, so that
+// an open flow collection on line i cannot continue there.
+func flowEnds(lines []string, i int) bool {
+	for _, l := range lines[i+1:] {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		return strings.HasPrefix(t, "- ") || blockKey.MatchString(t)
+	}
+	return true // the file ends
+}
+
+// blockKey matches a line that starts with a block mapping key.
+var blockKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ -]*:(\s|$)`)
+
+// findMisindent finds a key indented less than the key above it but
+// more than any enclosing one: YAML reads it as neither a sibling nor a
+// parent and reports the block it breaks, often lines before.
+func (p *parser) findMisindent() (Position, string, bool) {
+	type keyLine struct{ indent, line int }
+	var keys []keyLine // keys seen, in order: their column (0-based)
+	for i, l := range p.lines {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		kIndent := indent
+		if strings.HasPrefix(t, "- ") {
+			kIndent = indent + 2 + len(t[2:]) - len(strings.TrimLeft(t[2:], " "))
+		}
+		if len(keys) > 0 {
+			prev := keys[len(keys)-1]
+			if indent < prev.indent && !strings.HasPrefix(t, "- ") {
+				// It must line up with some key still open above.
+				aligned := false
+				for k := len(keys) - 1; k >= 0; k-- {
+					if keys[k].indent == indent {
+						aligned = true
+						break
+					}
+					if keys[k].indent < indent {
+						break
+					}
+				}
+				if !aligned {
+					key := strings.SplitN(t, ":", 2)[0]
+					above := strings.SplitN(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p.lines[prev.line]), "- ")), ":", 2)[0]
+					return Position{i + 1, indent + 1}, fmt.Sprintf("%s: is indented less than %s: above it (%d spaces against %d): keys of one mapping must line up", key, above, indent, prev.indent), true
+				}
+			}
+		}
+		if blockKey.MatchString(strings.TrimPrefix(t, "- ")) {
+			keys = append(keys, keyLine{indent: kIndent, line: i})
+		}
+	}
+	return Position{}, "", false
 }
 
 // findBadText finds the first byte that is not valid UTF-8, or control

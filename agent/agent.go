@@ -229,8 +229,12 @@ func New(cfg Config) (*Agent, error) {
 		return nil, errors.New("agent: Config.Domain is nil")
 	}
 	var errs []error
+	who := "agent " + cfg.Name
+	if cfg.Name == "" {
+		who = "agent (unnamed)"
+	}
 	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf("agent %s: "+format, append([]any{cfg.Name}, args...)...))
+		errs = append(errs, fmt.Errorf(who+": "+format, args...))
 	}
 	a := &Agent{
 		name: cfg.Name, d: d, onEvent: cfg.OnEvent, recoverPanics: cfg.RecoverPanics,
@@ -244,7 +248,7 @@ func New(cfg Config) (*Agent, error) {
 	seen := map[string]bool{}
 	addGoal := func(g Goal, fallback bool) {
 		if g.Target == nil {
-			bad("goal #%d has no Target", len(a.goals)+1)
+			bad("goal #%d has no Target (goap.Domain.Goal reports whether it found the goal: check its second result)", len(a.goals)+1)
 			return
 		}
 		if g.Target.Domain() != d {

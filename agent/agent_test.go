@@ -457,3 +457,22 @@ func withoutExpanded(s agent.Stats) agent.Stats {
 	s.Expanded = 0
 	return s
 }
+
+// TestAPISharpEdges: mistakes in the Go API give errors, not panics: a
+// goal that Domain.Goal did not find, an unnamed agent's messages, a
+// blackboard write of a fact the domain does not have.
+func TestAPISharpEdges(t *testing.T) {
+	d := mustDomain(t, fightSpec)
+	missing, _ := d.Goal("Elimnate")
+	_, err := agent.New(agent.Config{Domain: d, Goals: []agent.Goal{agent.NewGoal(missing)}, Fallback: "Rn"})
+	if err == nil || !strings.Contains(err.Error(), "agent (unnamed): goal #1 has no Target") || !strings.Contains(err.Error(), `unknown action "Rn" in Fallback (did you mean "Run"?)`) {
+		t.Errorf("err = %v", err)
+	}
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Eliminate")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Blackboard().Set(goap.FactID(999), 1); err == nil || !strings.Contains(err.Error(), "fact ID 999") {
+		t.Errorf("Set of an unknown fact: %v", err)
+	}
+}

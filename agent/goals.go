@@ -41,8 +41,15 @@ type Goal struct {
 	Valid func(b *Blackboard) bool
 }
 
-// NewGoal returns a goal for t with t's priority.
-func NewGoal(t *goap.Target) Goal { return Goal{Target: t, Priority: t.Priority()} }
+// NewGoal returns a goal for t with t's priority. A nil t (a name that
+// goap.Domain.Goal did not find) gives a goal without a Target, which New
+// reports.
+func NewGoal(t *goap.Target) Goal {
+	if t == nil {
+		return Goal{}
+	}
+	return Goal{Target: t, Priority: t.Priority()}
+}
 
 // goalSlot is a goal of the agent with what the agent knows about it.
 type goalSlot struct {

@@ -316,5 +316,6 @@ func (f *File) SimConfig() sim.Config {
 		AgentFacts: f.AgentFacts,
 		Squads:     f.Squads,
 		Orders:     f.Orders,
+		GoalRules:  f.GoalRules,
 	}
 }

@@ -69,6 +69,22 @@
 //	  at: {type: enum, values: [post, door, room], scope: agent}
 //	  door_open: {type: bool}    # scope: world, the default
 //
+// Goals can say, for simulated agents, when they make sense and how much
+// they matter, from what the agent believes (as agent.Goal's Valid and
+// Relevancy do in Go):
+//
+//	goals:
+//	  - name: Eat
+//	    desired: {hungry: false}
+//	    relevancy:               # the first rule that holds scores the goal;
+//	      - {when: {starving: true}, score: 150}   # none: not relevant (0)
+//	      - {when: {hungry: true}, score: 20}
+//	      - {score: 1}           # a rule without when: always holds
+//	  - name: Attack
+//	    priority: 50
+//	    desired: {enemy_dead: true}
+//	    valid_when: {armed: true} # never pursued otherwise
+//
 // The world starts from the file's start. Each tick (the first is 1), the
 // events due change the world; then each agent, in file order, senses,
 // reconsiders its goal and plan (see package agent), and works on its

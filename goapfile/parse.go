@@ -336,6 +336,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	}
 	f.Domain = d
 	f.Start = p.newState(start, startKeys, pos(top["start"].val))
+	p.goalRules()
 	if goal != nil {
 		f.Goal = p.target(goal, "goal")
 	}

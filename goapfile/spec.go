@@ -4,13 +4,14 @@ import (
 	"math"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent/sim"
 	"go.yaml.in/yaml/v3"
 )
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
 	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration", "travel", "order"}
-	goalKeys   = []string{"name", "priority", "desired"}
+	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy"}
 )
 
 // actionDecl remembers where an action's parts are, to place the core's
@@ -27,6 +28,16 @@ type goalDecl struct {
 	name    string
 	item    *yaml.Node
 	desired map[string]*yaml.Node
+	// validWhen and relevancy are read with the goal and compiled with
+	// the domain (for simulated agents: sim.GoalRule).
+	validWhen *goalRef
+	relevancy []scoreDecl
+}
+
+// scoreDecl is one rule of a goal's `relevancy:`.
+type scoreDecl struct {
+	when  *goalRef // nil: always
+	score float64
 }
 
 // actionList reads `actions:`.
@@ -133,6 +144,12 @@ func (p *parser) goalList(n *yaml.Node) {
 				if v, ok := p.number(fd.val, "priority", math.NaN()); ok {
 					g.Priority = v
 				}
+			case "valid_when":
+				if c, keys, ok := p.conds(fd.val, "valid_when", true); ok && len(c) > 0 {
+					decl.validWhen = &goalRef{conds: c, keys: keys, node: fd.val}
+				}
+			case "relevancy":
+				decl.relevancy = p.relevancyRules(fd.val)
 			case "desired":
 				hasDesired = true
 				g.Desired, decl.desired, _ = p.conds(fd.val, "desired", false)
@@ -168,4 +185,65 @@ func hasKey(fields []field, name string) bool {
 		}
 	}
 	return false
+}
+
+// relevancyRules reads a goal's `relevancy:`, a list of {when: {...},
+// score: N} rules, the first that holds giving the score; a rule without
+// when: always holds.
+func (p *parser) relevancyRules(n *yaml.Node) []scoreDecl {
+	items, ok := p.sequence(n, "relevancy")
+	if !ok {
+		return nil
+	}
+	var out []scoreDecl
+	for _, it := range items {
+		if !p.isMapping(it, "a relevancy rule must be a mapping such as {when: {hungry: true}, score: 150}; got") {
+			continue
+		}
+		fields, _ := p.mapping(it, "in relevancy rule", []string{"when", "score"})
+		var r scoreDecl
+		for _, fd := range fields {
+			switch fd.name {
+			case "when":
+				if c, keys, ok := p.conds(fd.val, "when", true); ok && len(c) > 0 {
+					r.when = &goalRef{conds: c, keys: keys, node: fd.val}
+				}
+			case "score":
+				r.score, _ = p.number(fd.val, "score", math.NaN())
+			}
+		}
+		if !hasKey(fields, "score") {
+			p.errorf(it, "relevancy rule has no score")
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 && !p.skip(n) {
+		p.errorf(n, "relevancy must list at least one rule")
+	}
+	return out
+}
+
+// goalRules compiles the goals' valid_when: and relevancy: once the
+// domain is compiled.
+func (p *parser) goalRules() {
+	for _, g := range p.goals {
+		if g.validWhen == nil && len(g.relevancy) == 0 {
+			continue
+		}
+		var r sim.GoalRule
+		if g.validWhen != nil {
+			r.ValidWhen = p.target(g.validWhen, g.name+" valid_when")
+		}
+		for _, s := range g.relevancy {
+			rule := sim.ScoreRule{Score: s.score}
+			if s.when != nil {
+				rule.When = p.target(s.when, g.name+" relevancy")
+			}
+			r.Relevancy = append(r.Relevancy, rule)
+		}
+		if p.out.GoalRules == nil {
+			p.out.GoalRules = map[string]sim.GoalRule{}
+		}
+		p.out.GoalRules[g.name] = r
+	}
 }

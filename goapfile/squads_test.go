@@ -1,11 +1,13 @@
 package goapfile
 
 import (
+	"context"
 	"errors"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/sim"
 )
 
@@ -116,5 +118,57 @@ func TestSquadFileErrors(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
 		})
+	}
+}
+
+// TestGoalRules: valid_when: and relevancy: give simulated agents' goals
+// a validity and a score computed from their belief.
+func TestGoalRules(t *testing.T) {
+	src := `name: rules
+actions:
+  - {name: Eat, preconditions: {hungry: true}, effects: {hungry: false}}
+  - {name: Fight, preconditions: {enemy: true}, effects: {enemy: false}}
+goals:
+  - name: Feed
+    desired: {hungry: false}
+    relevancy:
+      - {when: {starving: true}, score: 150}
+      - {when: {hungry: true}, score: 20}
+  - name: Defend
+    priority: 50
+    desired: {enemy: false}
+    valid_when: {armed: true}
+facts:
+  starving: {type: bool}
+  armed: {type: bool}
+start: {hungry: true, enemy: true, starving: true}
+agents:
+  - {name: a}
+events:
+  - {tick: 3, set: {armed: true}}
+tests:
+  - name: starving, she eats before she fights
+    sim: {ticks: 10}
+    expect_actions: [Eat, Fight]
+    expect_events:
+      - tick 1 a goal_chosen Feed
+      - tick 3 a goal_chosen Defend
+`
+	f, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := f.GoalRules["Feed"]
+	if len(r.Relevancy) != 2 || r.Relevancy[0].Score != 150 || f.GoalRules["Defend"].ValidWhen == nil {
+		t.Fatalf("rules %+v", f.GoalRules)
+	}
+	for _, res := range f.RunTests(context.Background(), goap.Options{}) {
+		if !res.Pass {
+			t.Errorf("%s: %s", res.Name, res)
+		}
+	}
+	_, err = Parse("t.yaml", []byte(strings.Replace(src, "score: 20}", "scor: 20}", 1)))
+	if err == nil || !strings.Contains(err.Error(), `unknown key "scor" in relevancy rule (did you mean "score"?)`) {
+		t.Errorf("a typo in a rule: %v", err)
 	}
 }

@@ -91,6 +91,40 @@ type Agent struct {
 	Own map[string]any
 }
 
+// GoalRule makes a goal's validity and relevancy depend on the belief.
+type GoalRule struct {
+	// ValidWhen, when set, is what the belief must meet for the goal to
+	// be pursued at all (agent.Goal.Valid).
+	ValidWhen *goap.Target
+	// Relevancy, when not empty, scores the goal: the first rule whose
+	// When the belief meets (or that has none) gives the score; 0 when
+	// none does, which makes the goal not relevant (agent.Goal.Relevancy).
+	Relevancy []ScoreRule
+}
+
+// ScoreRule is one rule of a goal's relevancy.
+type ScoreRule struct {
+	When  *goap.Target // nil: always
+	Score float64
+}
+
+// apply sets g's Valid and Relevancy from the rule.
+func (r GoalRule) apply(g *agent.Goal) {
+	if t := r.ValidWhen; t != nil {
+		g.Valid = func(b *agent.Blackboard) bool { return b.State().Satisfies(t) }
+	}
+	if rules := r.Relevancy; len(rules) > 0 {
+		g.Relevancy = func(b *agent.Blackboard) float64 {
+			for _, rule := range rules {
+				if rule.When == nil || b.State().Satisfies(rule.When) {
+					return rule.Score
+				}
+			}
+			return 0
+		}
+	}
+}
+
 // DefaultBackoff is the back-off, in ticks, of agents that set none.
 const DefaultBackoff = 10
 
@@ -127,6 +161,10 @@ type Config struct {
 	// the commanders ordering actions, by action name (see Squad).
 	Squads []Squad
 	Orders map[string]OrderSpec
+	// GoalRules give goals, by name, a validity condition and a relevancy
+	// computed from the agent's belief (for every agent that has the
+	// goal).
+	GoalRules map[string]GoalRule
 	// Changes are applied at their ticks.
 	Changes []Change
 	// Options tune every agent's planner.
@@ -157,6 +195,7 @@ type World struct {
 	// own values (by agent index), each action's written facts, and a
 	// scratch state for an agent's view of the world.
 	names      []string // the agents' names, in Config order
+	goalRules  map[string]GoalRule
 	agentFact  []bool
 	agentFacts []goap.FactID
 	own        []goap.State
@@ -280,6 +319,7 @@ func New(cfg Config) (*World, error) {
 	for _, spec := range cfg.Agents {
 		w.names = append(w.names, spec.Name)
 	}
+	w.goalRules = cfg.GoalRules
 	squads := w.buildSquads(cfg, bad)
 	names := map[string]bool{}
 	for i, spec := range cfg.Agents {
@@ -338,6 +378,11 @@ func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string
 			return nil, fail("unknown goal %q", name)
 		}
 		goals = append(goals, agent.NewGoal(t))
+	}
+	for k := range goals {
+		if r, ok := w.goalRules[goals[k].Target.Name()]; ok {
+			r.apply(&goals[k])
+		}
 	}
 	for _, name := range spec.OnOrders {
 		k := slices.IndexFunc(goals, func(g agent.Goal) bool { return g.Target.Name() == name })

@@ -90,3 +90,31 @@ func mustDomain(spec goap.Spec) *goap.Domain {
 	}
 	return d
 }
+
+// Costs are behaviour: two planners share a domain, one with the costs
+// of its actions overridden, and plan differently.
+func ExampleOptions_costOverrides() {
+	d, _ := goap.NewDomain(goap.Spec{Name: "threat",
+		Actions: []goap.Action{
+			{Name: "Fight", Cost: 1, Effects: goap.Effects{"safe": true}},
+			{Name: "Flee", Cost: 3, Effects: goap.Effects{"safe": true}},
+		},
+		Goals: []goap.Goal{{Name: "Safety", Desired: goap.Conds{"safe": true}}},
+	})
+	safety, _ := d.Goal("Safety")
+	fight, _ := d.ActionID("Fight")
+	brute := goap.NewPlanner(d)
+	coward := goap.NewPlanner(d)
+	coward.Options.CostOverrides = []goap.CostOverride{{Action: fight, Cost: 10}}
+	for _, p := range []*goap.Planner{brute, coward} {
+		r := p.Plan(context.Background(), d.NewState(), safety)
+		fmt.Println(d.ActionNames(r.Plan), r.Cost)
+	}
+	coward.Options.CostOverrides = []goap.CostOverride{{Action: fight, Cost: -1}}
+	r := coward.Plan(context.Background(), d.NewState(), safety)
+	fmt.Println(r.Status, errors.Is(r.Err, goap.ErrBadCost))
+	// Output:
+	// [Fight] 1
+	// [Flee] 3
+	// failed true
+}

@@ -134,6 +134,11 @@ type Options struct {
 	// agent a subset of a shared domain's actions, or to model a level
 	// without ammo pickups. It is read at the start of each plan call.
 	Exclude []ActionID
+	// CostOverrides give actions other costs for this planner ("costs are
+	// behaviour": a coward and a brute share a domain, with different
+	// costs for Attack and Flee). An override replaces the action's cost,
+	// its CostFunc included. Read at the start of each plan call.
+	CostOverrides []CostOverride
 	// NoPruning keeps actions that cannot contribute to the goal and
 	// compares states on every fact. Pruning never changes the cost of the
 	// plan found; this option exists to measure it.
@@ -154,7 +159,18 @@ func (o *Options) validate() error {
 	case o.MaxMemory < 0:
 		return badCall("goap: MaxMemory must be >= 0, got %d", o.MaxMemory)
 	}
+	for _, c := range o.CostOverrides {
+		if !validCost(c.Cost) {
+			return &callError{ErrBadCost, fmt.Sprintf("goap: CostOverrides: cost %v of action %d; costs must be numbers from 0 to %g", c.Cost, c.Action, MaxCost)}
+		}
+	}
 	return nil
+}
+
+// CostOverride is an action's cost for one planner (Options.CostOverrides).
+type CostOverride struct {
+	Action ActionID
+	Cost   float64
 }
 
 // MaxWeight is the largest SuboptimalWeight; beyond it weighted A* is

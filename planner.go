@@ -61,6 +61,7 @@ type Planner struct {
 	prepDir     Direction
 	prepNoPrune bool
 	prepExclude []ActionID
+	prepCosts   []CostOverride
 	prepGen     uint64 // counts the preparations, for LM-cut's compiled task
 	meter       workMeter
 	ida         ida         // MemoryBounded search, see idastar.go
@@ -335,8 +336,14 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 	d := p.d
 	noPrune := opt.NoPruning && dir == Forward
 	hooks := t.hooks || noPrune && d.hooks
-	if !hooks && p.prepTarget == t && p.prepDir == dir && p.prepNoPrune == noPrune && slices.Equal(p.prepExclude, opt.Exclude) {
+	if !hooks && p.prepTarget == t && p.prepDir == dir && p.prepNoPrune == noPrune && slices.Equal(p.prepExclude, opt.Exclude) &&
+		slices.Equal(p.prepCosts, opt.CostOverrides) {
 		return nil
+	}
+	for _, c := range opt.CostOverrides {
+		if int(c.Action) < 0 || int(c.Action) >= len(d.actions) {
+			return badCall("goap: CostOverrides: action %d is not one of the domain's %d actions", c.Action, len(d.actions))
+		}
 	}
 	p.prepTarget = nil
 	p.prepGen++
@@ -356,6 +363,11 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 			c = a.costFunc(start)
 			if !validCost(c) {
 				return &callError{ErrBadCost, fmt.Sprintf("goap: action %q: CostFunc returned %v; costs must be numbers from 0 to %g", a.name, c, MaxCost)}
+			}
+		}
+		for _, o := range opt.CostOverrides {
+			if o.Action == id {
+				c = o.Cost
 			}
 		}
 		p.costs[id] = c
@@ -382,6 +394,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 	}
 	p.prepTarget, p.prepDir, p.prepNoPrune = t, dir, noPrune
 	p.prepExclude = append(p.prepExclude[:0], opt.Exclude...)
+	p.prepCosts = append(p.prepCosts[:0], opt.CostOverrides...)
 	return nil
 }
 

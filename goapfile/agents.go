@@ -16,7 +16,7 @@ import (
 
 // agentKeys are the keys of an agent, eventKeys of a scripted event.
 var (
-	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient"}
+	agentKeys = []string{"name", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient", "sensors", "costs"}
 	eventKeys = []string{"tick", "set", "agent"}
 )
 
@@ -107,6 +107,23 @@ func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
 		case "on_orders":
 			a.OnOrders = p.goalNames(fd.val, "on_orders")
 			onOrders = fd.val
+		case "sensors":
+			a.Sensors = p.sensorList(fd.val)
+		case "costs":
+			fields, _ := p.mapping(fd.val, "in costs", nil)
+			names := p.actionNameList()
+			for _, c := range fields {
+				if !slices.Contains(names, c.name) {
+					p.errorf(c.key, "unknown action %q in costs%s", c.name, suggest.Hint(c.name, names))
+					continue
+				}
+				if v, ok := p.number(c.val, "cost", 0); ok {
+					if a.Costs == nil {
+						a.Costs = map[string]float64{}
+					}
+					a.Costs[c.name] = v
+				}
+			}
 		case "obedient":
 			a.Obedient, _ = p.boolean(fd.val, "obedient")
 		case "validity_grace":
@@ -318,4 +335,37 @@ func (f *File) SimConfig() sim.Config {
 		Orders:     f.Orders,
 		GoalRules:  f.GoalRules,
 	}
+}
+
+// sensorList reads an agent's `sensors:`: [{name, facts, every, interrupt}].
+func (p *parser) sensorList(n *yaml.Node) []sim.SensorSpec {
+	items, ok := p.sequence(n, "sensors")
+	if !ok {
+		return nil
+	}
+	out := []sim.SensorSpec{}
+	for _, it := range items {
+		if !p.isMapping(it, "a sensor must be a mapping such as {facts: [enemy_visible], every: 5, interrupt: true}; got") {
+			continue
+		}
+		fields, _ := p.mapping(it, "in sensor", []string{"name", "facts", "every", "interrupt"})
+		var s sim.SensorSpec
+		for _, fd := range fields {
+			switch fd.name {
+			case "name":
+				s.Name, _ = p.str(fd.val, "sensor name")
+			case "facts":
+				s.Facts = p.factNames(fd.val, "facts")
+			case "every":
+				s.Every, _ = p.number(fd.val, "every", 0)
+			case "interrupt":
+				s.Interrupt, _ = p.boolean(fd.val, "interrupt")
+			}
+		}
+		if !hasKey(fields, "facts") {
+			p.errorf(it, "sensor has no facts: say which facts it sees")
+		}
+		out = append(out, s)
+	}
+	return out
 }

@@ -55,6 +55,10 @@
 //	    own: {at: door}          # its own values of agent facts (see below)
 //	    on_orders: [StackUp]     # goals it pursues only when ordered (see Squads)
 //	    obedient: true           # pursue the most recommended goal; default false
+//	    sensors:                 # more sensors: facts seen every N ticks, and
+//	      - {facts: [noise], every: 5, interrupt: true} # a change interrupts
+//	                             # (with sensors: and no senses:, only these see)
+//	    costs: {Attack: 10}      # this agent's costs of actions (a coward)
 //	events:                      # scripted changes of the world
 //	  - {tick: 5, set: {bottle_available: false}}
 //	  - {tick: 6, agent: u3, set: {hit: true}} # u3's own agent facts

@@ -172,3 +172,41 @@ tests:
 		t.Errorf("a typo in a rule: %v", err)
 	}
 }
+
+// TestSensorsAndCosts: sensors: with intervals and interrupts, and costs:
+// that make one agent plan differently from another on a shared domain.
+func TestSensorsAndCosts(t *testing.T) {
+	src := `name: costs
+actions:
+  - {name: Fight, effects: {safe: true}}
+  - {name: Flee, cost: 3, effects: {safe: true}}
+goals:
+  - {name: Safety, priority: 1, desired: {safe: true}}
+agents:
+  - {name: brute}
+  - {name: coward, costs: {Fight: 10}, sensors: [{name: ears, facts: [noise], every: 2, interrupt: true}]}
+facts:
+  noise: {type: bool}
+tests:
+  - name: the brute fights, the coward flees
+    sim: {ticks: 3}
+    expect_actions: [Fight, Flee]
+`
+	f, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := f.Agents[1]
+	if c.Costs["Fight"] != 10 || len(c.Sensors) != 1 || c.Sensors[0].Every != 2 || !c.Sensors[0].Interrupt {
+		t.Fatalf("coward %+v", c)
+	}
+	for _, res := range f.RunTests(context.Background(), goap.Options{}) {
+		if !res.Pass {
+			t.Errorf("%s: %s", res.Name, res)
+		}
+	}
+	_, err = Parse("t.yaml", []byte(strings.Replace(src, "costs: {Fight: 10}", "costs: {Figth: 10}", 1)))
+	if err == nil || !strings.Contains(err.Error(), `unknown action "Figth" in costs (did you mean "Fight"?)`) {
+		t.Errorf("a typo in costs: %v", err)
+	}
+}

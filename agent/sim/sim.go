@@ -84,6 +84,14 @@ type Agent struct {
 	// ordered with the greatest bias, and idles without orders
 	// (agent.Config.Obedient).
 	Obedient bool
+	// Sensors are sensors beyond Senses: each copies its facts every
+	// Every ticks (every tick when 0) and, with Interrupt, interrupts the
+	// agent when one of them changed. With Sensors set and Senses nil,
+	// the agent senses only what its sensors see.
+	Sensors []SensorSpec
+	// Costs override the cost of actions for this agent, by name: a
+	// coward and a brute share a domain with different costs.
+	Costs map[string]float64
 	// Own gives the agent's own values of agent facts (Config.AgentFacts;
 	// a bool, int or enum name each); the others start as in the world's
 	// start. Its initial belief holds them too, unless Start says
@@ -123,6 +131,14 @@ func (r GoalRule) apply(g *agent.Goal) {
 			return 0
 		}
 	}
+}
+
+// SensorSpec is a sensor of a simulated agent (Agent.Sensors).
+type SensorSpec struct {
+	Name      string
+	Facts     []string
+	Every     float64
+	Interrupt bool
 }
 
 // DefaultBackoff is the back-off, in ticks, of agents that set none.
@@ -406,7 +422,7 @@ func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string
 		}
 	}
 	var senses []goap.FactID
-	if spec.Senses == nil {
+	if spec.Senses == nil && spec.Sensors == nil {
 		for i := range d.NumFacts() {
 			senses = append(senses, goap.FactID(i))
 		}
@@ -420,6 +436,33 @@ func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string
 	}
 	// Actions with a way to go move there first; the others are
 	// performed at once.
+	sensors := []agent.Sensor{{Name: "eyes", Sense: w.eyes(i, senses)}}
+	for k, ss := range spec.Sensors {
+		var facts []goap.FactID
+		for _, name := range ss.Facts {
+			id, ok := d.FactID(name)
+			if !ok {
+				return nil, fail("sensor %s: unknown fact %q", ss.Name, name)
+			}
+			facts = append(facts, id)
+		}
+		if ss.Every < 0 {
+			return nil, fail("sensor %s: every must be at least 0, got %v", ss.Name, ss.Every)
+		}
+		name := ss.Name
+		if name == "" {
+			name = fmt.Sprintf("sensor%d", k+1)
+		}
+		sensors = append(sensors, agent.Sensor{Name: name, Interval: ss.Every, Sense: w.sensor(i, facts, ss.Interrupt)})
+	}
+	opts.CostOverrides = slices.Clone(opts.CostOverrides) // this agent's
+	for _, name := range slices.Sorted(maps.Keys(spec.Costs)) {
+		id, ok := d.ActionID(name)
+		if !ok {
+			return nil, fail("costs: unknown action %q", name)
+		}
+		opts.CostOverrides = append(opts.CostOverrides, goap.CostOverride{Action: id, Cost: spec.Costs[name]})
+	}
 	perform := func(s *agent.Call) agent.Outcome { return w.perform(i, s) }
 	moveTo := func(s *agent.Call) agent.Outcome { return w.moveTo(i, s) }
 	behaviors := map[string]agent.Behavior{}
@@ -444,7 +487,7 @@ func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string
 		Actions:       spec.Actions,
 		Behaviors:     behaviors,
 		Default:       agent.Behavior{Perform: perform},
-		Sensors:       []agent.Sensor{{Name: "eyes", Sense: w.eyes(i, senses)}},
+		Sensors:       sensors,
 		Belief:        belief,
 		Margin:        spec.Margin,
 		ValidityGrace: spec.ValidityGrace,
@@ -486,6 +529,23 @@ func (w *World) eyes(i int, facts []goap.FactID) func(b *agent.Blackboard) bool 
 			_ = b.Set(f, w.valueFor(i, f)) // a value of the world is in bounds
 		}
 		return false
+	}
+}
+
+// sensor returns a sensor of agent i that copies facts from the world
+// (its own values of agent facts) and, with interrupt, interrupts the
+// agent when one of them changed in its belief.
+func (w *World) sensor(i int, facts []goap.FactID, interrupt bool) func(b *agent.Blackboard) bool {
+	return func(b *agent.Blackboard) bool {
+		changed := false
+		for _, f := range facts {
+			v := w.valueFor(i, f)
+			if b.Get(f) != v {
+				changed = true
+				_ = b.Set(f, v) // a value of the world is in bounds
+			}
+		}
+		return interrupt && changed
 	}
 }
 

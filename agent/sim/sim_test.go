@@ -344,3 +344,25 @@ func TestAgentFacts(t *testing.T) {
 		t.Errorf("a change of an agent fact without an agent: %v", err)
 	}
 }
+
+// TestSensorSpecs: a sensor that interrupts when what it sees changes
+// drops the plan at once; it looks only every Every ticks.
+func TestSensorSpecs(t *testing.T) {
+	w := world(t, sim.Config{
+		Duration: map[string]int{"StealRum": 5},
+		Agents: []sim.Agent{{Name: "p", Senses: []string{},
+			Sensors: []sim.SensorSpec{{Name: "ears", Facts: []string{"bottle_available"}, Every: 2, Interrupt: true}}}},
+		Changes: []sim.Change{{Tick: 2, Set: map[string]any{"bottle_available": false}}},
+	})
+	w.Run(4)
+	var got []string
+	for _, e := range w.Events() {
+		if e.Type == agent.EventPlanInvalidated {
+			got = append(got, e.String())
+		}
+	}
+	// The ears run at ticks 1, 3, 5: the change of tick 2 is heard at 3.
+	if len(got) == 0 || !strings.HasPrefix(got[0], "tick 3 p plan_invalidated") || !strings.Contains(got[0], "ears") {
+		t.Fatalf("invalidations %v", got)
+	}
+}

@@ -56,6 +56,10 @@ type Behavior struct {
 	// its state (MoveTo and Perform each): a behavior that never ends
 	// does not hold the agent for ever. The action_failed event says so.
 	Timeout float64
+	// Backoff, when positive, is how long the action is left out of plans
+	// after it failed, instead of Config.Backoff (doubling on each further
+	// failure in a row, up to 16 times as long).
+	Backoff float64
 }
 
 // Call is what a handler is told on each call. The agent reuses it for
@@ -131,7 +135,11 @@ func (a *Agent) runStep() bool {
 		}
 		return true
 	case Failure:
-		until := a.bans[id].fail(a.now, a.backoffMin, a.backoffMax)
+		first, most := a.backoffMin, a.backoffMax
+		if b := a.behaviors[id].Backoff; b > 0 {
+			first, most = b, 16*b
+		}
+		until := a.bans[id].fail(a.now, first, most)
 		a.stats.Failed++
 		if a.listening() {
 			why := a.ctx.Reason

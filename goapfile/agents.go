@@ -334,6 +334,8 @@ func (f *File) SimConfig() sim.Config {
 		Squads:     f.Squads,
 		Orders:     f.Orders,
 		GoalRules:  f.GoalRules,
+		Timeout:    f.Timeouts,
+		Backoff:    f.Backoffs,
 	}
 }
 

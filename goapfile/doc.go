@@ -15,6 +15,9 @@
 //	    effects: {weapon_holstered: false, armed: true}
 //	    duration: 3              # ticks, for simulators; default 1
 //	    travel: 2                # ticks to reach the action's target first; default 0
+//	    timeout: 10              # ticks after which it fails if still under way
+//	    backoff: 5               # ticks it is left out of plans after failing
+//	                             # (instead of the agent's backoff)
 //	start: {weapon_holstered: true, enemy_visible: true}
 //	goal: {threat_removed: true} # or the name of one of goals
 //	goals:

@@ -45,6 +45,9 @@ type File struct {
 	// by action name (see package sim).
 	Squads []sim.Squad
 	Orders map[string]sim.OrderSpec
+	// Timeouts and Backoffs hold actions' `timeout:` and `backoff:` in
+	// ticks, by action name (for simulated agents).
+	Timeouts, Backoffs map[string]float64
 	// GoalRules are the goals' valid_when: and relevancy:, by goal name
 	// (for simulated agents; the planner ignores them).
 	GoalRules map[string]sim.GoalRule

@@ -10,7 +10,7 @@ import (
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
-	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration", "travel", "order"}
+	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration", "travel", "order", "timeout", "backoff"}
 	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy"}
 )
 
@@ -72,6 +72,7 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 	fields, _ := p.mapping(n, "in action", actionKeys)
 	a := goap.Action{Cost: 1}
 	dur, travel := 1, 0
+	var timeout, backoff float64
 	decl := &actionDecl{item: n}
 	named := false
 	for _, fd := range fields {
@@ -94,6 +95,14 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 			travel, _ = p.travel(fd.val)
 		case "order":
 			decl.order = fd.val
+		case "timeout", "backoff":
+			if v, ok := p.number(fd.val, fd.name, 0); ok {
+				if fd.name == "timeout" {
+					timeout = v
+				} else {
+					backoff = v
+				}
+			}
 		case "preconditions":
 			a.Pre, decl.pre, _ = p.conds(fd.val, "preconditions", false)
 		case "effects":
@@ -113,6 +122,17 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 	p.out.Durations[a.Name] = dur
 	if travel > 0 {
 		p.out.Travel[a.Name] = travel
+	}
+	for _, tb := range []struct {
+		m *map[string]float64
+		v float64
+	}{{&p.out.Timeouts, timeout}, {&p.out.Backoffs, backoff}} {
+		if tb.v > 0 {
+			if *tb.m == nil {
+				*tb.m = map[string]float64{}
+			}
+			(*tb.m)[a.Name] = tb.v
+		}
 	}
 	p.actions = append(p.actions, decl)
 	p.spec.Actions = append(p.spec.Actions, a)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
 )
 
@@ -208,5 +209,49 @@ tests:
 	_, err = Parse("t.yaml", []byte(strings.Replace(src, "costs: {Fight: 10}", "costs: {Figth: 10}", 1)))
 	if err == nil || !strings.Contains(err.Error(), `unknown action "Figth" in costs (did you mean "Fight"?)`) {
 		t.Errorf("a typo in costs: %v", err)
+	}
+}
+
+// TestActionTimeoutAndBackoff: an action's timeout: fails it when it runs
+// too long, and its backoff: sets how long it stays out of plans.
+func TestActionTimeoutAndBackoff(t *testing.T) {
+	src := `name: slow
+actions:
+  - {name: Dig, duration: 5, timeout: 2, backoff: 3, effects: {hole: true}}
+goals:
+  - {name: Hole, priority: 1, desired: {hole: true}}
+agents:
+  - {name: a, backoff: 4}
+tests:
+  - name: digging times out; Dig is banned until 5, the goal retried at 6
+    sim: {ticks: 8}
+    expect_events:
+      - tick 2 a action_failed Dig
+      - tick 6 a action_started Dig
+`
+	f, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Timeouts["Dig"] != 2 || f.Backoffs["Dig"] != 3 {
+		t.Fatalf("timeouts %v, backoffs %v", f.Timeouts, f.Backoffs)
+	}
+	for _, res := range f.RunTests(context.Background(), goap.Options{}) {
+		if !res.Pass {
+			t.Errorf("%s: %s", res.Name, res)
+		}
+	}
+	// The ban is Dig's own back-off (3), not the agent's (4).
+	w, err := sim.New(f.SimConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Run(3)
+	found := false
+	for _, e := range w.Events() {
+		found = found || e.Type == agent.EventActionFailed && strings.Contains(e.Reason, "not planned again before 5")
+	}
+	if !found {
+		t.Errorf("no ban until 5: %v", w.Events())
 	}
 }

@@ -168,6 +168,10 @@ type Config struct {
 	// to perform (default 1; 0 counts as 1) and to reach its target first
 	// (default 0).
 	Duration, Travel map[string]int
+	// Timeout and Backoff give, by action name, the ticks after which an
+	// action still under way fails (agent.Behavior.Timeout) and how long a
+	// failed action is left out of plans (agent.Behavior.Backoff).
+	Timeout, Backoff map[string]float64
 	// Agents act in this order within each tick.
 	Agents []Agent
 	// AgentFacts names the facts each agent has its own value of (see the
@@ -210,6 +214,7 @@ type World struct {
 	// Agent facts: which facts (per FactID), their list, each agent's
 	// own values (by agent index), each action's written facts, and a
 	// scratch state for an agent's view of the world.
+	cfg        Config
 	names      []string // the agents' names, in Config order
 	goalRules  map[string]GoalRule
 	agentFact  []bool
@@ -336,6 +341,16 @@ func New(cfg Config) (*World, error) {
 		w.names = append(w.names, spec.Name)
 	}
 	w.goalRules = cfg.GoalRules
+	w.cfg = cfg
+	for _, m := range []map[string]float64{cfg.Timeout, cfg.Backoff} {
+		for _, name := range slices.Sorted(maps.Keys(m)) {
+			if _, ok := d.ActionID(name); !ok {
+				bad("Timeout/Backoff: unknown action %q", name)
+			} else if !(m[name] >= 0) {
+				bad("Timeout/Backoff of %s must be at least 0, got %v", name, m[name])
+			}
+		}
+	}
 	squads := w.buildSquads(cfg, bad)
 	names := map[string]bool{}
 	for i, spec := range cfg.Agents {
@@ -467,8 +482,13 @@ func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string
 	moveTo := func(s *agent.Call) agent.Outcome { return w.moveTo(i, s) }
 	behaviors := map[string]agent.Behavior{}
 	for a, t := range w.travel {
+		name := d.ActionName(goap.ActionID(a))
+		b := agent.Behavior{Perform: perform, Timeout: w.cfg.Timeout[name], Backoff: w.cfg.Backoff[name]}
 		if t > 0 {
-			behaviors[d.ActionName(goap.ActionID(a))] = agent.Behavior{MoveTo: moveTo, Perform: perform}
+			b.MoveTo = moveTo
+		}
+		if t > 0 || b.Timeout > 0 || b.Backoff > 0 {
+			behaviors[name] = b
 		}
 	}
 	maps.Copy(behaviors, orders)

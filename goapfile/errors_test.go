@@ -310,7 +310,7 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
       |                     ^`},
 	{"undeclared fact given a name",
 		"actions:\n  - name: A\n    effects: {at: shop}\n",
-		`t.yaml:3:19: fact "at" is not declared, so it is a boolean: want true or false, got "shop" (declare it under facts: with type: enum)
+		`t.yaml:3:19: fact "at" is not declared, so it is a boolean, but the file gives it names: declare it under facts:, e.g. at: {type: enum, values: [shop]}
     3 |     effects: {at: shop}
       |                   ^`},
 	{"undeclared fact given a list",
@@ -800,6 +800,14 @@ t.yaml:6:9: unknown fact "zz" in start
 		`t.yaml:2:41: fact "heard_nosie" is set by no action and not by the start, so this precondition can never hold; the start sets "heard_noise": is one of the two misspelled?
     2 |   - {name: Investigate, preconditions: {heard_nosie: true}, effects: {investigated: true}}
       |                                         ^`},
+	{"names of an undeclared fact, one a typo",
+		"actions:\n  - {name: Go, preconditions: {at: home}, effects: {at: shop}}\n  - {name: Back, preconditions: {at: shpo}, effects: {at: home}}\ngoal: {at: shop}\n",
+		`t.yaml:2:36: fact "at" is not declared, so it is a boolean, but the file gives it names: declare it under facts:, e.g. at: {type: enum, values: [home, shop]}
+    2 |   - {name: Go, preconditions: {at: home}, effects: {at: shop}}
+      |                                    ^
+t.yaml:3:38: "shpo" looks like a typo of "shop" (fact "at")
+    3 |   - {name: Back, preconditions: {at: shpo}, effects: {at: home}}
+      |                                      ^`},
 	{"json with tabs",
 		"{\n\t\"actions\": [{\"name\": \"A\"}],\n\t\"start\": {\"x\": 1}\n}\n",
 		`t.yaml:3:12: unknown fact "x" in start

@@ -102,6 +102,10 @@ type parser struct {
 	hasGoal  bool
 
 	out *File
+	// enumUses collects the names given to undeclared facts, which are
+	// booleans: reported together, with the declaration they need
+	// (undeclaredEnums).
+	enumUses map[string][]*yaml.Node
 }
 
 // splitLines splits a file into lines where the YAML decoder counts
@@ -324,6 +328,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	if tf, ok := top["tests"]; ok {
 		tests = p.testList(tf.val, start, goal)
 	}
+	p.undeclaredEnums()
 	if len(p.errs) > 0 {
 		return
 	}

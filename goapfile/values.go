@@ -1,6 +1,8 @@
 package goapfile
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -73,7 +75,11 @@ func (p *parser) notBool(n *yaml.Node, name string, declared bool) {
 		case looksNumeric(s):
 			hint = " (declare it under facts: with type: int)"
 		case n.ShortTag() == "!!str":
-			hint = " (declare it under facts: with type: enum)"
+			if p.enumUses == nil {
+				p.enumUses = map[string][]*yaml.Node{}
+			}
+			p.enumUses[name] = append(p.enumUses[name], n)
+			return // reported with the fact's other names (undeclaredEnums)
 		}
 	}
 	if declared {
@@ -313,4 +319,41 @@ func absInt(v int) int {
 		return -v
 	}
 	return v
+}
+
+// undeclaredEnums reports each undeclared fact given names (an enum that
+// needs declaring) once, at its first use, with the declaration it needs;
+// a name close to another that the file uses more is reported as a typo.
+func (p *parser) undeclaredEnums() {
+	for _, fact := range slices.Sorted(maps.Keys(p.enumUses)) {
+		nodes := p.enumUses[fact]
+		count := map[string]int{}
+		var values []string
+		for _, n := range nodes {
+			if count[n.Value] == 0 {
+				values = append(values, n.Value)
+			}
+			count[n.Value]++
+		}
+		var typos []*yaml.Node
+		var good []string
+		for _, v := range values {
+			others := slices.DeleteFunc(slices.Clone(values), func(o string) bool { return o == v || count[o] <= count[v] })
+			if c := suggest.Closest(v, others); c != "" {
+				for _, n := range nodes {
+					if n.Value == v {
+						typos = append(typos, n)
+					}
+				}
+				continue
+			}
+			good = append(good, v)
+		}
+		p.errorf(nodes[0], "fact %q is not declared, so it is a boolean, but the file gives it names: declare it under facts:, e.g. %s: {type: enum, values: [%s]}",
+			fact, fact, strings.Join(good, ", "))
+		for _, n := range typos {
+			others := slices.DeleteFunc(slices.Clone(values), func(o string) bool { return o == n.Value || count[o] <= count[n.Value] })
+			p.errorf(n, "%q looks like a typo of %q (fact %q)", n.Value, suggest.Closest(n.Value, others), fact)
+		}
+	}
 }

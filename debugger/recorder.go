@@ -102,6 +102,7 @@ func (r *Recorder) Capture() {
 	for i := range r.tracks {
 		t := &r.tracks[i]
 		t.a.Inspect(&t.insp)
+		r.rec.now = max(r.rec.now, t.insp.Tick)
 		if t.taken && len(t.pending) == 0 && t.prev.Equal(t.insp.Belief) {
 			continue
 		}

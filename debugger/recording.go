@@ -126,6 +126,8 @@ type Recording struct {
 	// Squads are the command hierarchy's links (Recorder.Squad).
 	Squads []SquadInfo
 	rings  []ring
+	// now is the latest tick captured live, with or without a snapshot.
+	now int
 }
 
 // SquadInfo is a squad of the command hierarchy: its commander and
@@ -137,7 +139,8 @@ type SquadInfo struct {
 }
 
 // Ticks returns the first and last ticks of which some snapshot is kept
-// (0, 0 when there is none).
+// (0, 0 when there is none); live, the last is the latest tick captured,
+// snapshot or not.
 func (rc *Recording) Ticks() (first, last int) {
 	first = -1
 	for i := range rc.rings {
@@ -150,7 +153,10 @@ func (rc *Recording) Ticks() (first, last int) {
 		}
 		last = max(last, r.at(r.n-1).Tick)
 	}
-	return max(first, 0), last
+	if first < 0 && rc.now > 0 {
+		first = rc.now
+	}
+	return max(first, 0), max(last, rc.now)
 }
 
 // Snapshots returns the kept snapshots of agent i, oldest first (a copy

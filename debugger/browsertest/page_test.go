@@ -217,3 +217,71 @@ func TestSquadPage(t *testing.T) {
 	}
 	screenshot(t, ctx, "room-clearing-u3")
 }
+
+// stepper is a live run for TestLivePage: the page's step button runs one
+// tick of the world, pause and run are recorded.
+type stepper struct {
+	mu     chan struct{} // a one-slot lock shared with the world's steps
+	w      *sim.World
+	rec    *debugger.Recorder
+	paused bool
+}
+
+func (s *stepper) Control(cmd string) bool {
+	s.mu <- struct{}{}
+	defer func() { <-s.mu }()
+	switch cmd {
+	case "pause":
+		s.paused = true
+	case "run":
+		s.paused = false
+	case "step":
+		s.w.Step()
+		s.rec.Capture()
+	}
+	return s.paused
+}
+
+// TestLivePage: in live mode the page shows the run/step/pause controls,
+// and pressing step runs a tick that the page then shows.
+func TestLivePage(t *testing.T) {
+	f, err := goapfile.Load("../../examples/pirate_sim.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := f.SimConfig()
+	rec := debugger.NewRecorder(1000)
+	cfg.OnEvent = rec.OnEvent
+	w, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Watch(w.Agents()...)
+	st := &stepper{mu: make(chan struct{}, 1), w: w, rec: rec, paused: true}
+	st.Control("step") // tick 1, so that the page has something to show
+	srv := httptest.NewServer(debugger.Handler(rec, st))
+	defer srv.Close()
+	ctx, _, _ := browse(t, rec)
+	var runstate, tick string
+	var liveHidden bool
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(srv.URL+"/"),
+		chromedp.WaitVisible(`body[data-ready="1"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.getElementById("live").hidden`, &liveHidden),
+		chromedp.Text(`#runstate`, &runstate, chromedp.ByQuery),
+		chromedp.Click(`#step`, chromedp.ByQuery),
+		chromedp.Click(`#step`, chromedp.ByQuery),
+		chromedp.Sleep(500*time.Millisecond),
+		chromedp.Text(`#tick`, &tick, chromedp.ByQuery),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if liveHidden || runstate != "paused" {
+		t.Errorf("live controls hidden %v, state %q", liveHidden, runstate)
+	}
+	if tick != "3" || w.Tick() != 3 {
+		t.Errorf("after two steps: the page shows tick %q, the world is at %d", tick, w.Tick())
+	}
+	screenshot(t, ctx, "pirate-live")
+}

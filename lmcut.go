@@ -87,7 +87,18 @@ type lmcut struct {
 	// isSup is per slot: 0 when it is not its operator's supporter, else
 	// supOne or supMany (the group has several atoms)
 	isSup []uint8
-	rc    []float64 // per operator: reduced cost
+	// The justification graph's edges from one-atom supporters, as
+	// intrusive lists so that findCut follows only them: supHead per
+	// atom, supNext/supPrev per operator (-1 ends). oneAtom is per slot:
+	// its atom when the group has one, else -1. Groups of several atoms
+	// are found by scanning manyUses (per atom: such slots holding it).
+	supHead   []int32
+	supNext   []int32
+	supPrev   []int32
+	oneAtom   []int32
+	manyStart []int32
+	manyUses  []int32
+	rc        []float64 // per operator: reduced cost
 	// mark is per atom: epoch when reached from the state, epoch+1 when
 	// put in the goal zone (one array: both are read together)
 	mark    []uint32
@@ -285,12 +296,29 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.rc = resize(lm.rc, ops)
 	lm.isSup = resize(lm.isSup, slots)
 	lm.supKind = resize(lm.supKind, slots)
+	lm.oneAtom = resize(lm.oneAtom, slots)
 	for sl := range lm.supKind {
 		lm.supKind[sl] = supOne
+		lm.oneAtom[sl] = lm.slotAtoms[lm.slotStart[sl]]
 		if lm.slotStart[sl+1]-lm.slotStart[sl] > 1 {
 			lm.supKind[sl] = supMany
+			lm.oneAtom[sl] = -1
 		}
 	}
+	lm.manyStart = resize(lm.manyStart, lm.nAtoms+1)
+	lm.manyUses = lm.manyUses[:0]
+	for x := range lm.nAtoms {
+		lm.manyStart[x] = int32(len(lm.manyUses))
+		for _, sl := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
+			if lm.supKind[sl] == supMany {
+				lm.manyUses = append(lm.manyUses, sl)
+			}
+		}
+	}
+	lm.manyStart[lm.nAtoms] = int32(len(lm.manyUses))
+	lm.supHead = resize(lm.supHead, lm.nAtoms)
+	lm.supNext = resize(lm.supNext, ops)
+	lm.supPrev = resize(lm.supPrev, ops)
 	lm.mark = resize(lm.mark, lm.nAtoms)
 	lm.seen = resize(lm.seen, ops)
 	lm.enters = resize(lm.enters, ops)
@@ -415,6 +443,9 @@ func (lm *lmcut) hmaxFull() {
 		lm.unsat[o] = lm.opSlot[o+1] - lm.opSlot[o]
 	}
 	clear(lm.isSup)
+	for i := range lm.supHead {
+		lm.supHead[i] = -1
+	}
 	q := &lm.q
 	q.reset()
 	for _, x := range lm.init {
@@ -443,9 +474,42 @@ func (lm *lmcut) hmaxFull() {
 					sp = lm.supporter(o, lm.opSlot[o])
 				}
 				lm.sup[o], lm.isSup[sp] = sp, lm.supKind[sp]
+				lm.link(o, sp)
 				lm.relaxEffects(o, c+lm.rc[o])
 			}
 		}
+	}
+}
+
+// link adds o to the supported list of slot sp's atom, when it has one.
+func (lm *lmcut) link(o, sp int32) {
+	a := lm.oneAtom[sp]
+	if a < 0 {
+		return
+	}
+	h := lm.supHead[a]
+	lm.supNext[o], lm.supPrev[o] = h, -1
+	if h >= 0 {
+		lm.supPrev[h] = o
+	}
+	lm.supHead[a] = o
+}
+
+// unlink removes o from the supported list of slot s's atom (the one
+// link put it in).
+func (lm *lmcut) unlink(o, s int32) {
+	a := lm.oneAtom[s]
+	if a < 0 {
+		return
+	}
+	p, n := lm.supPrev[o], lm.supNext[o]
+	if p >= 0 {
+		lm.supNext[p] = n
+	} else {
+		lm.supHead[a] = n
+	}
+	if n >= 0 {
+		lm.supPrev[n] = p
 	}
 }
 
@@ -503,6 +567,10 @@ func (lm *lmcut) hmaxLower() {
 			}
 			sp := lm.supporter(o, from)
 			lm.isSup[s], lm.isSup[sp] = 0, lm.supKind[sp]
+			if sp != s {
+				lm.unlink(o, s)
+				lm.link(o, sp)
+			}
 			lm.sup[o] = sp
 			if nc := lm.gcost[sp]; nc < old {
 				// Otherwise another group kept the old cost.
@@ -561,30 +629,33 @@ func (lm *lmcut) findCut() {
 	for len(lm.stack) > 0 {
 		x := lm.stack[len(lm.stack)-1]
 		lm.stack = lm.stack[:len(lm.stack)-1]
-		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
-			k := lm.isSup[s]
-			if k == 0 {
+		for o := lm.supHead[x]; o >= 0; o = lm.supNext[o] {
+			lm.fire(o, ep, zone)
+		}
+		for _, s := range lm.manyUses[lm.manyStart[x]:lm.manyStart[x+1]] {
+			if lm.isSup[s] == 0 {
 				continue
 			}
-			o := lm.slotOp[s]
-			if k == supMany {
-				// Fire once, whichever atom of the group comes first
-				// (a one-atom group is reached only once).
-				if lm.seen[o] == ep {
-					continue
-				}
+			// Fire once, whichever atom of the group comes first.
+			if o := lm.slotOp[s]; lm.seen[o] != ep {
 				lm.seen[o] = ep
+				lm.fire(o, ep, zone)
 			}
-			if lm.enters[o] == zone {
-				lm.cut = append(lm.cut, o)
-				continue
-			}
-			for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
-				if lm.mark[e] != ep {
-					lm.mark[e] = ep
-					lm.stack = append(lm.stack, e)
-				}
-			}
+		}
+	}
+}
+
+// fire follows supporter edges of operator o in findCut: o joins the cut
+// when it enters the goal zone, otherwise its effects are reached.
+func (lm *lmcut) fire(o int32, ep, zone uint32) {
+	if lm.enters[o] == zone {
+		lm.cut = append(lm.cut, o)
+		return
+	}
+	for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
+		if lm.mark[e] != ep {
+			lm.mark[e] = ep
+			lm.stack = append(lm.stack, e)
 		}
 	}
 }

@@ -89,24 +89,24 @@ type lmcut struct {
 	isSup []uint8
 	// The justification graph's edges from one-atom supporters, as
 	// intrusive lists so that findCut follows only them: supHead per
-	// atom, supNext/supPrev per operator (-1 ends). oneAtom is per slot:
+	// atom, cutOp[o].next/supPrev per operator (-1 ends). oneAtom is per slot:
 	// its atom when the group has one, else -1. Groups of several atoms
 	// are found by scanning manyUses (per atom: such slots holding it).
 	supHead   []int32
-	supNext   []int32
 	supPrev   []int32
 	oneAtom   []int32
 	manyStart []int32
 	manyUses  []int32
+	hasMany   bool      // manyUses is not empty
 	rc        []float64 // per operator: reduced cost
 	// mark is per atom: epoch when reached from the state, epoch+1 when
 	// put in the goal zone (one array: both are read together)
 	mark    []uint32
 	supKind []uint8  // per slot: supOne or supMany, by the group's size
 	seen    []uint32 // per operator: epoch when fired
-	// enters is per operator: epoch+1 when it adds a zone atom that is
-	// not in the state (findCut's cut test, set by markZone)
-	enters []uint32
+	// cutOp is per operator what findCut reads, in one place
+	cutOp []lmCutOp
+	reach []int32 // findCut's stack, nAtoms+1 long
 	// inState is per atom: stateEp when it holds in the evaluated state
 	inState []uint32
 	stateEp uint32
@@ -124,6 +124,16 @@ type lmcut struct {
 	// build scratch
 	relOp []bool
 	meter *workMeter // the planner's: rounds charge their work to it
+}
+
+// lmCutOp is what findCut reads of an operator: the next operator with
+// the same one-atom supporter, its effect when it has exactly one (else
+// -1), and enters: epoch+1 when it adds a zone atom that is not in the
+// state (findCut's cut test, set by markZone).
+type lmCutOp struct {
+	next   int32
+	eff    int32
+	enters uint32
 }
 
 // lmcutCheck, when set (by tests), is called after every round's cut with
@@ -316,16 +326,22 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 		}
 	}
 	lm.manyStart[lm.nAtoms] = int32(len(lm.manyUses))
+	lm.hasMany = len(lm.manyUses) > 0
 	lm.supHead = resize(lm.supHead, lm.nAtoms)
-	lm.supNext = resize(lm.supNext, ops)
 	lm.supPrev = resize(lm.supPrev, ops)
 	lm.mark = resize(lm.mark, lm.nAtoms)
 	lm.seen = resize(lm.seen, ops)
-	lm.enters = resize(lm.enters, ops)
+	lm.cutOp = resize(lm.cutOp, ops)
+	for o := range lm.cutOp {
+		lm.cutOp[o] = lmCutOp{eff: -1}
+		if lm.effStart[o+1]-lm.effStart[o] == 1 {
+			lm.cutOp[o].eff = lm.effs[lm.effStart[o]]
+		}
+	}
+	lm.reach = resize(lm.reach, lm.nAtoms+1)
 	lm.inState = resize(lm.inState, lm.nAtoms)
 	clear(lm.mark)
 	clear(lm.seen)
-	clear(lm.enters)
 	clear(lm.inState)
 	lm.epoch = 0
 	lm.stateEp = 0
@@ -424,7 +440,9 @@ func (lm *lmcut) nextEpoch() {
 	if lm.epoch == 0 { // wrapped: clear the stamps once
 		clear(lm.mark)
 		clear(lm.seen)
-		clear(lm.enters)
+		for o := range lm.cutOp {
+			lm.cutOp[o].enters = 0
+		}
 		lm.epoch = 2
 	}
 }
@@ -488,7 +506,7 @@ func (lm *lmcut) link(o, sp int32) {
 		return
 	}
 	h := lm.supHead[a]
-	lm.supNext[o], lm.supPrev[o] = h, -1
+	lm.cutOp[o].next, lm.supPrev[o] = h, -1
 	if h >= 0 {
 		lm.supPrev[h] = o
 	}
@@ -502,9 +520,9 @@ func (lm *lmcut) unlink(o, s int32) {
 	if a < 0 {
 		return
 	}
-	p, n := lm.supPrev[o], lm.supNext[o]
+	p, n := lm.supPrev[o], lm.cutOp[o].next
 	if p >= 0 {
-		lm.supNext[p] = n
+		lm.cutOp[p].next = n
 	} else {
 		lm.supHead[a] = n
 	}
@@ -596,7 +614,7 @@ func (lm *lmcut) markZone() {
 		stamp := lm.inState[x] != se
 		for _, o := range lm.adds[lm.addStart[x]:lm.addStart[x+1]] {
 			if stamp {
-				lm.enters[o] = ep
+				lm.cutOp[o].enters = ep
 			}
 			if lm.rc[o] != 0 || lm.unsat[o] != 0 {
 				continue
@@ -619,45 +637,71 @@ func (lm *lmcut) markZone() {
 func (lm *lmcut) findCut() {
 	ep, zone := lm.epoch, lm.epoch+1
 	lm.cut = lm.cut[:0]
-	lm.stack = lm.stack[:0]
+	// The stack holds each atom at most once (it is marked when pushed),
+	// so it never outgrows nAtoms and pushes can be unconditional writes
+	// that only advance n when the atom was new: no branch to mispredict.
+	st := lm.reach[:lm.nAtoms+1]
+	mark := lm.mark[:lm.nAtoms]
+	n := 0
 	for _, x := range lm.init {
-		if lm.mark[x] != ep {
-			lm.mark[x] = ep
-			lm.stack = append(lm.stack, x)
+		if mark[x] != ep {
+			mark[x] = ep
+			st[n] = x
+			n++
 		}
 	}
-	for len(lm.stack) > 0 {
-		x := lm.stack[len(lm.stack)-1]
-		lm.stack = lm.stack[:len(lm.stack)-1]
-		for o := lm.supHead[x]; o >= 0; o = lm.supNext[o] {
-			lm.fire(o, ep, zone)
+	for n > 0 {
+		n--
+		x := st[n]
+		for o := lm.supHead[x]; o >= 0; {
+			op := &lm.cutOp[o]
+			if op.enters == zone {
+				lm.cut = append(lm.cut, o)
+			} else if e := op.eff; e >= 0 {
+				if mark[e] != ep {
+					mark[e] = ep
+					st[n] = e
+					n++
+				}
+			} else {
+				n = lm.reachAll(o, st, n)
+			}
+			o = op.next
+		}
+		if !lm.hasMany {
+			continue
 		}
 		for _, s := range lm.manyUses[lm.manyStart[x]:lm.manyStart[x+1]] {
 			if lm.isSup[s] == 0 {
 				continue
 			}
 			// Fire once, whichever atom of the group comes first.
-			if o := lm.slotOp[s]; lm.seen[o] != ep {
-				lm.seen[o] = ep
-				lm.fire(o, ep, zone)
+			o := lm.slotOp[s]
+			if lm.seen[o] == ep {
+				continue
+			}
+			lm.seen[o] = ep
+			if lm.cutOp[o].enters == zone {
+				lm.cut = append(lm.cut, o)
+			} else {
+				n = lm.reachAll(o, st, n)
 			}
 		}
 	}
 }
 
-// fire follows supporter edges of operator o in findCut: o joins the cut
-// when it enters the goal zone, otherwise its effects are reached.
-func (lm *lmcut) fire(o int32, ep, zone uint32) {
-	if lm.enters[o] == zone {
-		lm.cut = append(lm.cut, o)
-		return
-	}
+// reachAll pushes operator o's effects not yet reached in this round on
+// findCut's stack st, which holds n atoms, and returns the new count.
+func (lm *lmcut) reachAll(o int32, st []int32, n int) int {
+	ep := lm.epoch
 	for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
 		if lm.mark[e] != ep {
 			lm.mark[e] = ep
-			lm.stack = append(lm.stack, e)
+			st[n] = e
+			n++
 		}
 	}
+	return n
 }
 
 // lmQueue is the priority queue of atoms by cost: buckets indexed by cost

@@ -472,19 +472,22 @@ func (lm *lmcut) hmaxFull() {
 			q.push(x, 0)
 		}
 	}
+	// Locals: the compiler cannot tell that the stores below leave lm's
+	// slice headers alone, and would load them again after each.
+	uses, gcost, slotOp, unsat := lm.uses, lm.gcost, lm.slotOp, lm.unsat
 	for q.n > 0 {
 		x, c := q.pop()
 		if c != lm.cost[x] {
 			continue // stale
 		}
-		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
-			if lm.gcost[s] != inf {
+		for _, s := range uses[lm.useStart[x]:lm.useStart[x+1]] {
+			if gcost[s] != inf {
 				continue // the group already holds
 			}
-			lm.gcost[s] = c
-			o := lm.slotOp[s]
-			lm.unsat[o]--
-			if lm.unsat[o] == 0 {
+			gcost[s] = c
+			o := slotOp[s]
+			unsat[o]--
+			if unsat[o] == 0 {
 				// c is the greatest group cost (groups are reached in
 				// order of cost); the group that came last supports.
 				sp := s
@@ -534,10 +537,12 @@ func (lm *lmcut) unlink(o, s int32) {
 // supporter returns operator o's precondition group of greatest cost:
 // group from unless another costs more, then the first such.
 func (lm *lmcut) supporter(o, from int32) int32 {
-	best, bc := from, lm.gcost[from]
-	for s := lm.opSlot[o]; s < lm.opSlot[o+1]; s++ {
-		if lm.gcost[s] > bc {
-			best, bc = s, lm.gcost[s]
+	g := lm.gcost
+	best, bc := from, g[from]
+	lo, hi := lm.opSlot[o], lm.opSlot[o+1]
+	for i, c := range g[lo:hi] {
+		if c > bc {
+			best, bc = lo+int32(i), c
 		}
 	}
 	return best
@@ -545,9 +550,10 @@ func (lm *lmcut) supporter(o, from int32) int32 {
 
 // relaxEffects lowers the cost of o's effects to c where that is cheaper.
 func (lm *lmcut) relaxEffects(o int32, c float64) {
+	cost := lm.cost // a local: the pushes below cannot change it
 	for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
-		if c < lm.cost[e] {
-			lm.cost[e] = c
+		if c < cost[e] {
+			cost[e] = c
 			lm.q.push(e, c)
 		}
 	}
@@ -721,6 +727,18 @@ func (q *lmQueue) reset() {
 }
 
 func (q *lmQueue) push(x int32, c float64) {
+	if b := int(c); q.bucket && b < len(q.buckets) {
+		// The common case, small enough to inline.
+		q.n++
+		q.buckets[b] = append(q.buckets[b], x)
+		q.cur = min(q.cur, b)
+		return
+	}
+	q.pushSlow(x, c)
+}
+
+// pushSlow is push for the heap, or to a bucket not allocated yet.
+func (q *lmQueue) pushSlow(x int32, c float64) {
 	q.n++
 	if !q.bucket {
 		q.heap.push(c, 0, x)

@@ -97,8 +97,12 @@ type lmcut struct {
 	oneAtom   []int32
 	manyStart []int32
 	manyUses  []int32
-	hasMany   bool      // manyUses is not empty
-	rc        []float64 // per operator: reduced cost
+	hasMany   bool // manyUses is not empty
+	// reached lists the operators in the order hmaxFull reached them
+	// (nReached of them), for linkAll
+	reached  []int32
+	nReached int
+	rc       []float64 // per operator: reduced cost
 	// mark is per atom: epoch when reached from the state, epoch+1 when
 	// put in the goal zone (one array: both are read together)
 	mark    []uint32
@@ -329,6 +333,7 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.hasMany = len(lm.manyUses) > 0
 	lm.supHead = resize(lm.supHead, lm.nAtoms)
 	lm.supPrev = resize(lm.supPrev, ops)
+	lm.reached = resize(lm.reached, ops)
 	lm.mark = resize(lm.mark, lm.nAtoms)
 	lm.seen = resize(lm.seen, ops)
 	lm.cutOp = resize(lm.cutOp, ops)
@@ -398,12 +403,13 @@ func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 	work := len(lm.rc) + len(lm.cost)
 	lm.meter.charge(work)
 	lm.hmaxFull()
+	if gc := lm.cost[lmGoalAtom]; math.IsInf(gc, 1) || gc == 0 {
+		return gc // no round: the lists below are not needed
+	}
+	lm.linkAll()
 	h := 0.0
 	for {
 		gc := lm.cost[lmGoalAtom]
-		if math.IsInf(gc, 1) {
-			return gc // only in the first round: costs only drop
-		}
 		if gc == 0 {
 			return h
 		}
@@ -461,9 +467,7 @@ func (lm *lmcut) hmaxFull() {
 		lm.unsat[o] = lm.opSlot[o+1] - lm.opSlot[o]
 	}
 	clear(lm.isSup)
-	for i := range lm.supHead {
-		lm.supHead[i] = -1
-	}
+	lm.nReached = 0
 	q := &lm.q
 	q.reset()
 	for _, x := range lm.init {
@@ -495,10 +499,23 @@ func (lm *lmcut) hmaxFull() {
 					sp = lm.supporter(o, lm.opSlot[o])
 				}
 				lm.sup[o], lm.isSup[sp] = sp, lm.supKind[sp]
-				lm.link(o, sp)
+				lm.reached[lm.nReached] = o
+				lm.nReached++
 				lm.relaxEffects(o, c+lm.rc[o])
 			}
 		}
+	}
+}
+
+// linkAll builds the supported lists after hmaxFull, in the order the
+// operators were reached. It is left out of hmaxFull so that an estimate
+// without rounds (0, or a dead end) does not pay for it.
+func (lm *lmcut) linkAll() {
+	for i := range lm.supHead {
+		lm.supHead[i] = -1
+	}
+	for _, o := range lm.reached[:lm.nReached] {
+		lm.link(o, lm.sup[o])
 	}
 }
 

@@ -137,6 +137,7 @@ type lmcut struct {
 type lmCutOp struct {
 	next   int32
 	eff    int32
+	eff2   int32
 	enters uint32
 }
 
@@ -338,9 +339,13 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.seen = resize(lm.seen, ops)
 	lm.cutOp = resize(lm.cutOp, ops)
 	for o := range lm.cutOp {
-		lm.cutOp[o] = lmCutOp{eff: -1}
-		if lm.effStart[o+1]-lm.effStart[o] == 1 {
-			lm.cutOp[o].eff = lm.effs[lm.effStart[o]]
+		lm.cutOp[o] = lmCutOp{eff: -1, eff2: -1}
+		switch lo, hi := lm.effStart[o], lm.effStart[o+1]; hi - lo {
+		case 2:
+			lm.cutOp[o].eff2 = lm.effs[lo+1]
+			fallthrough
+		case 1:
+			lm.cutOp[o].eff = lm.effs[lo]
 		}
 	}
 	lm.reach = resize(lm.reach, lm.nAtoms+1)
@@ -661,8 +666,7 @@ func (lm *lmcut) findCut() {
 	ep, zone := lm.epoch, lm.epoch+1
 	lm.cut = lm.cut[:0]
 	// The stack holds each atom at most once (it is marked when pushed),
-	// so it never outgrows nAtoms and pushes can be unconditional writes
-	// that only advance n when the atom was new: no branch to mispredict.
+	// so a fixed array of nAtoms+1 does, without appends.
 	st := lm.reach[:lm.nAtoms+1]
 	mark := lm.mark[:lm.nAtoms]
 	n := 0
@@ -682,6 +686,11 @@ func (lm *lmcut) findCut() {
 				lm.cut = append(lm.cut, o)
 			} else if e := op.eff; e >= 0 {
 				if mark[e] != ep {
+					mark[e] = ep
+					st[n] = e
+					n++
+				}
+				if e := op.eff2; e >= 0 && mark[e] != ep {
 					mark[e] = ep
 					st[n] = e
 					n++

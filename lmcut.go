@@ -130,14 +130,15 @@ type lmcut struct {
 	meter *workMeter // the planner's: rounds charge their work to it
 }
 
-// lmCutOp is what findCut reads of an operator: the next operator with
-// the same one-atom supporter, its effect when it has exactly one (else
-// -1), and enters: epoch+1 when it adds a zone atom that is not in the
-// state (findCut's cut test, set by markZone).
+// lmCutOp is what findCut reads of an operator, in 12 bytes: the next
+// operator with the same one-atom supporter; eff, its effect when it has
+// one, -2-i when it has two (effs[i] and effs[i+1]), else -1; and enters:
+// epoch+1 when it adds a zone atom that is not in the state (findCut's
+// cut test, set by markZone). Most operators of IPC tasks have one or two
+// effects, which findCut then follows without a loop.
 type lmCutOp struct {
 	next   int32
 	eff    int32
-	eff2   int32
 	enters uint32
 }
 
@@ -339,13 +340,12 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.seen = resize(lm.seen, ops)
 	lm.cutOp = resize(lm.cutOp, ops)
 	for o := range lm.cutOp {
-		lm.cutOp[o] = lmCutOp{eff: -1, eff2: -1}
+		lm.cutOp[o] = lmCutOp{eff: -1}
 		switch lo, hi := lm.effStart[o], lm.effStart[o+1]; hi - lo {
-		case 2:
-			lm.cutOp[o].eff2 = lm.effs[lo+1]
-			fallthrough
 		case 1:
 			lm.cutOp[o].eff = lm.effs[lo]
+		case 2:
+			lm.cutOp[o].eff = -lo - 2
 		}
 	}
 	lm.reach = resize(lm.reach, lm.nAtoms+1)
@@ -690,7 +690,16 @@ func (lm *lmcut) findCut() {
 					st[n] = e
 					n++
 				}
-				if e := op.eff2; e >= 0 && mark[e] != ep {
+			} else if e < -1 {
+				// Two effects, at effs[-e-2:-e].
+				i := int(-e - 2)
+				pair := lm.effs[i : i+2 : i+2]
+				if e := pair[0]; mark[e] != ep {
+					mark[e] = ep
+					st[n] = e
+					n++
+				}
+				if e := pair[1]; mark[e] != ep {
 					mark[e] = ep
 					st[n] = e
 					n++

@@ -481,22 +481,19 @@ func (lm *lmcut) hmaxFull() {
 			q.push(x, 0)
 		}
 	}
-	// Locals: the compiler cannot tell that the stores below leave lm's
-	// slice headers alone, and would load them again after each.
-	uses, gcost, slotOp, unsat := lm.uses, lm.gcost, lm.slotOp, lm.unsat
 	for q.n > 0 {
 		x, c := q.pop()
 		if c != lm.cost[x] {
 			continue // stale
 		}
-		for _, s := range uses[lm.useStart[x]:lm.useStart[x+1]] {
-			if gcost[s] != inf {
+		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
+			if lm.gcost[s] != inf {
 				continue // the group already holds
 			}
-			gcost[s] = c
-			o := slotOp[s]
-			unsat[o]--
-			if unsat[o] == 0 {
+			lm.gcost[s] = c
+			o := lm.slotOp[s]
+			lm.unsat[o]--
+			if lm.unsat[o] == 0 {
 				// c is the greatest group cost (groups are reached in
 				// order of cost); the group that came last supports.
 				sp := s

@@ -59,6 +59,7 @@ type lmTask struct {
 	effs      []int32
 	useStart  []int32 // per atom: slots that contain it; len atoms+1
 	uses      []int32
+	useOp     []int32 // per entry of uses: the slot's operator
 	addStart  []int32 // per atom: operators that add it; len atoms+1
 	adds      []int32
 	base      []float64 // per operator
@@ -84,6 +85,9 @@ type lmcut struct {
 	gcost []float64 // per slot: cheapest atom of the group
 	unsat []int32   // per operator: groups not yet reached
 	sup   []int32   // per operator: supporter slot
+	// supCost is per operator: its supporter group's cost when last set,
+	// so that hmaxLower knows by how much an operator got cheaper
+	supCost []float64
 	// isSup is per slot: 0 when it is not its operator's supporter, else
 	// supOne or supMany (the group has several atoms)
 	isSup []uint8
@@ -309,6 +313,11 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.gcost = resize(lm.gcost, slots)
 	lm.unsat = resize(lm.unsat, ops)
 	lm.sup = resize(lm.sup, ops)
+	lm.supCost = resize(lm.supCost, ops)
+	lm.useOp = resize(lm.useOp, len(lm.uses))
+	for i, sl := range lm.uses {
+		lm.useOp[i] = lm.slotOp[sl]
+	}
 	lm.rc = resize(lm.rc, ops)
 	lm.isSup = resize(lm.isSup, slots)
 	lm.supKind = resize(lm.supKind, slots)
@@ -465,9 +474,6 @@ func (lm *lmcut) hmaxFull() {
 	for i := range lm.cost {
 		lm.cost[i] = inf
 	}
-	for i := range lm.gcost {
-		lm.gcost[i] = inf
-	}
 	for o := range lm.unsat {
 		lm.unsat[o] = lm.opSlot[o+1] - lm.opSlot[o]
 	}
@@ -481,6 +487,49 @@ func (lm *lmcut) hmaxFull() {
 			q.push(x, 0)
 		}
 	}
+	if lm.hasMany {
+		lm.hmaxFullGroups()
+		return
+	}
+	// Every group is one atom (STRIPS tasks): an atom is popped once at
+	// its final cost, so each use counts its operator down once and no
+	// per-group cost is kept. The group's cost is its atom's.
+	for q.n > 0 {
+		x, c := q.pop()
+		if c != lm.cost[x] {
+			continue // stale
+		}
+		// Locals: the loop body is small, and the fields would be
+		// reloaded and bounds-checked at every use.
+		lo, hi := lm.useStart[x], lm.useStart[x+1]
+		unsat := lm.unsat
+		for i, o := range lm.useOp[lo:hi] {
+			unsat[o]--
+			if unsat[o] != 0 {
+				continue
+			}
+			// c is the greatest group cost (atoms are popped in order
+			// of cost); the group that came last supports.
+			sp := lm.uses[lo+int32(i)]
+			if lm.canonical {
+				sp, _ = lm.supporterAtom(o, lm.opSlot[o])
+			}
+			lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, c, supOne
+			lm.reached[lm.nReached] = o
+			lm.nReached++
+			lm.relaxEffects(o, c+lm.rc[o])
+		}
+	}
+}
+
+// hmaxFullGroups is hmaxFull's loop when some group has several atoms: a
+// group's cost is that of its first atom popped, kept per group in gcost.
+func (lm *lmcut) hmaxFullGroups() {
+	inf := math.Inf(1)
+	for i := range lm.gcost {
+		lm.gcost[i] = inf
+	}
+	q := &lm.q
 	for q.n > 0 {
 		x, c := q.pop()
 		if c != lm.cost[x] {
@@ -500,7 +549,7 @@ func (lm *lmcut) hmaxFull() {
 				if lm.canonical {
 					sp = lm.supporter(o, lm.opSlot[o])
 				}
-				lm.sup[o], lm.isSup[sp] = sp, lm.supKind[sp]
+				lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, lm.gcost[sp], lm.supKind[sp]
 				lm.reached[lm.nReached] = o
 				lm.nReached++
 				lm.relaxEffects(o, c+lm.rc[o])
@@ -567,9 +616,39 @@ func (lm *lmcut) supporter(o, from int32) int32 {
 	return best
 }
 
+// supporterAtom is supporter when every group is one atom: it reads the
+// atoms' costs, as no per-group cost is kept then.
+func (lm *lmcut) supporterAtom(o, from int32) (int32, float64) {
+	cost, atom := lm.cost, lm.oneAtom
+	best, bc := from, cost[atom[from]]
+	lo, hi := lm.opSlot[o], lm.opSlot[o+1]
+	for i, a := range atom[lo:hi] {
+		if c := cost[a]; c > bc {
+			best, bc = lo+int32(i), c
+		}
+	}
+	return best, bc
+}
+
+// slotCost is the h_max cost of group s.
+func (lm *lmcut) slotCost(s int32) float64 {
+	if !lm.hasMany {
+		return lm.cost[lm.oneAtom[s]]
+	}
+	return lm.gcost[s]
+}
+
 // relaxEffects lowers the cost of o's effects to c where that is cheaper.
 func (lm *lmcut) relaxEffects(o int32, c float64) {
 	cost := lm.cost // a local: the pushes below cannot change it
+	if e := lm.cutOp[o].eff; e >= 0 {
+		// One effect, the common case: no range to load.
+		if c < cost[e] {
+			cost[e] = c
+			lm.q.push(e, c)
+		}
+		return
+	}
 	for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
 		if c < cost[e] {
 			cost[e] = c
@@ -585,8 +664,53 @@ func (lm *lmcut) hmaxLower() {
 	q := &lm.q
 	q.reset()
 	for _, o := range lm.cut {
-		lm.relaxEffects(o, lm.gcost[lm.sup[o]]+lm.rc[o])
+		lm.relaxEffects(o, lm.supCost[o]+lm.rc[o])
 	}
+	if lm.hasMany {
+		lm.hmaxLowerGroups()
+		return
+	}
+	// Every group is one atom: only the operators the popped atom
+	// supports can get cheaper, and a group's cost is its atom's.
+	for q.n > 0 {
+		x, c := q.pop()
+		if c != lm.cost[x] {
+			continue
+		}
+		lo, hi := lm.useStart[x], lm.useStart[x+1]
+		isSup := lm.isSup
+		for i, s := range lm.uses[lo:hi] {
+			if isSup[s] == 0 {
+				continue // not the supporter, or unreachable
+			}
+			o := lm.useOp[lo+int32(i)]
+			old := lm.supCost[o]
+			if c >= old {
+				continue
+			}
+			from := s
+			if lm.canonical {
+				from = lm.opSlot[o]
+			}
+			sp, nc := lm.supporterAtom(o, from)
+			if sp != s {
+				isSup[s], isSup[sp] = 0, supOne
+				lm.unlink(o, s)
+				lm.link(o, sp)
+				lm.sup[o] = sp
+			}
+			lm.supCost[o] = nc
+			if nc < old {
+				// Otherwise another group kept the old cost.
+				lm.relaxEffects(o, nc+lm.rc[o])
+			}
+		}
+	}
+}
+
+// hmaxLowerGroups is hmaxLower's loop when some group has several atoms.
+func (lm *lmcut) hmaxLowerGroups() {
+	q := &lm.q
 	for q.n > 0 {
 		x, c := q.pop()
 		if c != lm.cost[x] {
@@ -615,6 +739,7 @@ func (lm *lmcut) hmaxLower() {
 				lm.link(o, sp)
 			}
 			lm.sup[o] = sp
+			lm.supCost[o] = lm.gcost[sp]
 			if nc := lm.gcost[sp]; nc < old {
 				// Otherwise another group kept the old cost.
 				lm.relaxEffects(o, nc+lm.rc[o])

@@ -224,14 +224,23 @@ func (lm *lmcut) verifyRound() string {
 			return fmt.Sprintf("operator %d: reachable but %d groups unreached", o, lm.unsat[o])
 		}
 		for s := lm.opSlot[o]; s < lm.opSlot[o+1]; s++ {
-			if lm.gcost[s] != gmin(s) {
-				return fmt.Sprintf("slot %d: cost %v, want %v", s, lm.gcost[s], gmin(s))
+			if c := lm.slotCost(s); c != gmin(s) {
+				return fmt.Sprintf("slot %d: cost %v, want %v", s, c, gmin(s))
 			}
 		}
-		if want := lm.supporter(int32(o), lm.opSlot[o]); lm.canonical && lm.sup[o] != want {
+		best := lm.supporter
+		if !lm.hasMany {
+			best = func(o, from int32) int32 {
+				sp, _ := lm.supporterAtom(o, from)
+				return sp
+			}
+		}
+		if want := best(int32(o), lm.opSlot[o]); lm.canonical && lm.sup[o] != want {
 			return fmt.Sprintf("operator %d: supporter %d, want %d", o, lm.sup[o], want)
-		} else if lm.gcost[lm.sup[o]] != lm.gcost[want] {
-			return fmt.Sprintf("operator %d: supporter %d costs %v, group %d %v", o, lm.sup[o], lm.gcost[lm.sup[o]], want, lm.gcost[want])
+		} else if lm.slotCost(lm.sup[o]) != lm.slotCost(want) {
+			return fmt.Sprintf("operator %d: supporter %d costs %v, group %d %v", o, lm.sup[o], lm.slotCost(lm.sup[o]), want, lm.slotCost(want))
+		} else if lm.supCost[o] != lm.slotCost(want) {
+			return fmt.Sprintf("operator %d: supporter cost kept %v, group costs %v", o, lm.supCost[o], lm.slotCost(want))
 		}
 	}
 	inCut := make([]bool, ops)

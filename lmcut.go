@@ -641,9 +641,22 @@ func (lm *lmcut) slotCost(s int32) float64 {
 // relaxEffects lowers the cost of o's effects to c where that is cheaper.
 func (lm *lmcut) relaxEffects(o int32, c float64) {
 	cost := lm.cost // a local: the pushes below cannot change it
+	// One or two effects, the common cases, are read from the operator's
+	// record (see lmCutOp.eff) without loading a range.
 	if e := lm.cutOp[o].eff; e >= 0 {
-		// One effect, the common case: no range to load.
 		if c < cost[e] {
+			cost[e] = c
+			lm.q.push(e, c)
+		}
+		return
+	} else if e < -1 {
+		i := int(-e - 2)
+		pair := lm.effs[i : i+2 : i+2]
+		if e := pair[0]; c < cost[e] {
+			cost[e] = c
+			lm.q.push(e, c)
+		}
+		if e := pair[1]; c < cost[e] {
 			cost[e] = c
 			lm.q.push(e, c)
 		}

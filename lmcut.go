@@ -33,7 +33,9 @@ import "math"
 // from there (costs never rise, so a decrease-only Dijkstra suffices). The
 // queue is a bucket queue when every cost is an integer, a binary heap
 // otherwise. Marks are epoch-stamped so that no array is cleared per
-// round.
+// round. When every group is one atom (STRIPS tasks, all of PDDL), the
+// h_max loops keep no per-group costs and read the atoms' costs instead,
+// as Fast Downward does.
 //
 // Add/subtract effects do not fit this graph: when an enabled action has
 // one, LM-cut falls back to h_max.

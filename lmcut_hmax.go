@@ -1,0 +1,356 @@
+package goap
+
+import "math"
+
+// hmaxFull computes h_max of every atom from the state's atoms with the
+// reduced costs, by generalized Dijkstra with precondition counters.
+func (lm *lmcut) hmaxFull() {
+	inf := math.Inf(1)
+	for i := range lm.cost {
+		lm.cost[i] = inf
+	}
+	for o := range lm.unsat {
+		lm.unsat[o] = lm.opSlot[o+1] - lm.opSlot[o]
+	}
+	clear(lm.isSup)
+	lm.nReached = 0
+	q := &lm.q
+	q.reset()
+	for _, x := range lm.init {
+		if lm.cost[x] != 0 {
+			lm.cost[x] = 0
+			q.push(x, 0)
+		}
+	}
+	if lm.hasMany {
+		lm.hmaxFullGroups()
+		return
+	}
+	// Every group is one atom (STRIPS tasks): an atom is popped once at
+	// its final cost, so each use counts its operator down once and no
+	// per-group cost is kept. The group's cost is its atom's.
+	for q.n > 0 {
+		x, c := q.pop()
+		if c != lm.cost[x] {
+			continue // stale
+		}
+		// Locals: the loop body is small, and the fields would be
+		// reloaded and bounds-checked at every use.
+		lo, hi := lm.useStart[x], lm.useStart[x+1]
+		unsat := lm.unsat
+		for i, o := range lm.useOp[lo:hi] {
+			unsat[o]--
+			if unsat[o] != 0 {
+				continue
+			}
+			// c is the greatest group cost (atoms are popped in order
+			// of cost); the group that came last supports.
+			sp := lm.uses[lo+int32(i)]
+			if lm.canonical {
+				sp, _ = lm.supporterAtom(o, lm.opSlot[o])
+			}
+			lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, c, supOne
+			lm.reached[lm.nReached] = o
+			lm.nReached++
+			lm.relaxEffects(o, c+lm.rc[o])
+		}
+	}
+}
+
+// hmaxFullGroups is hmaxFull's loop when some group has several atoms: a
+// group's cost is that of its first atom popped, kept per group in gcost.
+func (lm *lmcut) hmaxFullGroups() {
+	inf := math.Inf(1)
+	for i := range lm.gcost {
+		lm.gcost[i] = inf
+	}
+	q := &lm.q
+	for q.n > 0 {
+		x, c := q.pop()
+		if c != lm.cost[x] {
+			continue // stale
+		}
+		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
+			if lm.gcost[s] != inf {
+				continue // the group already holds
+			}
+			lm.gcost[s] = c
+			o := lm.slotOp[s]
+			lm.unsat[o]--
+			if lm.unsat[o] == 0 {
+				// c is the greatest group cost (groups are reached in
+				// order of cost); the group that came last supports.
+				sp := s
+				if lm.canonical {
+					sp = lm.supporter(o, lm.opSlot[o])
+				}
+				lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, lm.gcost[sp], lm.supKind[sp]
+				lm.reached[lm.nReached] = o
+				lm.nReached++
+				lm.relaxEffects(o, c+lm.rc[o])
+			}
+		}
+	}
+}
+
+// linkAll builds the supported lists after hmaxFull, in the order the
+// operators were reached. It is left out of hmaxFull so that an estimate
+// without rounds (0, or a dead end) does not pay for it.
+func (lm *lmcut) linkAll() {
+	for i := range lm.supHead {
+		lm.supHead[i] = -1
+	}
+	for _, o := range lm.reached[:lm.nReached] {
+		lm.link(o, lm.sup[o])
+	}
+}
+
+// link adds o to the supported list of slot sp's atom, when it has one.
+func (lm *lmcut) link(o, sp int32) {
+	a := lm.oneAtom[sp]
+	if a < 0 {
+		return
+	}
+	h := lm.supHead[a]
+	lm.cutOp[o].next, lm.supPrev[o] = h, -1
+	if h >= 0 {
+		lm.supPrev[h] = o
+	}
+	lm.supHead[a] = o
+}
+
+// unlink removes o from the supported list of slot s's atom (the one
+// link put it in).
+func (lm *lmcut) unlink(o, s int32) {
+	a := lm.oneAtom[s]
+	if a < 0 {
+		return
+	}
+	p, n := lm.supPrev[o], lm.cutOp[o].next
+	if p >= 0 {
+		lm.cutOp[p].next = n
+	} else {
+		lm.supHead[a] = n
+	}
+	if n >= 0 {
+		lm.supPrev[n] = p
+	}
+}
+
+// supporter returns operator o's precondition group of greatest cost:
+// group from unless another costs more, then the first such.
+func (lm *lmcut) supporter(o, from int32) int32 {
+	g := lm.gcost
+	best, bc := from, g[from]
+	lo, hi := lm.opSlot[o], lm.opSlot[o+1]
+	for i, c := range g[lo:hi] {
+		if c > bc {
+			best, bc = lo+int32(i), c
+		}
+	}
+	return best
+}
+
+// supporterAtom is supporter when every group is one atom: it reads the
+// atoms' costs, as no per-group cost is kept then.
+func (lm *lmcut) supporterAtom(o, from int32) (int32, float64) {
+	cost, atom := lm.cost, lm.oneAtom
+	best, bc := from, cost[atom[from]]
+	lo, hi := lm.opSlot[o], lm.opSlot[o+1]
+	for i, a := range atom[lo:hi] {
+		if c := cost[a]; c > bc {
+			best, bc = lo+int32(i), c
+		}
+	}
+	return best, bc
+}
+
+// slotCost is the h_max cost of group s.
+func (lm *lmcut) slotCost(s int32) float64 {
+	if !lm.hasMany {
+		return lm.cost[lm.oneAtom[s]]
+	}
+	return lm.gcost[s]
+}
+
+// relaxEffects lowers the cost of o's effects to c where that is cheaper.
+func (lm *lmcut) relaxEffects(o int32, c float64) {
+	cost := lm.cost // a local: the pushes below cannot change it
+	// One or two effects, the common cases, are read from the operator's
+	// record (see lmCutOp.eff) without loading a range.
+	if e := lm.cutOp[o].eff; e >= 0 {
+		if c < cost[e] {
+			cost[e] = c
+			lm.q.push(e, c)
+		}
+		return
+	} else if e < -1 {
+		i := int(-e - 2)
+		pair := lm.effs[i : i+2 : i+2]
+		if e := pair[0]; c < cost[e] {
+			cost[e] = c
+			lm.q.push(e, c)
+		}
+		if e := pair[1]; c < cost[e] {
+			cost[e] = c
+			lm.q.push(e, c)
+		}
+		return
+	}
+	for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
+		if c < cost[e] {
+			cost[e] = c
+			lm.q.push(e, c)
+		}
+	}
+}
+
+// hmaxLower updates h_max after the cut's costs were lowered: only the
+// cut's effects can get cheaper at first, and the decrease spreads
+// through the operators they support.
+func (lm *lmcut) hmaxLower() {
+	q := &lm.q
+	q.reset()
+	for _, o := range lm.cut {
+		lm.relaxEffects(o, lm.supCost[o]+lm.rc[o])
+	}
+	if lm.hasMany {
+		lm.hmaxLowerGroups()
+		return
+	}
+	// Every group is one atom: only the operators the popped atom
+	// supports can get cheaper, and a group's cost is its atom's.
+	for q.n > 0 {
+		x, c := q.pop()
+		if c != lm.cost[x] {
+			continue
+		}
+		lo, hi := lm.useStart[x], lm.useStart[x+1]
+		isSup := lm.isSup
+		for i, s := range lm.uses[lo:hi] {
+			if isSup[s] == 0 {
+				continue // not the supporter, or unreachable
+			}
+			o := lm.useOp[lo+int32(i)]
+			old := lm.supCost[o]
+			if c >= old {
+				continue
+			}
+			from := s
+			if lm.canonical {
+				from = lm.opSlot[o]
+			}
+			sp, nc := lm.supporterAtom(o, from)
+			if sp != s {
+				isSup[s], isSup[sp] = 0, supOne
+				lm.unlink(o, s)
+				lm.link(o, sp)
+				lm.sup[o] = sp
+			}
+			lm.supCost[o] = nc
+			if nc < old {
+				// Otherwise another group kept the old cost.
+				lm.relaxEffects(o, nc+lm.rc[o])
+			}
+		}
+	}
+}
+
+// hmaxLowerGroups is hmaxLower's loop when some group has several atoms.
+func (lm *lmcut) hmaxLowerGroups() {
+	q := &lm.q
+	for q.n > 0 {
+		x, c := q.pop()
+		if c != lm.cost[x] {
+			continue
+		}
+		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
+			old := lm.gcost[s]
+			if c >= old {
+				continue
+			}
+			lm.gcost[s] = c
+			if lm.isSup[s] == 0 {
+				// Unreachable operator, or the group was not the
+				// most expensive: the operator's cost stays.
+				continue
+			}
+			o := lm.slotOp[s]
+			from := s
+			if lm.canonical {
+				from = lm.opSlot[o]
+			}
+			sp := lm.supporter(o, from)
+			lm.isSup[s], lm.isSup[sp] = 0, lm.supKind[sp]
+			if sp != s {
+				lm.unlink(o, s)
+				lm.link(o, sp)
+			}
+			lm.sup[o] = sp
+			lm.supCost[o] = lm.gcost[sp]
+			if nc := lm.gcost[sp]; nc < old {
+				// Otherwise another group kept the old cost.
+				lm.relaxEffects(o, nc+lm.rc[o])
+			}
+		}
+	}
+}
+
+// lmQueue is the priority queue of atoms by cost: buckets indexed by cost
+// when costs are integers, a binary heap otherwise. Entries may be stale;
+// the caller compares with the atom's current cost.
+type lmQueue struct {
+	bucket  bool
+	n       int
+	cur     int
+	buckets [][]int32
+	heap    atomHeap
+}
+
+func (q *lmQueue) reset() {
+	q.n, q.cur = 0, 0
+	q.heap = q.heap[:0]
+}
+
+func (q *lmQueue) push(x int32, c float64) {
+	if b := int(c); q.bucket && b < len(q.buckets) {
+		// The common case, small enough to inline.
+		q.n++
+		q.buckets[b] = append(q.buckets[b], x)
+		q.cur = min(q.cur, b)
+		return
+	}
+	q.pushSlow(x, c)
+}
+
+// pushSlow is push for the heap, or to a bucket not allocated yet.
+func (q *lmQueue) pushSlow(x int32, c float64) {
+	q.n++
+	if !q.bucket {
+		q.heap.push(c, 0, x)
+		return
+	}
+	b := int(c)
+	for b >= len(q.buckets) {
+		q.buckets = append(q.buckets, nil)
+	}
+	q.buckets[b] = append(q.buckets[b], x)
+	if b < q.cur {
+		q.cur = b
+	}
+}
+
+func (q *lmQueue) pop() (int32, float64) {
+	q.n--
+	if !q.bucket {
+		top := q.heap.pop()
+		return top.val, top.key
+	}
+	for len(q.buckets[q.cur]) == 0 {
+		q.cur++
+	}
+	b := q.buckets[q.cur]
+	x := b[len(b)-1]
+	q.buckets[q.cur] = b[:len(b)-1]
+	return x, float64(q.cur)
+}

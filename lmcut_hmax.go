@@ -165,14 +165,6 @@ func (lm *lmcut) supporterAtom(o, from int32) (int32, float64) {
 	return best, bc
 }
 
-// slotCost is the h_max cost of group s.
-func (lm *lmcut) slotCost(s int32) float64 {
-	if !lm.hasMany {
-		return lm.cost[lm.oneAtom[s]]
-	}
-	return lm.gcost[s]
-}
-
 // relaxEffects lowers the cost of o's effects to c where that is cheaper.
 func (lm *lmcut) relaxEffects(o int32, c float64) {
 	cost := lm.cost // a local: the pushes below cannot change it

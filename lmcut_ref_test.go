@@ -283,3 +283,11 @@ func (lm *lmcut) verifyRound() string {
 	}
 	return ""
 }
+
+// slotCost is the h_max cost of group s, from wherever the loops keep it.
+func (lm *lmcut) slotCost(s int32) float64 {
+	if !lm.hasMany {
+		return lm.cost[lm.oneAtom[s]]
+	}
+	return lm.gcost[s]
+}

@@ -61,7 +61,8 @@ type lmTask struct {
 	effs      []int32
 	useStart  []int32 // per atom: slots that contain it; len atoms+1
 	uses      []int32
-	useOp     []int32 // per entry of uses: the slot's operator
+	// use is uses with each entry's operator, for the one-atom loops
+	use []lmUse
 	addStart  []int32 // per atom: operators that add it; len atoms+1
 	adds      []int32
 	base      []float64 // per operator
@@ -142,6 +143,9 @@ type lmcut struct {
 // epoch+1 when it adds a zone atom that is not in the state (findCut's
 // cut test, set by markZone). Most operators of IPC tasks have one or two
 // effects, which findCut then follows without a loop.
+// lmUse is one use of an atom: the precondition slot and its operator.
+type lmUse struct{ slot, op int32 }
+
 type lmCutOp struct {
 	next   int32
 	eff    int32

@@ -148,9 +148,9 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.unsat = resize(lm.unsat, ops)
 	lm.sup = resize(lm.sup, ops)
 	lm.supCost = resize(lm.supCost, ops)
-	lm.useOp = resize(lm.useOp, len(lm.uses))
+	lm.use = resize(lm.use, len(lm.uses))
 	for i, sl := range lm.uses {
-		lm.useOp[i] = lm.slotOp[sl]
+		lm.use[i] = lmUse{sl, lm.slotOp[sl]}
 	}
 	lm.rc = resize(lm.rc, ops)
 	lm.isSup = resize(lm.isSup, slots)

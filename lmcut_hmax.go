@@ -38,16 +38,17 @@ func (lm *lmcut) hmaxFull() {
 		// reloaded and bounds-checked at every use.
 		lo, hi := lm.useStart[x], lm.useStart[x+1]
 		unsat := lm.unsat
-		for i, o := range lm.useOp[lo:hi] {
+		for _, u := range lm.use[lo:hi] {
+			o := u.op
 			unsat[o]--
 			if unsat[o] != 0 {
 				continue
 			}
 			// c is the greatest group cost (atoms are popped in order
 			// of cost); the group that came last supports.
-			sp := lm.uses[lo+int32(i)]
+			sp := u.slot
 			if lm.canonical {
-				sp, _ = lm.supporterAtom(o, lm.opSlot[o])
+				sp, _ = lm.supporterAtom(o, lm.opSlot[o], lm.cost[lm.oneAtom[lm.opSlot[o]]])
 			}
 			lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, c, supOne
 			lm.reached[lm.nReached] = o
@@ -152,10 +153,10 @@ func (lm *lmcut) supporter(o, from int32) int32 {
 }
 
 // supporterAtom is supporter when every group is one atom: it reads the
-// atoms' costs, as no per-group cost is kept then.
-func (lm *lmcut) supporterAtom(o, from int32) (int32, float64) {
+// atoms' costs, as no per-group cost is kept then. bc is from's cost.
+func (lm *lmcut) supporterAtom(o, from int32, bc float64) (int32, float64) {
 	cost, atom := lm.cost, lm.oneAtom
-	best, bc := from, cost[atom[from]]
+	best := from
 	lo, hi := lm.opSlot[o], lm.opSlot[o+1]
 	for i, a := range atom[lo:hi] {
 		if c := cost[a]; c > bc {
@@ -219,20 +220,22 @@ func (lm *lmcut) hmaxLower() {
 		}
 		lo, hi := lm.useStart[x], lm.useStart[x+1]
 		isSup := lm.isSup
-		for i, s := range lm.uses[lo:hi] {
+		for _, u := range lm.use[lo:hi] {
+			s := u.slot
 			if isSup[s] == 0 {
 				continue // not the supporter, or unreachable
 			}
-			o := lm.useOp[lo+int32(i)]
+			o := u.op
 			old := lm.supCost[o]
 			if c >= old {
 				continue
 			}
-			from := s
+			from, fc := s, c
 			if lm.canonical {
 				from = lm.opSlot[o]
+				fc = lm.cost[lm.oneAtom[from]]
 			}
-			sp, nc := lm.supporterAtom(o, from)
+			sp, nc := lm.supporterAtom(o, from, fc)
 			if sp != s {
 				isSup[s], isSup[sp] = 0, supOne
 				lm.unlink(o, s)

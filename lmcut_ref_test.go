@@ -231,7 +231,7 @@ func (lm *lmcut) verifyRound() string {
 		best := lm.supporter
 		if !lm.hasMany {
 			best = func(o, from int32) int32 {
-				sp, _ := lm.supporterAtom(o, from)
+				sp, _ := lm.supporterAtom(o, from, lm.cost[lm.oneAtom[from]])
 				return sp
 			}
 		}

@@ -62,10 +62,10 @@ type lmTask struct {
 	useStart  []int32 // per atom: slots that contain it; len atoms+1
 	uses      []int32
 	// use is uses with each entry's operator, for the one-atom loops
-	use []lmUse
-	addStart  []int32 // per atom: operators that add it; len atoms+1
-	adds      []int32
-	base      []float64 // per operator
+	use      []lmUse
+	addStart []int32 // per atom: operators that add it; len atoms+1
+	adds     []int32
+	base     []float64 // per operator
 }
 
 const (

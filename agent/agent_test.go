@@ -240,6 +240,23 @@ var eventCases = []eventCase{
 		},
 	},
 	{
+		// The fallback goal stands in for goals that wait for a retry,
+		// not for goals that are invalid: with none waiting the agent
+		// idles.
+		name: "no fallback goal without a waiting goal",
+		spec: &fightSpec,
+		setup: func(t *testing.T, d *goap.Domain, w *world, cfg *agent.Config) {
+			cfg.Goals = goals(t, d, "Eliminate")
+			cfg.Goals[0].Valid = func(*agent.Blackboard) bool { return false }
+			flee, _ := d.Goal("Flee")
+			cfg.FallbackGoal = agent.NewGoal(flee)
+			cfg.Default = agent.Behavior{Perform: takes(2)}
+			cfg.Belief = mustState(t, d, map[string]any{"in_danger": true})
+		},
+		ticks: 5,
+		want:  []string{},
+	},
+	{
 		// A goal without a plan is retried while the agent carries out
 		// a lower goal's plan; it does not take over while it has no
 		// plan.

@@ -84,7 +84,7 @@ func (b *Blackboard) Changes() uint64 { return b.changes }
 // goap.State.Set) with the given confidence, clamped to 0..1, and records
 // the time. It returns an error when v is outside the fact's bounds.
 func (b *Blackboard) Write(id goap.FactID, v int, confidence float64) error {
-	if id < 0 || int(id) >= len(b.conf) {
+	if uint(id) >= uint(len(b.conf)) { // one compare: negative IDs wrap
 		return fmt.Errorf("agent: blackboard: fact ID %d is not one of the domain's %d facts", id, len(b.conf))
 	}
 	old := b.state.Get(id)

@@ -171,16 +171,9 @@ func (a *Agent) choose(incumbent int) int {
 		return a.obeyed()
 	}
 	best := -1
-	pending := false
 	for i := range a.goals {
 		g := &a.goals[i]
-		if g.fallback {
-			continue
-		}
-		if a.pending(i) {
-			pending = true
-		}
-		if a.candidate(i) && (best < 0 || g.score > a.goals[best].score) {
+		if !g.fallback && a.candidate(i) && (best < 0 || g.score > a.goals[best].score) {
 			best = i
 		}
 	}
@@ -188,7 +181,9 @@ func (a *Agent) choose(incumbent int) int {
 		if incumbent >= 0 && a.graced(incumbent) {
 			return incumbent
 		}
-		if pending && a.fallbackGoal >= 0 && a.candidate(a.fallbackGoal) {
+		// Whether goals wait is asked only now: most choices find a
+		// candidate.
+		if a.fallbackGoal >= 0 && a.candidate(a.fallbackGoal) && a.anyPending() {
 			return a.fallbackGoal
 		}
 		return -1

@@ -120,9 +120,13 @@ func (a *Agent) tell(i int, k ReportKind) {
 // the recommended goals it did not choose: met ones are done, others it
 // could pursue were declined, and the rest failed.
 func (a *Agent) settleOrders(chosen int) {
-	if a.orders == 0 {
-		return
+	if a.orders != 0 { // small enough to inline: most agents have no orders
+		a.reportOrders(chosen)
 	}
+}
+
+// reportOrders is settleOrders for an agent under orders.
+func (a *Agent) reportOrders(chosen int) {
 	for i := range a.goals {
 		g := &a.goals[i]
 		if g.order.report == nil || g.order.done {

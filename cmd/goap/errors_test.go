@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
@@ -198,5 +200,49 @@ func TestHelpTopics(t *testing.T) {
 	out, _, code = runGoap(t, "help", "examples")
 	if code != 0 || !strings.Contains(out, "examples/room_clearing.yaml") || !strings.Contains(out, "$ goap sim examples/squad_shooter.yaml") {
 		t.Errorf("help examples: exit %d:\n%s", code, out)
+	}
+}
+
+// TestJSONOneObject checks that --json prints exactly one JSON object on
+// stdout whatever the outcome, the error named once inside it, and the
+// message still on stderr: a planning error used to print the result and
+// then a second {"exit": ...} object.
+func TestJSONOneObject(t *testing.T) {
+	cases := []struct {
+		args    []string
+		code    int
+		errText string // in the object's "error" or "errors"
+	}{
+		{[]string{"plan", "testdata/miner.yaml", "--search", "backward", "--json"}, 2, "backward search"},
+		{[]string{"plan", "testdata/broken.yaml", "--json"}, 2, "broken.yaml"},
+		{[]string{"plan", "testdata/guard_no_findammo.yaml", "--json"}, 1, ""},
+		{[]string{"plan", "testdata/guard.yaml", "--json"}, 0, ""},
+	}
+	for _, c := range cases {
+		stdout, stderr, code := runGoap(t, c.args...)
+		name := strings.Join(c.args, " ")
+		if code != c.code {
+			t.Errorf("goap %s: exit %d, want %d", name, code, c.code)
+		}
+		dec := json.NewDecoder(strings.NewReader(stdout))
+		var objects []map[string]any
+		for {
+			var v map[string]any
+			if err := dec.Decode(&v); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatalf("goap %s: stdout is not JSON objects: %v\n%s", name, err, stdout)
+			}
+			objects = append(objects, v)
+		}
+		if len(objects) != 1 {
+			t.Errorf("goap %s: %d JSON objects on stdout, want 1\n%s", name, len(objects), stdout)
+			continue
+		}
+		if c.errText != "" {
+			if !strings.Contains(stdout, c.errText) || !strings.Contains(stderr, c.errText) {
+				t.Errorf("goap %s: %q not in both stdout and stderr\nstdout: %s\nstderr: %s", name, c.errText, stdout, stderr)
+			}
+		}
 	}
 }

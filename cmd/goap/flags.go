@@ -293,7 +293,7 @@ type errorJSON struct {
 // stderr. It returns err.
 func writeJSONError(w io.Writer, err error) error {
 	var e *exitError
-	if !errors.As(err, &e) || e.msg == "" {
+	if !errors.As(err, &e) || e.msg == "" || e.inJSON {
 		return err
 	}
 	var out []errorJSON

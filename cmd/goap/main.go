@@ -174,6 +174,18 @@ type exitError struct {
 	// cause is the error msg renders, when it has positions that
 	// --json reports field by field (goapfile.ErrorList, *pddl.Error).
 	cause error
+	// inJSON is set when the command's --json object already carries
+	// the error, so that stdout holds one JSON object, not two.
+	inJSON bool
+}
+
+// reportedInJSON marks err, an *exitError, as already part of the
+// command's --json output when asJSON is set, and returns it.
+func reportedInJSON(err error, asJSON bool) error {
+	if e, ok := err.(*exitError); ok && asJSON {
+		e.inJSON = true
+	}
+	return err
 }
 
 // Unwrap returns the cause.

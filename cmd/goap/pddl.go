@@ -159,7 +159,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 	case goap.Found, goap.AlreadySatisfied:
 		return nil
 	case goap.Failed:
-		return inputError("pddl", "planning failed: %v", res.Err)
+		return reportedInJSON(inputError("pddl", "planning failed: %v", res.Err), asJSON)
 	}
 	return silentExit(exitNo)
 }

@@ -86,7 +86,7 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) (err error) {
 	case goap.Found, goap.AlreadySatisfied:
 		return nil
 	case goap.Failed:
-		return inputError("plan", "planning failed: %v", res.Err)
+		return reportedInJSON(inputError("plan", "planning failed: %v", res.Err), asJSON)
 	}
 	return silentExit(exitNo)
 }

@@ -37,21 +37,27 @@ import "math"
 // h_max loops keep no per-group costs and read the atoms' costs instead,
 // as Fast Downward does.
 //
-// Add/subtract effects do not fit this graph: when an enabled action has
-// one, LM-cut falls back to h_max.
+// Add/subtract effects reach, in this graph, every value they can give
+// (see build); h_max follows the values step by step, so with such
+// effects the estimate is the larger of the two.
 
 // lmTask is the compiled relaxed task of one plan setup (target, enabled
 // actions and their costs). Local atom 0 is the start atom, 1 the goal
-// atom; the last operator is the goal's. Operator o's precondition groups
+// atom; the goal's operator follows the actions' and the auxiliary ones,
+// then come the or operators (see build). Operator o's precondition groups
 // are the slots opSlot[o]..opSlot[o+1], slot s holds atoms
 // slotAtoms[slotStart[s]:slotStart[s+1]].
 type lmTask struct {
 	goal   *condSet // what it was built for
 	gen    uint64
-	hmax   bool // an enabled action has add/subtract effects: use h_max
+	deltas bool // an enabled action has add/subtract effects
 	bucket bool // all costs are small integers: bucket queue
 
 	atomOf    []int32 // domain atom -> local atom, -1 if irrelevant
+	aux       []lmAux // the auxiliary atoms of add/subtract effects
+	ors       []lmOr  // the or atoms of groups of several atoms
+	orList    []int32
+	orIndex   map[uint64]int32
 	nAtoms    int
 	opSlot    []int32 // len ops+1
 	slotOp    []int32
@@ -83,6 +89,11 @@ type lmcut struct {
 	// per domain, built once: the actions setting each domain atom
 	dAddStart []int32
 	dAdds     []int32
+	// the actions adding to or subtracting from each fact, and each
+	// domain atom's fact
+	dDeltaStart []int32
+	dDeltas     []int32
+	atomFact    []FactID
 	// per evaluation
 	cost  []float64 // per atom
 	gcost []float64 // per slot: cheapest atom of the group
@@ -133,8 +144,14 @@ type lmcut struct {
 	cut       []int32
 	q         lmQueue
 	// build scratch
-	relOp []bool
-	meter *workMeter // the planner's: rounds charge their work to it
+	relOp   []bool
+	factRel []bool
+	sig     []uint64 // per domain atom: the groups holding it, hashed
+	classOf map[uint64]int32
+	gbuf    []int32
+	gmark   []uint32 // per local atom: gepoch when in gbuf
+	gepoch  uint32
+	meter   *workMeter // the planner's: rounds charge their work to it
 }
 
 // lmCutOp is what findCut reads of an operator, in 12 bytes: the next
@@ -156,8 +173,8 @@ type lmCutOp struct {
 // the reduced costs before they are lowered.
 var lmcutCheck func(lm *lmcut, w []uint64)
 
-// lmcutEstimate returns the LM-cut estimate of goal from state w, or h_max
-// when an enabled action has add/subtract effects.
+// lmcutEstimate returns the LM-cut estimate of goal from state w; when an
+// enabled action has add/subtract effects, the larger of it and h_max.
 func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 	if p.lm == nil {
 		p.lm = &lmcut{}
@@ -168,10 +185,13 @@ func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 		lm.build(p.d, goal, p.rel.enabled, p.costs)
 		lm.gen = p.prepGen
 	}
-	if lm.hmax {
-		return p.rel.evaluate(w, goal, p.costs, false)
+	h := lm.estimate(p.d, w)
+	if lm.deltas && !math.IsInf(h, 1) {
+		// The cuts let an add reach any value at once; h_max follows
+		// the values, and where a count must grow far it is larger.
+		h = max(h, p.rel.evaluate(w, goal, p.costs, false))
 	}
-	return lm.estimate(p.d, w)
+	return h
 }
 
 // estimate runs LM-cut from state w on the compiled task.

@@ -12,12 +12,34 @@ import (
 // canonical mode (supporter: the first precondition group of greatest
 // cost; a cut action's other effects are not followed), so the two must
 // agree exactly in that mode.
+//
+// An add/subtract effect reaches every value its amount can give, as a
+// direct effect (lmcut.go goes through an auxiliary atom), and the result
+// is then the larger of LM-cut and h_max.
 func lmcutReference(p *Planner, w []uint64, goal *condSet) float64 {
+	h := lmcutReferenceCuts(p, w, goal)
+	for ai := range p.d.actions {
+		if p.rel.enabled[ai] && len(p.d.actions[ai].deltas) > 0 && !math.IsInf(h, 1) {
+			return max(h, p.rel.evaluate(w, goal, p.costs, false))
+		}
+	}
+	return h
+}
+
+func lmcutReferenceCuts(p *Planner, w []uint64, goal *condSet) float64 {
 	d := p.d
 	enabled := p.rel.enabled
+	effs := make([][]int32, len(d.actions))
 	for ai := range d.actions {
-		if enabled[ai] && len(d.actions[ai].deltas) > 0 {
-			return p.rel.evaluate(w, goal, p.costs, false)
+		a := &d.actions[ai]
+		effs[ai] = append(effs[ai], a.setAtoms...)
+		for _, dl := range a.deltas {
+			f := &d.facts[dl.fact]
+			for x := range f.size {
+				if v := x + dl.n; v >= 0 && v < f.size && !containsAtom(effs[ai], int32(f.atom+v)) {
+					effs[ai] = append(effs[ai], int32(f.atom+v))
+				}
+			}
 		}
 	}
 	inf := math.Inf(1)
@@ -66,7 +88,7 @@ func lmcutReference(p *Planner, w []uint64, goal *condSet) float64 {
 				}
 				pc, _ := sup(&d.actions[ai])
 				c := pc + rc[ai]
-				for _, at := range d.actions[ai].setAtoms {
+				for _, at := range effs[ai] {
 					if c < cost[at] {
 						cost[at], changed = c, true
 					}
@@ -101,7 +123,7 @@ func lmcutReference(p *Planner, w []uint64, goal *condSet) float64 {
 			stack = stack[:len(stack)-1]
 			for ai := range d.actions {
 				a := &d.actions[ai]
-				if !enabled[ai] || rc[ai] != 0 || !containsAtom(a.setAtoms, e) {
+				if !enabled[ai] || rc[ai] != 0 || !containsAtom(effs[ai], e) {
 					continue
 				}
 				if pc, g := sup(a); !math.IsInf(pc, 1) {
@@ -135,14 +157,14 @@ func lmcutReference(p *Planner, w []uint64, goal *condSet) float64 {
 				}
 				fired[ai], changed = true, true
 				inZone := false
-				for _, at := range a.setAtoms {
+				for _, at := range effs[ai] {
 					inZone = inZone || zone[at]
 				}
 				if inZone {
 					cut = append(cut, ai)
 					continue
 				}
-				for _, at := range a.setAtoms {
+				for _, at := range effs[ai] {
 					reached[at] = true
 				}
 			}

@@ -105,8 +105,8 @@ func TestLMCutPlansCheckRounds(t *testing.T) {
 	restore := goap.CheckLMCutRounds(func(msg string) { t.Fatal(msg) })
 	defer restore()
 	rng := rand.New(rand.NewSource(6))
-	for i := 0; i < 200; i++ {
-		spec, startVals, _ := randomSpec(rng, false)
+	for i := 0; i < 400; i++ {
+		spec, startVals, _ := randomSpec(rng, i%2 == 1)
 		d, start, goal := compileSpec(t, spec, startVals)
 		p := goap.NewPlanner(d)
 		p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
@@ -133,5 +133,82 @@ func TestLMCutWarmNoAllocs(t *testing.T) {
 	}
 	if allocs := testing.AllocsPerRun(20, func() { p.Plan(ctx, start, goal) }); allocs != 0 {
 		t.Errorf("%v allocations per warm LM-cut plan with fractional costs", allocs)
+	}
+}
+
+// TestLMCutAdmissibleAlongWalks checks LM-cut against the exhaustive
+// optimum, not only at the start state: at every state of random walks on
+// random domains, half of them with add/subtract effects (which LM-cut
+// relaxes to reach any value of their image), the estimate is at most the
+// cheapest cost to the goal and at least h_max.
+func TestLMCutAdmissibleAlongWalks(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	n := 600
+	if testing.Short() {
+		n = 150
+	}
+	checked := 0
+	for i := 0; i < n; i++ {
+		spec, startVals, goalConds := randomSpec(rng, i%2 == 0)
+		d, start, goal := compileSpec(t, spec, startVals)
+		ref := newRefDomain(spec)
+		p := goap.NewPlanner(d)
+		s := start.Clone()
+		for step := 0; step < 6; step++ {
+			want, _ := ref.optimalCost(ref.initial(s.Values()), goalConds)
+			lm := goap.Estimate(p, s, goal, goap.LMCut)
+			hmax := goap.Estimate(p, s, goal, goap.HMax)
+			if lm > want+1e-9 || lm < hmax-1e-9 {
+				t.Fatalf("domain %d, step %d: LM-cut %v, h_max %v, optimum %v (state %v)", i, step, lm, hmax, want, s)
+			}
+			checked++
+			var app []goap.ActionID
+			for a := 0; a < d.NumActions(); a++ {
+				if d.Applicable(s, goap.ActionID(a)) {
+					app = append(app, goap.ActionID(a))
+				}
+			}
+			if len(app) == 0 {
+				break
+			}
+			d.Apply(s, app[rng.Intn(len(app))])
+		}
+	}
+	if checked < 2*n {
+		t.Fatalf("only %d states checked", checked)
+	}
+}
+
+// TestLMCutSharedCount: n chores that each spend one unit of a shared
+// count and set their own fact. h_max sees one chore; LM-cut, with the
+// subtract relaxed, finds the n landmarks, so forward LM-cut expands only
+// the states on the plan, whether the count is exact or never binding
+// (a range of 0..n*1000 costs two atoms once merged).
+func TestLMCutSharedCount(t *testing.T) {
+	for _, c := range []struct{ n, stock int }{{12, 12}, {30, 30}, {30, 30000}} {
+		spec := goap.Spec{Name: "chores", Facts: []goap.Fact{goap.Int("energy", 0, c.stock, c.stock)}}
+		goal := goap.Conds{}
+		for i := 0; i < c.n; i++ {
+			done := fmt.Sprintf("done%d", i)
+			spec.Actions = append(spec.Actions, goap.Action{Name: fmt.Sprintf("Chore%d", i), Cost: 1,
+				Pre:     goap.Conds{"energy": goap.Ge(1), done: false},
+				Effects: goap.Effects{done: true, "energy": goap.Sub(1)}})
+			goal[done] = true
+		}
+		spec.Goals = []goap.Goal{{Name: "goal", Desired: goal}}
+		d, start, target := compileSpec(t, spec, nil)
+		p := goap.NewPlanner(d)
+		if h := goap.Estimate(p, start, target, goap.LMCut); h != float64(c.n) {
+			t.Errorf("n=%d stock %d: LM-cut %v at the start, want %d", c.n, c.stock, h, c.n)
+			continue // the search below would take 2^n states
+		}
+		if h := goap.Estimate(p, start, target, goap.HMax); h != 1 {
+			t.Errorf("n=%d: h_max %v, want 1", c.n, h)
+		}
+		p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+		res := p.Plan(context.Background(), start, target)
+		if res.Status != goap.Found || res.Cost != float64(c.n) || res.Expanded > c.n+1 {
+			t.Errorf("n=%d stock %d: %v cost %v, %d expanded (want cost %d, at most %d expanded)", c.n, c.stock, res.Status, res.Cost, res.Expanded, c.n, c.n+1)
+		}
 	}
 }

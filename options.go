@@ -78,8 +78,10 @@ const (
 	// and often much closer to the optimum, at one h_max computation per
 	// state plus an incremental update per landmark. Admissible but not
 	// consistent: forward search reopens states reached more cheaply after
-	// expansion. When an action has add/subtract effects it falls back
-	// to h_max, and backward search uses h_max.
+	// expansion. Add/subtract effects are relaxed to reach any value
+	// they can give, and the estimate is then the larger of LM-cut and
+	// h_max (which follows a count step by step): n chores that share a
+	// count get n, where h_max sees one. Backward search uses h_max.
 	LMCut
 )
 

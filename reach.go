@@ -139,18 +139,22 @@ func (r *relaxed) applyDeltas(a *action) bool {
 	added := false
 	for _, dl := range a.deltas {
 		f := &r.d.facts[dl.fact]
-		// Repeat within the fact so chains (0 -> 1 -> 2 ...) close at once.
-		for grew := true; grew; {
-			grew = false
-			for x := 0; x < f.size; x++ {
-				at := f.atom + x
-				y := x + dl.n
-				if y < 0 || y >= f.size || !hasBit(r.reach, at) || hasBit(r.reach, f.atom+y) || !allowedByPre(a, dl.fact, int32(at)) {
-					continue
-				}
-				setBit(r.reach, f.atom+y)
-				grew, added = true, true
+		// One pass in the delta's direction closes chains (0 -> 1 -> 2
+		// ...): each value set is visited later in the same pass. (An
+		// upward pass on a subtract took a pass per step: size² work,
+		// 1.5 s on a count of 0..40,000.)
+		first, step := 0, 1
+		if dl.n < 0 {
+			first, step = f.size-1, -1
+		}
+		for x := first; x >= 0 && x < f.size; x += step {
+			at := f.atom + x
+			y := x + dl.n
+			if y < 0 || y >= f.size || !hasBit(r.reach, at) || hasBit(r.reach, f.atom+y) || !allowedByPre(a, dl.fact, int32(at)) {
+				continue
 			}
+			setBit(r.reach, f.atom+y)
+			added = true
 		}
 	}
 	return added

@@ -13,18 +13,16 @@ import "math"
 // goal costs nothing. Each round brings at least one action to zero
 // reduced cost, so there are at most as many rounds as actions.
 //
-// Preconditions here are groups of atoms, any one of which satisfies the
-// group (integer comparisons have several). The supporter of an action is
-// a precondition group of greatest h_max (ties: see lmcut.canonical), and
-// the justification graph has an edge from every atom of that group to
-// every effect. Then the first action of any relaxed plan that
-// adds an atom of the goal zone has an atom of its supporter in the part
-// reached from the state, whichever atom of the group the plan used, so
-// the cut is a landmark and the estimate never exceeds the optimal
-// relaxed cost. The goal is an artificial action of cost 0 whose
-// preconditions are the goal's groups and whose effect is an artificial
-// goal atom; actions without preconditions get an artificial start atom,
-// which always holds, as their only precondition.
+// Preconditions in the domain are groups of atoms, any one of which
+// satisfies the group (integer comparisons have several). The compiled
+// task gives each group of several atoms an "or" atom that each of its
+// atoms reaches by a zero-cost operator, so every precondition here is
+// one atom, as in STRIPS (see build). The supporter of an action is a
+// precondition of greatest h_max (ties: see lmcut.canonical). The goal is
+// an artificial action of cost 0 whose preconditions are the goal's
+// groups and whose effect is an artificial goal atom; actions without
+// preconditions get an artificial start atom, which always holds, as
+// their only precondition.
 //
 // Speed: the task is compiled once per plan setup into flat arrays
 // (lmTask) holding only the atoms and actions that can matter for the
@@ -33,9 +31,7 @@ import "math"
 // from there (costs never rise, so a decrease-only Dijkstra suffices). The
 // queue is a bucket queue when every cost is an integer, a binary heap
 // otherwise. Marks are epoch-stamped so that no array is cleared per
-// round. When every group is one atom (STRIPS tasks, all of PDDL), the
-// h_max loops keep no per-group costs and read the atoms' costs instead,
-// as Fast Downward does.
+// round.
 //
 // Add/subtract effects reach, in this graph, every value they can give
 // (see build); h_max follows the values step by step, so with such
@@ -79,11 +75,6 @@ const (
 	lmGoalAtom  = 1
 )
 
-const (
-	supOne  = 1
-	supMany = 2
-)
-
 type lmcut struct {
 	lmTask
 	// per domain, built once: the actions setting each domain atom
@@ -96,26 +87,20 @@ type lmcut struct {
 	atomFact    []FactID
 	// per evaluation
 	cost  []float64 // per atom
-	gcost []float64 // per slot: cheapest atom of the group
 	unsat []int32   // per operator: groups not yet reached
 	sup   []int32   // per operator: supporter slot
 	// supCost is per operator: its supporter group's cost when last set,
 	// so that hmaxLower knows by how much an operator got cheaper
 	supCost []float64
-	// isSup is per slot: 0 when it is not its operator's supporter, else
-	// supOne or supMany (the group has several atoms)
-	isSup []uint8
-	// The justification graph's edges from one-atom supporters, as
-	// intrusive lists so that findCut follows only them: supHead per
-	// atom, cutOp[o].next/supPrev per operator (-1 ends). oneAtom is per slot:
-	// its atom when the group has one, else -1. Groups of several atoms
-	// are found by scanning manyUses (per atom: such slots holding it).
-	supHead   []int32
-	supPrev   []int32
-	oneAtom   []int32
-	manyStart []int32
-	manyUses  []int32
-	hasMany   bool // manyUses is not empty
+	// isSup is per slot: whether it is its operator's supporter
+	isSup []bool
+	// The justification graph's edges, as intrusive lists so that
+	// findCut follows only them: supHead per atom, cutOp[o].next/supPrev
+	// per operator (-1 ends). oneAtom is per slot: its atom (build
+	// leaves every group one atom).
+	supHead []int32
+	supPrev []int32
+	oneAtom []int32
 	// reached lists the operators in the order hmaxFull reached them
 	// (nReached of them), for linkAll
 	reached  []int32
@@ -123,9 +108,7 @@ type lmcut struct {
 	rc       []float64 // per operator: reduced cost
 	// mark is per atom: epoch when reached from the state, epoch+1 when
 	// put in the goal zone (one array: both are read together)
-	mark    []uint32
-	supKind []uint8  // per slot: supOne or supMany, by the group's size
-	seen    []uint32 // per operator: epoch when fired
+	mark []uint32
 	// cutOp is per operator what findCut reads, in one place
 	cutOp []lmCutOp
 	reach []int32 // findCut's stack, nAtoms+1 long
@@ -260,7 +243,6 @@ func (lm *lmcut) nextEpoch() {
 	lm.epoch += 2
 	if lm.epoch == 0 { // wrapped: clear the stamps once
 		clear(lm.mark)
-		clear(lm.seen)
 		for o := range lm.cutOp {
 			lm.cutOp[o].enters = 0
 		}
@@ -350,25 +332,6 @@ func (lm *lmcut) findCut() {
 				n = lm.reachAll(o, st, n)
 			}
 			o = op.next
-		}
-		if !lm.hasMany {
-			continue
-		}
-		for _, s := range lm.manyUses[lm.manyStart[x]:lm.manyStart[x+1]] {
-			if lm.isSup[s] == 0 {
-				continue
-			}
-			// Fire once, whichever atom of the group comes first.
-			o := lm.slotOp[s]
-			if lm.seen[o] == ep {
-				continue
-			}
-			lm.seen[o] = ep
-			if lm.cutOp[o].enters == zone {
-				lm.cut = append(lm.cut, o)
-			} else {
-				n = lm.reachAll(o, st, n)
-			}
 		}
 	}
 }

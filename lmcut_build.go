@@ -244,7 +244,6 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.addStart = csrReverse(lm.addStart, lm.nAtoms, lm.effStart, lm.effs, &lm.adds)
 	// Evaluation memory.
 	lm.cost = resize(lm.cost, lm.nAtoms)
-	lm.gcost = resize(lm.gcost, slots)
 	lm.unsat = resize(lm.unsat, ops)
 	lm.sup = resize(lm.sup, ops)
 	lm.supCost = resize(lm.supCost, ops)
@@ -254,33 +253,14 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	}
 	lm.rc = resize(lm.rc, ops)
 	lm.isSup = resize(lm.isSup, slots)
-	lm.supKind = resize(lm.supKind, slots)
 	lm.oneAtom = resize(lm.oneAtom, slots)
-	for sl := range lm.supKind {
-		lm.supKind[sl] = supOne
+	for sl := range lm.oneAtom {
 		lm.oneAtom[sl] = lm.slotAtoms[lm.slotStart[sl]]
-		if lm.slotStart[sl+1]-lm.slotStart[sl] > 1 {
-			lm.supKind[sl] = supMany
-			lm.oneAtom[sl] = -1
-		}
 	}
-	lm.manyStart = resize(lm.manyStart, lm.nAtoms+1)
-	lm.manyUses = lm.manyUses[:0]
-	for x := range lm.nAtoms {
-		lm.manyStart[x] = int32(len(lm.manyUses))
-		for _, sl := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
-			if lm.supKind[sl] == supMany {
-				lm.manyUses = append(lm.manyUses, sl)
-			}
-		}
-	}
-	lm.manyStart[lm.nAtoms] = int32(len(lm.manyUses))
-	lm.hasMany = len(lm.manyUses) > 0
 	lm.supHead = resize(lm.supHead, lm.nAtoms)
 	lm.supPrev = resize(lm.supPrev, ops)
 	lm.reached = resize(lm.reached, ops)
 	lm.mark = resize(lm.mark, lm.nAtoms)
-	lm.seen = resize(lm.seen, ops)
 	lm.cutOp = resize(lm.cutOp, ops)
 	for o := range lm.cutOp {
 		lm.cutOp[o] = lmCutOp{eff: -1}
@@ -294,7 +274,6 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.reach = resize(lm.reach, lm.nAtoms+1)
 	lm.inState = resize(lm.inState, lm.nAtoms)
 	clear(lm.mark)
-	clear(lm.seen)
 	clear(lm.inState)
 	lm.epoch = 0
 	lm.stateEp = 0

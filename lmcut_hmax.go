@@ -22,13 +22,9 @@ func (lm *lmcut) hmaxFull() {
 			q.push(x, 0)
 		}
 	}
-	if lm.hasMany {
-		lm.hmaxFullGroups()
-		return
-	}
-	// Every group is one atom (STRIPS tasks): an atom is popped once at
-	// its final cost, so each use counts its operator down once and no
-	// per-group cost is kept. The group's cost is its atom's.
+	// Every group is one atom (build makes it so): an atom is popped
+	// once at its final cost, so each use counts its operator down once
+	// and no per-group cost is kept. The group's cost is its atom's.
 	for q.n > 0 {
 		x, c := q.pop()
 		if c != lm.cost[x] {
@@ -50,46 +46,10 @@ func (lm *lmcut) hmaxFull() {
 			if lm.canonical {
 				sp, _ = lm.supporterAtom(o, lm.opSlot[o], lm.cost[lm.oneAtom[lm.opSlot[o]]])
 			}
-			lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, c, supOne
+			lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, c, true
 			lm.reached[lm.nReached] = o
 			lm.nReached++
 			lm.relaxEffects(o, c+lm.rc[o])
-		}
-	}
-}
-
-// hmaxFullGroups is hmaxFull's loop when some group has several atoms: a
-// group's cost is that of its first atom popped, kept per group in gcost.
-func (lm *lmcut) hmaxFullGroups() {
-	inf := math.Inf(1)
-	for i := range lm.gcost {
-		lm.gcost[i] = inf
-	}
-	q := &lm.q
-	for q.n > 0 {
-		x, c := q.pop()
-		if c != lm.cost[x] {
-			continue // stale
-		}
-		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
-			if lm.gcost[s] != inf {
-				continue // the group already holds
-			}
-			lm.gcost[s] = c
-			o := lm.slotOp[s]
-			lm.unsat[o]--
-			if lm.unsat[o] == 0 {
-				// c is the greatest group cost (groups are reached in
-				// order of cost); the group that came last supports.
-				sp := s
-				if lm.canonical {
-					sp = lm.supporter(o, lm.opSlot[o])
-				}
-				lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, lm.gcost[sp], lm.supKind[sp]
-				lm.reached[lm.nReached] = o
-				lm.nReached++
-				lm.relaxEffects(o, c+lm.rc[o])
-			}
 		}
 	}
 }
@@ -106,12 +66,9 @@ func (lm *lmcut) linkAll() {
 	}
 }
 
-// link adds o to the supported list of slot sp's atom, when it has one.
+// link adds o to the supported list of slot sp's atom.
 func (lm *lmcut) link(o, sp int32) {
 	a := lm.oneAtom[sp]
-	if a < 0 {
-		return
-	}
 	h := lm.supHead[a]
 	lm.cutOp[o].next, lm.supPrev[o] = h, -1
 	if h >= 0 {
@@ -124,9 +81,6 @@ func (lm *lmcut) link(o, sp int32) {
 // link put it in).
 func (lm *lmcut) unlink(o, s int32) {
 	a := lm.oneAtom[s]
-	if a < 0 {
-		return
-	}
 	p, n := lm.supPrev[o], lm.cutOp[o].next
 	if p >= 0 {
 		lm.cutOp[p].next = n
@@ -138,22 +92,9 @@ func (lm *lmcut) unlink(o, s int32) {
 	}
 }
 
-// supporter returns operator o's precondition group of greatest cost:
-// group from unless another costs more, then the first such.
-func (lm *lmcut) supporter(o, from int32) int32 {
-	g := lm.gcost
-	best, bc := from, g[from]
-	lo, hi := lm.opSlot[o], lm.opSlot[o+1]
-	for i, c := range g[lo:hi] {
-		if c > bc {
-			best, bc = lo+int32(i), c
-		}
-	}
-	return best
-}
-
-// supporterAtom is supporter when every group is one atom: it reads the
-// atoms' costs, as no per-group cost is kept then. bc is from's cost.
+// supporterAtom returns operator o's precondition group of greatest cost
+// and that cost: group from (costing bc) unless another costs more, then
+// the first such. It reads the groups' atoms' costs.
 func (lm *lmcut) supporterAtom(o, from int32, bc float64) (int32, float64) {
 	cost, atom := lm.cost, lm.oneAtom
 	best := from
@@ -207,11 +148,7 @@ func (lm *lmcut) hmaxLower() {
 	for _, o := range lm.cut {
 		lm.relaxEffects(o, lm.supCost[o]+lm.rc[o])
 	}
-	if lm.hasMany {
-		lm.hmaxLowerGroups()
-		return
-	}
-	// Every group is one atom: only the operators the popped atom
+	// Only the operators the popped atom
 	// supports can get cheaper, and a group's cost is its atom's.
 	for q.n > 0 {
 		x, c := q.pop()
@@ -222,7 +159,7 @@ func (lm *lmcut) hmaxLower() {
 		isSup := lm.isSup
 		for _, u := range lm.use[lo:hi] {
 			s := u.slot
-			if isSup[s] == 0 {
+			if !isSup[s] {
 				continue // not the supporter, or unreachable
 			}
 			o := u.op
@@ -237,53 +174,13 @@ func (lm *lmcut) hmaxLower() {
 			}
 			sp, nc := lm.supporterAtom(o, from, fc)
 			if sp != s {
-				isSup[s], isSup[sp] = 0, supOne
+				isSup[s], isSup[sp] = false, true
 				lm.unlink(o, s)
 				lm.link(o, sp)
 				lm.sup[o] = sp
 			}
 			lm.supCost[o] = nc
 			if nc < old {
-				// Otherwise another group kept the old cost.
-				lm.relaxEffects(o, nc+lm.rc[o])
-			}
-		}
-	}
-}
-
-// hmaxLowerGroups is hmaxLower's loop when some group has several atoms.
-func (lm *lmcut) hmaxLowerGroups() {
-	q := &lm.q
-	for q.n > 0 {
-		x, c := q.pop()
-		if c != lm.cost[x] {
-			continue
-		}
-		for _, s := range lm.uses[lm.useStart[x]:lm.useStart[x+1]] {
-			old := lm.gcost[s]
-			if c >= old {
-				continue
-			}
-			lm.gcost[s] = c
-			if lm.isSup[s] == 0 {
-				// Unreachable operator, or the group was not the
-				// most expensive: the operator's cost stays.
-				continue
-			}
-			o := lm.slotOp[s]
-			from := s
-			if lm.canonical {
-				from = lm.opSlot[o]
-			}
-			sp := lm.supporter(o, from)
-			lm.isSup[s], lm.isSup[sp] = 0, lm.supKind[sp]
-			if sp != s {
-				lm.unlink(o, s)
-				lm.link(o, sp)
-			}
-			lm.sup[o] = sp
-			lm.supCost[o] = lm.gcost[sp]
-			if nc := lm.gcost[sp]; nc < old {
 				// Otherwise another group kept the old cost.
 				lm.relaxEffects(o, nc+lm.rc[o])
 			}

@@ -232,7 +232,10 @@ func (lm *lmcut) verifyRound() string {
 	}
 	for o := 0; o < ops; o++ {
 		for s := lm.opSlot[o]; s < lm.opSlot[o+1]; s++ {
-			if (lm.isSup[s] != 0) != (lm.unsat[o] == 0 && lm.sup[o] == s) || lm.isSup[s] != 0 && lm.isSup[s] != lm.supKind[s] {
+			if lm.slotStart[s+1]-lm.slotStart[s] != 1 {
+				return fmt.Sprintf("operator %d: slot %d has %d atoms, want 1", o, s, lm.slotStart[s+1]-lm.slotStart[s])
+			}
+			if lm.isSup[s] != (lm.unsat[o] == 0 && lm.sup[o] == s) {
 				return fmt.Sprintf("operator %d: slot %d flagged %v as supporter", o, s, lm.isSup[s])
 			}
 		}
@@ -250,14 +253,8 @@ func (lm *lmcut) verifyRound() string {
 				return fmt.Sprintf("slot %d: cost %v, want %v", s, c, gmin(s))
 			}
 		}
-		best := lm.supporter
-		if !lm.hasMany {
-			best = func(o, from int32) int32 {
-				sp, _ := lm.supporterAtom(o, from, lm.cost[lm.oneAtom[from]])
-				return sp
-			}
-		}
-		if want := best(int32(o), lm.opSlot[o]); lm.canonical && lm.sup[o] != want {
+		from := lm.opSlot[o]
+		if want, _ := lm.supporterAtom(int32(o), from, lm.cost[lm.oneAtom[from]]); lm.canonical && lm.sup[o] != want {
 			return fmt.Sprintf("operator %d: supporter %d, want %d", o, lm.sup[o], want)
 		} else if lm.slotCost(lm.sup[o]) != lm.slotCost(want) {
 			return fmt.Sprintf("operator %d: supporter %d costs %v, group %d %v", o, lm.sup[o], lm.slotCost(lm.sup[o]), want, lm.slotCost(want))
@@ -306,10 +303,5 @@ func (lm *lmcut) verifyRound() string {
 	return ""
 }
 
-// slotCost is the h_max cost of group s, from wherever the loops keep it.
-func (lm *lmcut) slotCost(s int32) float64 {
-	if !lm.hasMany {
-		return lm.cost[lm.oneAtom[s]]
-	}
-	return lm.gcost[s]
-}
+// slotCost is the h_max cost of group s: its one atom's.
+func (lm *lmcut) slotCost(s int32) float64 { return lm.cost[lm.oneAtom[s]] }

@@ -5,8 +5,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Position is a place in a file: a 1-based line and column. The zero
@@ -96,34 +98,106 @@ const maxExcerpt = 200
 // in it. Control characters and bytes that are not UTF-8 show as "�",
 // so a file cannot send escape sequences to the terminal.
 func excerpt(line string, col int) (string, int) {
+	if len(line) > longLine {
+		return excerptLong(line, col)
+	}
 	runes := []rune(line)
+	clean(runes)
+	if len(runes) <= maxExcerpt {
+		return string(runes), col
+	}
+	from, to, col := window(len(runes), col)
+	return cutMarks(string(runes[from:to]), from, to, len(runes), col)
+}
+
+// clean replaces control characters other than tab with "�".
+func clean(runes []rune) {
 	for i, r := range runes {
 		if r != '\t' && unicode.IsControl(r) {
 			runes[i] = utf8.RuneError
 		}
 	}
-	if len(runes) <= maxExcerpt {
-		return string(runes), col
-	}
-	from := 0
+}
+
+// window returns the characters [from, to) of a line of n characters
+// that an excerpt quotes around column col, and col within them.
+func window(n, col int) (from, to, c int) {
 	if col > maxExcerpt/2 {
-		from = min(col-1-maxExcerpt/2, len(runes)-maxExcerpt)
+		from = min(col-1-maxExcerpt/2, n-maxExcerpt)
 	}
-	to := from + maxExcerpt
-	out := string(runes[from:to])
+	to = from + maxExcerpt
 	if col > 0 {
 		col -= from
 	}
+	return from, to, col
+}
+
+// cutMarks adds "…" where the excerpt out (characters [from, to) of n)
+// was cut, moving col past the leading one.
+func cutMarks(out string, from, to, n, col int) (string, int) {
 	if from > 0 {
 		out = "…" + out
 		if col > 0 {
 			col++
 		}
 	}
-	if to < len(runes) {
+	if to < n {
 		out += "…"
 	}
 	return out, col
+}
+
+// longLine is the length in bytes beyond which excerpt indexes a line's
+// characters once (excerptLong) instead of decoding it on every call.
+const longLine = 4096
+
+// lastLong is the character index of the last long line excerpted. The
+// warnings of a one-line JSON file of megabytes all quote that line:
+// decoding it for each of 100,000 warnings took 21 minutes.
+var lastLong struct {
+	sync.Mutex
+	data  *byte
+	n     int
+	ascii bool
+	offs  []int32 // byte offset of each character, when not ascii
+}
+
+// excerptLong is excerpt for a line of more than longLine bytes.
+func excerptLong(line string, col int) (string, int) {
+	lastLong.Lock()
+	if lastLong.data != unsafe.StringData(line) || lastLong.n != len(line) {
+		lastLong.data, lastLong.n, lastLong.offs = unsafe.StringData(line), len(line), lastLong.offs[:0]
+		lastLong.ascii = true
+		for i := 0; i < len(line); i++ {
+			if line[i] >= utf8.RuneSelf {
+				lastLong.ascii = false
+				break
+			}
+		}
+		if !lastLong.ascii {
+			for i := range line {
+				lastLong.offs = append(lastLong.offs, int32(i))
+			}
+		}
+	}
+	n := len(line)
+	byteAt := func(c int) int { return c }
+	if !lastLong.ascii {
+		offs := lastLong.offs
+		n = len(offs)
+		byteAt = func(c int) int {
+			if c >= len(offs) {
+				return len(line)
+			}
+			return int(offs[c])
+		}
+	}
+	from, to, col := window(n, col)
+	part := line[byteAt(from):byteAt(to)]
+	lastLong.Unlock()
+	runes := []rune(part)
+	clean(runes)
+	return cutMarks(string(runes), from, to, n, col)
 }
 
 // caretPad returns the whitespace that puts a caret under column col

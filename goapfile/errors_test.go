@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // errorCases maps small files to the exact rendering of their errors. The
@@ -897,5 +898,35 @@ func TestLongLineExcerpt(t *testing.T) {
 	at := len(caret) - 1
 	if caret[at] != '^' || !strings.HasPrefix(string(src[at:]), "cots") {
 		t.Errorf("the caret does not point at cots:\n%s\n%s", lines[1], lines[2])
+	}
+}
+
+// TestExcerptLongLine checks that the indexed path for long lines quotes
+// exactly what decoding the whole line gives, on ASCII and multi-byte
+// lines, at columns across the line, with control characters cleaned.
+func TestExcerptLongLine(t *testing.T) {
+	slow := func(line string, col int) (string, int) {
+		runes := []rune(line)
+		clean(runes)
+		if len(runes) <= maxExcerpt {
+			return string(runes), col
+		}
+		from, to, c := window(len(runes), col)
+		return cutMarks(string(runes[from:to]), from, to, len(runes), c)
+	}
+	ascii := strings.Repeat(`{"name": "a", "cost": 1},`+"\x1b", 400)
+	multi := strings.Repeat(`{"name": "é☃", "cost": 1},`, 400)
+	for _, line := range []string{ascii, multi} {
+		if len(line) <= longLine {
+			t.Fatalf("test line of %d bytes is not long", len(line))
+		}
+		n := utf8.RuneCountInString(line)
+		for _, col := range []int{0, 1, 50, 101, 102, 5000, n - 150, n - 1, n, n + 3} {
+			got, gc := excerpt(line, col)
+			want, wc := slow(line, col)
+			if got != want || gc != wc {
+				t.Fatalf("col %d of a %d-character line: got %q col %d, want %q col %d", col, n, got, gc, want, wc)
+			}
+		}
 	}
 }

@@ -212,3 +212,35 @@ func TestLMCutSharedCount(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoWeighted: under a SuboptimalWeight, an Auto search that outlasts
+// the blind member's first turn goes on as weighted forward LM-cut, so
+// the weight changes what Auto does (it used to weigh blind search's
+// zero estimate): on 40 sub-plans that share one tool the optimal search
+// expands tens of thousands of states, the weighted one a few hundred,
+// and its plan costs at most twice the optimum.
+func TestAutoWeighted(t *testing.T) {
+	spec := goap.Spec{Name: "tool", Actions: []goap.Action{{Name: "PickTool", Cost: 1, Effects: goap.Effects{"tool": true}}}}
+	goal := goap.Conds{}
+	for i := 0; i < 40; i++ {
+		p, q, done := fmt.Sprintf("p%d", i), fmt.Sprintf("q%d", i), fmt.Sprintf("done%d", i)
+		spec.Actions = append(spec.Actions,
+			goap.Action{Name: "Get" + p, Cost: 1, Effects: goap.Effects{p: true}},
+			goap.Action{Name: "Make" + q, Cost: 1, Pre: goap.Conds{p: true, "tool": true}, Effects: goap.Effects{q: true}},
+			goap.Action{Name: "Finish" + done, Cost: 1, Pre: goap.Conds{q: true}, Effects: goap.Effects{done: true}})
+		goal[done] = true
+	}
+	spec.Goals = []goap.Goal{{Name: "goal", Desired: goal}}
+	d, start, target := compileSpec(t, spec, nil)
+	ctx := context.Background()
+	p := goap.NewPlanner(d)
+	opt := p.Plan(ctx, start, target)
+	p.Options.SuboptimalWeight = 2
+	w := p.Plan(ctx, start, target)
+	if opt.Status != goap.Found || opt.Cost != 121 || w.Status != goap.Found || w.Cost > 2*opt.Cost {
+		t.Fatalf("optimal %v cost %v, weighted %v cost %v", opt.Status, opt.Cost, w.Status, w.Cost)
+	}
+	if w.Expanded*10 > opt.Expanded {
+		t.Errorf("weight 2 expanded %d states, optimal Auto %d: want at most a tenth", w.Expanded, opt.Expanded)
+	}
+}

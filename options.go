@@ -113,7 +113,10 @@ type Options struct {
 	Heuristic Heuristic
 	// SuboptimalWeight > 1 runs weighted A*: f = g + w*h. The plan found
 	// costs at most w times the optimum (with an admissible heuristic);
-	// fewer nodes are expanded. 0 or 1 means optimal search.
+	// fewer nodes are expanded. 0 or 1 means optimal search. With the
+	// Auto direction and heuristic, a search that outlasts the first
+	// turn of forward blind search (256 expansions) goes on as weighted
+	// forward LM-cut alone, since blind search has no estimate to weigh.
 	SuboptimalWeight float64
 	// MaxExpansions stops the search with LimitReached after that many
 	// expansions (0: no limit).

@@ -191,6 +191,8 @@ var configs = []plannerConfig{
 	{"backward-blind", goap.Options{Direction: goap.Backward, Heuristic: goap.Blind}, true, 1},
 	{"weighted-2", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, SuboptimalWeight: 2}, false, 2},
 	{"backward-weighted-1.5", goap.Options{Direction: goap.Backward, SuboptimalWeight: 1.5}, false, 1.5},
+	{"auto-weighted-2", goap.Options{SuboptimalWeight: 2}, false, 2},
+	{"auto-weighted-alternating", goap.Options{SuboptimalWeight: 2}, false, 2}, // weighted LM-cut after one blind expansion
 	{"hadd", goap.Options{Direction: goap.Forward, Heuristic: goap.HAddNotOptimal}, false, 0},
 	{"goalcount", goap.Options{Direction: goap.Forward, Heuristic: goap.GoalCountNotOptimal}, false, 0},
 	{"ida-hmax", goap.Options{MemoryBounded: true}, true, 1},
@@ -252,7 +254,7 @@ func TestOptimalAgainstReference(t *testing.T) {
 			p.Options = cfg.opts
 			restore := func() {}
 			switch cfg.name {
-			case "auto-alternating":
+			case "auto-alternating", "auto-weighted-alternating":
 				restore = goap.SetPortfolioSlices(1, 1, 1, 0)
 			case "forward-prefetch", "forward-hmax-prefetch":
 				restore = goap.SetPrefetchTable(0)

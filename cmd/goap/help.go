@@ -125,7 +125,7 @@ Flags:
 	                    goalcount-not-optimal
 	--weight W          weighted A*: plans cost at most W times the optimum
 	--max-expansions N  stop after N expansions (0: no limit)
-	--max-memory SIZE   stop when the search holds SIZE of memory
+	--max-memory SIZE   stop before the process holds SIZE of memory
 	                    (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
 	--memory-bounded    search with IDA*: memory for the plan's length,
 	                    not the states searched; slower, still optimal
@@ -170,7 +170,7 @@ Flags may come before or after FILE.
 	--weight W           weighted A*: plans cost at most W times the
 	                     cheapest, usually found faster (default 0: optimal)
 	--max-expansions N   give up after expanding N states
-	--max-memory SIZE    give up when the search holds SIZE of memory
+	--max-memory SIZE    give up before the process holds SIZE of memory
 	                     (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
 	--memory-bounded     search with IDA*: memory for the plan's length,
 	                     not the states searched; slower, still optimal

@@ -1,6 +1,9 @@
 package goap
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // SetPortfolioSlices changes how many expansions each member of an Auto
 // search gets per turn and after how many expansions LM-cut joins, so
@@ -22,6 +25,23 @@ func Estimate(p *Planner, start State, t *Target, h Heuristic) float64 {
 	s := p.Start(start, t).s
 	s.heur = h
 	return s.estimate(start.w)
+}
+
+// EstimateChild returns incremental LM-cut's estimate of child, which
+// action a reaches from parent: the parent's landmarks reused, then
+// rounds of its own (lmcut.estimateChild).
+func EstimateChild(p *Planner, parent State, a ActionID, child State, t *Target) float64 {
+	old := p.Options
+	defer func() { p.Options = old }()
+	p.Options = Options{Direction: Forward, Heuristic: LMCut}
+	p.Start(parent, t)
+	p.lmcutPrepare(&t.cond)
+	p.lm.estimateParent(p.d, parent.w)
+	h := p.lm.estimateChild(p.d, child.w, a)
+	if p.lm.deltas && !math.IsInf(h, 1) {
+		h = max(h, p.rel.evaluate(child.w, &t.cond, p.costs, false))
+	}
+	return h
 }
 
 // SetBucketQueue switches the bucket queue of blind search with integer

@@ -1,6 +1,9 @@
 package goap
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // LM-cut (Helmert & Domshlak 2009) on the atoms of hmax.go. Each round
 // takes h_max with the current reduced action costs, builds the
@@ -127,14 +130,21 @@ type lmcut struct {
 	cut       []int32
 	q         lmQueue
 	// build scratch
-	relOp   []bool
-	factRel []bool
-	sig     []uint64 // per domain atom: the groups holding it, hashed
-	classOf map[uint64]int32
-	gbuf    []int32
-	gmark   []uint32 // per local atom: gepoch when in gbuf
-	gepoch  uint32
-	meter   *workMeter // the planner's: rounds charge their work to it
+	relOp []bool
+	opOf  []int32 // per action: its operator, -1 when irrelevant
+	// The landmarks of the last estimateParent: cut i is
+	// lmOps[lmEnd[i-1]:lmEnd[i]], of cost lmCost[i].
+	lmOps     []int32
+	lmEnd     []int32
+	lmCost    []float64
+	recording bool
+	factRel   []bool
+	sig       []uint64 // per domain atom: the groups holding it, hashed
+	classOf   map[uint64]int32
+	gbuf      []int32
+	gmark     []uint32 // per local atom: gepoch when in gbuf
+	gepoch    uint32
+	meter     *workMeter // the planner's: rounds charge their work to it
 }
 
 // lmCutOp is what findCut reads of an operator, in 12 bytes: the next
@@ -159,15 +169,8 @@ var lmcutCheck func(lm *lmcut, w []uint64)
 // lmcutEstimate returns the LM-cut estimate of goal from state w; when an
 // enabled action has add/subtract effects, the larger of it and h_max.
 func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
-	if p.lm == nil {
-		p.lm = &lmcut{}
-	}
+	p.lmcutPrepare(goal)
 	lm := p.lm
-	lm.meter = &p.meter
-	if lm.goal != goal || lm.gen != p.prepGen {
-		lm.build(p.d, goal, p.rel.enabled, p.costs)
-		lm.gen = p.prepGen
-	}
 	h := lm.estimate(p.d, w)
 	if lm.deltas && !math.IsInf(h, 1) {
 		// The cuts let an add reach any value at once; h_max follows
@@ -177,8 +180,59 @@ func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 	return h
 }
 
+// lmcutChild returns the LM-cut estimate (as lmcutEstimate) of node idx of
+// forward search s, reusing the landmarks of its parent (estimateChild):
+// the parent's are computed once, when its first child comes, and serve
+// all its children.
+func (p *Planner) lmcutChild(s *search, idx int32) float64 {
+	goal := &s.t.cond
+	nd := &s.nodes[idx]
+	if p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prepGen || p.lmParent != (lmParentKey{s, s.run, nd.parent}) {
+		p.lmcutPrepare(goal)
+		p.lm.estimateParent(p.d, s.state(nd.parent))
+		p.lmParent = lmParentKey{s, s.run, nd.parent}
+	}
+	w := s.state(idx)
+	h := p.lm.estimateChild(p.d, w, ActionID(nd.action))
+	if p.lm.deltas && !math.IsInf(h, 1) {
+		h = max(h, p.rel.evaluate(w, goal, p.costs, false))
+	}
+	return h
+}
+
+// lmParentKey names the node whose landmarks lmcut holds: node idx of
+// run run of search s.
+type lmParentKey struct {
+	s   *search
+	run uint64
+	idx int32
+}
+
+// lmcutPrepare makes p.lm the compiled task of goal under the current
+// plan setup.
+func (p *Planner) lmcutPrepare(goal *condSet) {
+	if p.lm == nil {
+		p.lm = &lmcut{}
+	}
+	lm := p.lm
+	lm.meter = &p.meter
+	if lm.goal != goal || lm.gen != p.prepGen {
+		lm.build(p.d, goal, p.rel.enabled, p.costs)
+		lm.gen = p.prepGen
+		p.lmParent = lmParentKey{}
+	}
+}
+
 // estimate runs LM-cut from state w on the compiled task.
 func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
+	lm.setState(d, w)
+	copy(lm.rc, lm.base)
+	return lm.rounds(w, 0)
+}
+
+// setState makes w the evaluated state: its atoms, with the start atom,
+// in init and stamped in inState.
+func (lm *lmcut) setState(d *Domain, w []uint64) {
 	lm.stateEp++
 	if lm.stateEp == 0 { // wrapped: clear the stamps once
 		clear(lm.inState)
@@ -194,7 +248,12 @@ func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 			lm.inState[x] = se
 		}
 	}
-	copy(lm.rc, lm.base)
+}
+
+// rounds runs LM-cut's rounds from the state set by setState with the
+// reduced costs in rc, on top of h landmarks' worth already taken, and
+// returns the estimate. When recording, each cut is kept (see estimateChild).
+func (lm *lmcut) rounds(w []uint64, h float64) float64 {
 	// A round visits up to every operator and atom; on a big task one
 	// estimate has thousands of rounds, so each is charged and an
 	// interrupted estimate returns the admissible sum of the cuts so far.
@@ -202,10 +261,9 @@ func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 	lm.meter.charge(work)
 	lm.hmaxFull()
 	if gc := lm.cost[lmGoalAtom]; math.IsInf(gc, 1) || gc == 0 {
-		return gc // no round: the lists below are not needed
+		return h + gc // no round: the lists below are not needed
 	}
 	lm.linkAll()
-	h := 0.0
 	for {
 		gc := lm.cost[lmGoalAtom]
 		if gc == 0 {
@@ -231,11 +289,59 @@ func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 		for _, o := range lm.cut {
 			lm.rc[o] -= m
 		}
+		if lm.recording {
+			lm.lmOps = append(lm.lmOps, lm.cut...)
+			lm.lmEnd = append(lm.lmEnd, int32(len(lm.lmOps)))
+			lm.lmCost = append(lm.lmCost, m)
+		}
 		if lm.meter.charge(work) {
 			return h
 		}
 		lm.hmaxLower()
 	}
+}
+
+// estimateParent runs LM-cut on the state w of a node about to have its
+// children estimated, keeping its landmarks (the cuts and their costs)
+// for estimateChild.
+func (lm *lmcut) estimateParent(d *Domain, w []uint64) float64 {
+	lm.lmOps, lm.lmEnd, lm.lmCost = lm.lmOps[:0], lm.lmEnd[:0], lm.lmCost[:0]
+	lm.recording = true
+	h := lm.estimate(d, w)
+	lm.recording = false
+	return h
+}
+
+// estimateChild is LM-cut of the state w that action a reaches from the
+// parent estimateParent saw, reusing the parent's landmarks (Pommerening
+// & Helmert's incremental LM-cut): every relaxed plan from w, with a in
+// front, is one from the parent, so each parent landmark without a is
+// a landmark of w. Those are taken first, their costs subtracted as the
+// parent's rounds did, and rounds go on from there: the sum stays an
+// admissible cost partitioning, and where one action changes little, a
+// child needs a few rounds instead of all the parent's. (The landmark
+// costs only drop where the parent's did, in the same order, so no
+// reduced cost goes below zero.)
+func (lm *lmcut) estimateChild(d *Domain, w []uint64, a ActionID) float64 {
+	lm.setState(d, w)
+	copy(lm.rc, lm.base)
+	op := lm.opOf[a]
+	h := 0.0
+	from := int32(0)
+	for i, end := range lm.lmEnd {
+		cut := lm.lmOps[from:end]
+		from = end
+		if op >= 0 && slices.Contains(cut, op) {
+			continue
+		}
+		m := lm.lmCost[i]
+		h += m
+		for _, o := range cut {
+			lm.rc[o] -= m
+		}
+	}
+	lm.meter.charge(len(lm.lmOps))
+	return lm.rounds(w, h)
 }
 
 // nextEpoch starts a round: marks of earlier rounds no longer count.

@@ -165,12 +165,15 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 		}
 		addSlot(op, lm.orAtom(local, &n))
 	}
+	lm.opOf = resize(lm.opOf, len(d.actions))
 	for ai := range d.actions {
+		lm.opOf[ai] = -1
 		if !lm.relOp[ai] {
 			continue
 		}
 		a := &d.actions[ai]
 		op := int32(len(lm.base))
+		lm.opOf[ai] = op
 		lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
 		if len(a.pre.groups) == 0 {
 			addSlot(op, lmStartAtom)
@@ -277,6 +280,7 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	clear(lm.inState)
 	lm.epoch = 0
 	lm.stateEp = 0
+	lm.lmOps, lm.lmEnd, lm.lmCost = lm.lmOps[:0], lm.lmEnd[:0], lm.lmCost[:0]
 	lm.q.bucket = lm.bucket
 }
 

@@ -140,7 +140,8 @@ func TestLMCutWarmNoAllocs(t *testing.T) {
 // optimum, not only at the start state: at every state of random walks on
 // random domains, half of them with add/subtract effects (which LM-cut
 // relaxes to reach any value of their image), the estimate is at most the
-// cheapest cost to the goal and at least h_max.
+// cheapest cost to the goal and at least h_max; so is the incremental
+// estimate of every child from the state's landmarks.
 func TestLMCutAdmissibleAlongWalks(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	n := 600
@@ -170,6 +171,22 @@ func TestLMCutAdmissibleAlongWalks(t *testing.T) {
 			}
 			if len(app) == 0 {
 				break
+			}
+			// Every child, estimated incrementally from s's landmarks
+			// (a search expands no goal state).
+			for _, a := range app {
+				if s.Satisfies(goal) {
+					break
+				}
+				c := s.Clone()
+				d.Apply(c, a)
+				if c.Satisfies(goal) {
+					continue
+				}
+				want, _ := ref.optimalCost(ref.initial(c.Values()), goalConds)
+				if h := goap.EstimateChild(p, s, a, c, goal); h > want+1e-9 {
+					t.Fatalf("domain %d, step %d: incremental LM-cut %v after %s, optimum %v (state %v)", i, step, h, d.ActionName(a), want, c)
+				}
 			}
 			d.Apply(s, app[rng.Intn(len(app))])
 		}

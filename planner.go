@@ -15,13 +15,16 @@ type Planner struct {
 	// Options apply to the following plan calls.
 	Options Options
 
-	d    *Domain
-	rel  *relaxed
-	lm   *lmcut   // LM-cut scratch, made on first use
-	sub  *Planner // plans the parts of split searches, made on first use
-	s    search
-	twin search // the backward member of an Auto search
-	lmcs search // the forward LM-cut member of an Auto search
+	d   *Domain
+	rel *relaxed
+	lm  *lmcut // LM-cut scratch, made on first use
+	// lmParent is the node whose landmarks lm holds (see lmcutChild)
+	lmParent lmParentKey
+	sub      *Planner // plans the parts of split searches, made on first use
+	runs     uint64   // searches begun, to name them (search.run)
+	s        search
+	twin     search // the backward member of an Auto search
+	lmcs     search // the forward LM-cut member of an Auto search
 	// per plan call
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
@@ -86,6 +89,7 @@ func (p *Planner) Domain() *Domain { return p.d }
 type search struct {
 	searchRun // what one search call sets up; reset zeroes it
 	p         *Planner
+	run       uint64 // which of p's searches this is, set by begin
 
 	// Memory kept from search to search.
 	nodes  []node
@@ -256,6 +260,8 @@ func (s *search) reset(start State, t *Target) {
 // or the goal conditions (backward).
 func (s *search) begin() {
 	p := s.p
+	p.runs++
+	s.run = p.runs
 	t := s.t
 	start := s.start
 	s.estimates = s.dir == Backward || s.heur != Blind
@@ -616,6 +622,9 @@ func (s *search) childEstimate(idx int32) float64 {
 	}
 	if s.heur == Blind {
 		return 0
+	}
+	if s.heur == LMCut {
+		return s.p.lmcutChild(s, idx)
 	}
 	return s.estimate(s.state(idx))
 }

@@ -156,6 +156,13 @@ func (s *search) nextTurn() int {
 	if s.weight > 1 && s.enabled[2] {
 		return 2
 	}
+	if s.turn == 2 && s.lmcutShareNow() > lmcutShare && s.lmcutMayRun() {
+		// A larger share is taken in longer turns: one expansion of
+		// LM-cut can outweigh a whole turn of the others, so with one
+		// expansion per turn its share would stay near 1 whatever
+		// the gain (40 sub-plans sharing a tool: 1.5).
+		return 2
+	}
 	for t := s.turn + 1; ; t++ {
 		i := t % 3
 		if s.enabled[i] && (i == 2 && s.lmcutMayRun() || i < 2 && s.balanced(i)) {
@@ -188,18 +195,22 @@ func (s *search) lmcutMayRun() bool {
 	if s.lmFirst == 0 {
 		s.lmFirst = s.predictLMCut()
 	}
-	share := int64(lmcutShare)
+	return max(s.lmWork, s.lmFirst) <= s.lmcutShareNow()*s.cheapWork
+}
+
+// lmcutShareNow is the LM-cut member's share of the work: lmcutShare, or
+// more when its estimates pay. When LM-cut's estimate of the start far
+// exceeds h_max, the goal has many independent landmarks, whose orderings
+// blind search enumerates (n goals that n actions set one by one make 2^n
+// states) while LM-cut goes straight down: its share of the work grows
+// with the ratio, up to lmcutMaxShare.
+func (s *search) lmcutShareNow() int64 {
 	if lm := s.member[2]; lm != nil && len(lm.nodes) > 0 {
-		// When LM-cut's estimate of the start far exceeds h_max, the
-		// goal has many independent landmarks, whose orderings blind
-		// search enumerates (n goals that n actions set one by one make
-		// 2^n states) while LM-cut goes straight down: its share of the
-		// work grows with the ratio, up to lmcutMaxShare.
 		if gain := lm.nodes[0].h / max(s.hmax0, 1e-9); gain >= 2 {
-			share = int64(min(gain, lmcutMaxShare))
+			return int64(min(gain, lmcutMaxShare))
 		}
 	}
-	return max(s.lmWork, s.lmFirst) <= share*s.cheapWork
+	return lmcutShare
 }
 
 // lmcutMaxShare bounds LM-cut's share of the work (see lmcutMayRun).

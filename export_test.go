@@ -1,9 +1,6 @@
 package goap
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // SetPortfolioSlices changes how many expansions each member of an Auto
 // search gets per turn and after how many expansions LM-cut joins, so
@@ -37,11 +34,7 @@ func EstimateChild(p *Planner, parent State, a ActionID, child State, t *Target)
 	p.Start(parent, t)
 	p.lmcutPrepare(&t.cond)
 	p.lm.estimateParent(p.d, parent.w)
-	h := p.lm.estimateChild(p.d, child.w, a)
-	if p.lm.deltas && !math.IsInf(h, 1) {
-		h = max(h, p.rel.evaluate(child.w, &t.cond, p.costs, false))
-	}
-	return h
+	return p.withStepHmax(p.lm.estimateChild(p.d, child.w, a), child.w, &t.cond)
 }
 
 // SetBucketQueue switches the bucket queue of blind search with integer

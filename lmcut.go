@@ -138,13 +138,16 @@ type lmcut struct {
 	lmEnd     []int32
 	lmCost    []float64
 	recording bool
-	factRel   []bool
-	sig       []uint64 // per domain atom: the groups holding it, hashed
-	classOf   map[uint64]int32
-	gbuf      []int32
-	gmark     []uint32 // per local atom: gepoch when in gbuf
-	gepoch    uint32
-	meter     *workMeter // the planner's: rounds charge their work to it
+	// withStepHmax's counts in the current search: estimates where it
+	// computed h_max, and where h_max was the larger
+	hmaxTried, hmaxWins int
+	factRel             []bool
+	sig                 []uint64 // per domain atom: the groups holding it, hashed
+	classOf             map[uint64]int32
+	gbuf                []int32
+	gmark               []uint32 // per local atom: gepoch when in gbuf
+	gepoch              uint32
+	meter               *workMeter // the planner's: rounds charge their work to it
 }
 
 // lmCutOp is what findCut reads of an operator, in 12 bytes: the next
@@ -171,13 +174,7 @@ var lmcutCheck func(lm *lmcut, w []uint64)
 func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 	p.lmcutPrepare(goal)
 	lm := p.lm
-	h := lm.estimate(p.d, w)
-	if lm.deltas && !math.IsInf(h, 1) {
-		// The cuts let an add reach any value at once; h_max follows
-		// the values, and where a count must grow far it is larger.
-		h = max(h, p.rel.evaluate(w, goal, p.costs, false))
-	}
-	return h
+	return p.withStepHmax(lm.estimate(p.d, w), w, goal)
 }
 
 // lmcutChild returns the LM-cut estimate (as lmcutEstimate) of node idx of
@@ -193,12 +190,31 @@ func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 		p.lmParent = lmParentKey{s, s.run, nd.parent}
 	}
 	w := s.state(idx)
-	h := p.lm.estimateChild(p.d, w, ActionID(nd.action))
-	if p.lm.deltas && !math.IsInf(h, 1) {
-		h = max(h, p.rel.evaluate(w, goal, p.costs, false))
+	return p.withStepHmax(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal)
+}
+
+// withStepHmax returns LM-cut's estimate h of goal from w, raised to h_max
+// when add/subtract effects make that larger: LM-cut lets an add reach
+// any value at once, h_max follows the values step by step, and where a
+// count must grow far it is the larger. When it was never larger in the
+// first stepHmaxTrial estimates of a search, it is not computed again
+// (on a chain with fuel it never is, and took half the time).
+func (p *Planner) withStepHmax(h float64, w []uint64, goal *condSet) float64 {
+	lm := p.lm
+	if !lm.deltas || math.IsInf(h, 1) || lm.hmaxTried >= stepHmaxTrial && lm.hmaxWins == 0 {
+		return h
+	}
+	lm.hmaxTried++
+	if hm := p.rel.evaluate(w, goal, p.costs, false); hm > h {
+		lm.hmaxWins++
+		return hm
 	}
 	return h
 }
+
+// stepHmaxTrial is how many estimates withStepHmax tries h_max on before
+// it gives up on a search where h_max never exceeded LM-cut.
+const stepHmaxTrial = 64
 
 // lmParentKey names the node whose landmarks lmcut holds: node idx of
 // run run of search s.

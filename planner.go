@@ -262,6 +262,11 @@ func (s *search) begin() {
 	p := s.p
 	p.runs++
 	s.run = p.runs
+	if p.lm != nil {
+		// Each search tries h_max afresh (withStepHmax), so that a
+		// warm planner plans as a new one does.
+		p.lm.hmaxTried, p.lm.hmaxWins = 0, 0
+	}
 	t := s.t
 	start := s.start
 	s.estimates = s.dir == Backward || s.heur != Blind

@@ -306,24 +306,49 @@ func TestOptimalAgainstReference(t *testing.T) {
 }
 
 // TestDeterministic plans each random domain twice with fresh and warm
-// planners and expects identical plans.
+// planners, by Auto and by forward LM-cut, and expects identical plans
+// and expansions; so does a chain with fuel long enough for LM-cut to
+// stop trying h_max within a search (withStepHmax).
 func TestDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	ctx := context.Background()
-	for i := 0; i < 200; i++ {
-		spec, startVals, _ := randomSpec(rng, i%2 == 0)
-		d, start, goal := compileSpec(t, spec, startVals)
-		warm := goap.NewPlanner(d)
-		first := warm.Plan(ctx, start, goal)
-		a := append([]goap.ActionID(nil), first.Plan...)
-		for k := 0; k < 3; k++ {
-			again := goap.NewPlanner(d).Plan(ctx, start, goal)
-			warmAgain := warm.Plan(ctx, start, goal)
-			if fmt.Sprint(again.Plan) != fmt.Sprint(a) || fmt.Sprint(warmAgain.Plan) != fmt.Sprint(a) {
-				t.Fatalf("domain %d: plans differ: %v, %v, %v", i, a, again.Plan, warmAgain.Plan)
+	check := func(where string, d *goap.Domain, start goap.State, goal *goap.Target) {
+		for _, opts := range []goap.Options{{}, {Direction: goap.Forward, Heuristic: goap.LMCut}} {
+			warm := goap.NewPlanner(d)
+			warm.Options = opts
+			first := warm.Plan(ctx, start, goal)
+			want := fmt.Sprint(first.Plan, first.Expanded)
+			for k := 0; k < 3; k++ {
+				fresh := goap.NewPlanner(d)
+				fresh.Options = opts
+				again := fresh.Plan(ctx, start, goal)
+				warmAgain := warm.Plan(ctx, start, goal)
+				if got := fmt.Sprint(again.Plan, again.Expanded); got != want {
+					t.Fatalf("%s, %+v: fresh planner %s, first %s", where, opts, got, want)
+				}
+				if got := fmt.Sprint(warmAgain.Plan, warmAgain.Expanded); got != want {
+					t.Fatalf("%s, %+v: warm planner %s, first %s", where, opts, got, want)
+				}
 			}
 		}
 	}
+	for i := 0; i < 200; i++ {
+		spec, startVals, _ := randomSpec(rng, i%2 == 0)
+		d, start, goal := compileSpec(t, spec, startVals)
+		check(fmt.Sprintf("domain %d", i), d, start, goal)
+	}
+	// A chain of 100 steps, each burning one unit of fuel that a
+	// refuel action restores two at a time.
+	spec := goap.Spec{Name: "fuel", Facts: []goap.Fact{goap.Int("fuel", 0, 10, 3)}}
+	spec.Actions = append(spec.Actions, goap.Action{Name: "Refuel", Cost: 1, Pre: goap.Conds{"fuel": goap.Le(8)}, Effects: goap.Effects{"fuel": goap.Add(2)}})
+	for i := 0; i < 100; i++ {
+		spec.Actions = append(spec.Actions, goap.Action{Name: fmt.Sprintf("Step%d", i), Cost: 1,
+			Pre:     goap.Conds{fmt.Sprintf("at%d", i): true, "fuel": goap.Ge(1)},
+			Effects: goap.Effects{fmt.Sprintf("at%d", i): false, fmt.Sprintf("at%d", i+1): true, "fuel": goap.Sub(1)}})
+	}
+	spec.Goals = []goap.Goal{{Name: "goal", Desired: goap.Conds{"at100": true}}}
+	d, start, goal := compileSpec(t, spec, map[string]any{"at0": true})
+	check("fuel chain", d, start, goal)
 }
 
 func mentioned(spec goap.Spec, fact string) bool {

@@ -37,6 +37,29 @@ func EstimateChild(p *Planner, parent State, a ActionID, child State, t *Target)
 	return p.withStepHmax(p.lm.estimateChild(p.d, child.w, a), child.w, &t.cond)
 }
 
+// EstimateDive returns incremental LM-cut's estimates along a path: the
+// start's landmarks computed in full, then each state's estimated from
+// the landmarks its predecessor's estimate kept, as a search diving
+// down a chain does (lmcutChild). states[i+1] is states[i] after
+// actions[i].
+func EstimateDive(p *Planner, states []State, actions []ActionID, t *Target) []float64 {
+	old := p.Options
+	defer func() { p.Options = old }()
+	p.Options = Options{Direction: Forward, Heuristic: LMCut}
+	p.Start(states[0], t)
+	p.lmcutPrepare(&t.cond)
+	p.lm.estimateParent(p.d, states[0].w)
+	var hs []float64
+	for i, a := range actions {
+		if i > 0 {
+			p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
+		}
+		w := states[i+1].w
+		hs = append(hs, p.withStepHmax(p.lm.estimateChild(p.d, w, a), w, &t.cond))
+	}
+	return hs
+}
+
 // SetBucketQueue switches the bucket queue of blind search with integer
 // costs on or off (off: the binary heap), so tests can check that both
 // open lists expand the same nodes in the same order. It returns a

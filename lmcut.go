@@ -132,12 +132,11 @@ type lmcut struct {
 	// build scratch
 	relOp []bool
 	opOf  []int32 // per action: its operator, -1 when irrelevant
-	// The landmarks of the last estimateParent: cut i is
-	// lmOps[lmEnd[i-1]:lmEnd[i]], of cost lmCost[i].
-	lmOps     []int32
-	lmEnd     []int32
-	lmCost    []float64
-	recording bool
+	// par holds the landmarks of the parent whose children are being
+	// estimated, kid those of the last child estimated (see lmcutChild);
+	// rec, when not nil, is where rounds records its cuts.
+	par, kid lmSet
+	rec      *lmSet
 	// withStepHmax's counts in the current search: estimates where it
 	// computed h_max, and where h_max was the larger
 	hmaxTried, hmaxWins int
@@ -184,13 +183,23 @@ func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	goal := &s.t.cond
 	nd := &s.nodes[idx]
-	if p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prepGen || p.lmParent != (lmParentKey{s, s.run, nd.parent}) {
+	want := lmParentKey{s, s.run, nd.parent}
+	switch {
+	case p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prepGen:
 		p.lmcutPrepare(goal)
+		fallthrough
+	case p.lmParent != want && p.lmKid != want:
 		p.lm.estimateParent(p.d, s.state(nd.parent))
-		p.lmParent = lmParentKey{s, s.run, nd.parent}
+	case p.lmParent != want:
+		// The parent was the last child estimated (a dive: chains,
+		// plans found straight down): its landmarks are at hand.
+		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
 	}
+	p.lmParent = want
 	w := s.state(idx)
-	return p.withStepHmax(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal)
+	h := p.withStepHmax(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal)
+	p.lmKid = lmParentKey{s, s.run, idx}
+	return h
 }
 
 // withStepHmax returns LM-cut's estimate h of goal from w, raised to h_max
@@ -235,7 +244,7 @@ func (p *Planner) lmcutPrepare(goal *condSet) {
 	if lm.goal != goal || lm.gen != p.prepGen {
 		lm.build(p.d, goal, p.rel.enabled, p.costs)
 		lm.gen = p.prepGen
-		p.lmParent = lmParentKey{}
+		p.lmParent, p.lmKid = lmParentKey{}, lmParentKey{}
 	}
 }
 
@@ -305,10 +314,8 @@ func (lm *lmcut) rounds(w []uint64, h float64) float64 {
 		for _, o := range lm.cut {
 			lm.rc[o] -= m
 		}
-		if lm.recording {
-			lm.lmOps = append(lm.lmOps, lm.cut...)
-			lm.lmEnd = append(lm.lmEnd, int32(len(lm.lmOps)))
-			lm.lmCost = append(lm.lmCost, m)
+		if lm.rec != nil {
+			lm.rec.add(lm.cut, m)
 		}
 		if lm.meter.charge(work) {
 			return h
@@ -317,47 +324,68 @@ func (lm *lmcut) rounds(w []uint64, h float64) float64 {
 	}
 }
 
+// lmSet is a list of landmarks with their costs: cut i is
+// ops[end[i-1]:end[i]], of cost cost[i].
+type lmSet struct {
+	ops  []int32
+	end  []int32
+	cost []float64
+}
+
+func (l *lmSet) reset() { l.ops, l.end, l.cost = l.ops[:0], l.end[:0], l.cost[:0] }
+
+func (l *lmSet) add(cut []int32, m float64) {
+	l.ops = append(l.ops, cut...)
+	l.end = append(l.end, int32(len(l.ops)))
+	l.cost = append(l.cost, m)
+}
+
 // estimateParent runs LM-cut on the state w of a node about to have its
-// children estimated, keeping its landmarks (the cuts and their costs)
-// for estimateChild.
+// children estimated, keeping its landmarks for estimateChild.
 func (lm *lmcut) estimateParent(d *Domain, w []uint64) float64 {
-	lm.lmOps, lm.lmEnd, lm.lmCost = lm.lmOps[:0], lm.lmEnd[:0], lm.lmCost[:0]
-	lm.recording = true
+	lm.par.reset()
+	lm.rec = &lm.par
 	h := lm.estimate(d, w)
-	lm.recording = false
+	lm.rec = nil
 	return h
 }
 
 // estimateChild is LM-cut of the state w that action a reaches from the
-// parent estimateParent saw, reusing the parent's landmarks (Pommerening
-// & Helmert's incremental LM-cut): every relaxed plan from w, with a in
-// front, is one from the parent, so each parent landmark without a is
-// a landmark of w. Those are taken first, their costs subtracted as the
+// parent whose landmarks are in par, reusing them (Pommerening &
+// Helmert's incremental LM-cut): every relaxed plan from w, with a in
+// front, is one from the parent, so each parent landmark without a is a
+// landmark of w. Those are taken first, their costs subtracted as the
 // parent's rounds did, and rounds go on from there: the sum stays an
 // admissible cost partitioning, and where one action changes little, a
 // child needs a few rounds instead of all the parent's. (The landmark
 // costs only drop where the parent's did, in the same order, so no
-// reduced cost goes below zero.)
+// reduced cost goes below zero.) The child's own landmarks, the reused
+// and the new, are kept in kid: they serve its children in turn.
 func (lm *lmcut) estimateChild(d *Domain, w []uint64, a ActionID) float64 {
 	lm.setState(d, w)
 	copy(lm.rc, lm.base)
 	op := lm.opOf[a]
 	h := 0.0
+	lm.kid.reset()
 	from := int32(0)
-	for i, end := range lm.lmEnd {
-		cut := lm.lmOps[from:end]
+	for i, end := range lm.par.end {
+		cut := lm.par.ops[from:end]
 		from = end
 		if op >= 0 && slices.Contains(cut, op) {
 			continue
 		}
-		m := lm.lmCost[i]
+		m := lm.par.cost[i]
 		h += m
 		for _, o := range cut {
 			lm.rc[o] -= m
 		}
+		lm.kid.add(cut, m)
 	}
-	lm.meter.charge(len(lm.lmOps))
-	return lm.rounds(w, h)
+	lm.meter.charge(len(lm.par.ops))
+	lm.rec = &lm.kid
+	h = lm.rounds(w, h)
+	lm.rec = nil
+	return h
 }
 
 // nextEpoch starts a round: marks of earlier rounds no longer count.

@@ -280,7 +280,8 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	clear(lm.inState)
 	lm.epoch = 0
 	lm.stateEp = 0
-	lm.lmOps, lm.lmEnd, lm.lmCost = lm.lmOps[:0], lm.lmEnd[:0], lm.lmCost[:0]
+	lm.par.reset()
+	lm.kid.reset()
 	lm.q.bucket = lm.bucket
 }
 

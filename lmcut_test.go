@@ -141,7 +141,8 @@ func TestLMCutWarmNoAllocs(t *testing.T) {
 // random domains, half of them with add/subtract effects (which LM-cut
 // relaxes to reach any value of their image), the estimate is at most the
 // cheapest cost to the goal and at least h_max; so is the incremental
-// estimate of every child from the state's landmarks.
+// estimate of every child from the state's landmarks, and of every state
+// of the walk from the landmarks its predecessor's estimate kept.
 func TestLMCutAdmissibleAlongWalks(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	n := 600
@@ -155,6 +156,7 @@ func TestLMCutAdmissibleAlongWalks(t *testing.T) {
 		ref := newRefDomain(spec)
 		p := goap.NewPlanner(d)
 		s := start.Clone()
+		path, acts := []goap.State{s.Clone()}, []goap.ActionID(nil)
 		for step := 0; step < 6; step++ {
 			want, _ := ref.optimalCost(ref.initial(s.Values()), goalConds)
 			lm := goap.Estimate(p, s, goal, goap.LMCut)
@@ -188,7 +190,23 @@ func TestLMCutAdmissibleAlongWalks(t *testing.T) {
 					t.Fatalf("domain %d, step %d: incremental LM-cut %v after %s, optimum %v (state %v)", i, step, h, d.ActionName(a), want, c)
 				}
 			}
-			d.Apply(s, app[rng.Intn(len(app))])
+			if s.Satisfies(goal) {
+				break
+			}
+			a := app[rng.Intn(len(app))]
+			d.Apply(s, a)
+			path, acts = append(path, s.Clone()), append(acts, a)
+		}
+		// The walk as a search diving down it estimates it: each state
+		// from the landmarks its predecessor's estimate kept.
+		for k, h := range goap.EstimateDive(p, path, acts, goal) {
+			c := path[k+1]
+			if c.Satisfies(goal) {
+				break
+			}
+			if want, _ := ref.optimalCost(ref.initial(c.Values()), goalConds); h > want+1e-9 {
+				t.Fatalf("domain %d: diving incremental LM-cut %v at step %d, optimum %v (state %v)", i, h, k+1, want, c)
+			}
 		}
 	}
 	if checked < 2*n {

@@ -18,13 +18,14 @@ type Planner struct {
 	d   *Domain
 	rel *relaxed
 	lm  *lmcut // LM-cut scratch, made on first use
-	// lmParent is the node whose landmarks lm holds (see lmcutChild)
-	lmParent lmParentKey
-	sub      *Planner // plans the parts of split searches, made on first use
-	runs     uint64   // searches begun, to name them (search.run)
-	s        search
-	twin     search // the backward member of an Auto search
-	lmcs     search // the forward LM-cut member of an Auto search
+	// lmParent and lmKid are the nodes whose landmarks lm holds in par
+	// and kid (see lmcutChild)
+	lmParent, lmKid lmParentKey
+	sub             *Planner // plans the parts of split searches, made on first use
+	runs            uint64   // searches begun, to name them (search.run)
+	s               search
+	twin            search // the backward member of an Auto search
+	lmcs            search // the forward LM-cut member of an Auto search
 	// per plan call
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search

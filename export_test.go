@@ -34,7 +34,7 @@ func EstimateChild(p *Planner, parent State, a ActionID, child State, t *Target)
 	p.Start(parent, t)
 	p.lmcutPrepare(&t.cond)
 	p.lm.estimateParent(p.d, parent.w)
-	return p.withStepHmax(p.lm.estimateChild(p.d, child.w, a), child.w, &t.cond)
+	return p.numericBounds(p.lm.estimateChild(p.d, child.w, a), child.w, &t.cond, &p.lm.kid)
 }
 
 // EstimateDive returns incremental LM-cut's estimates along a path: the
@@ -55,9 +55,17 @@ func EstimateDive(p *Planner, states []State, actions []ActionID, t *Target) []f
 			p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
 		}
 		w := states[i+1].w
-		hs = append(hs, p.withStepHmax(p.lm.estimateChild(p.d, w, a), w, &t.cond))
+		hs = append(hs, p.numericBounds(p.lm.estimateChild(p.d, w, a), w, &t.cond, &p.lm.kid))
 	}
 	return hs
+}
+
+// SetResourceBound switches the resource bound of LM-cut with add/subtract
+// effects on or off and returns a function that restores the setting.
+func SetResourceBound(on bool) (restore func()) {
+	old := resourceBoundOff
+	resourceBoundOff = !on
+	return func() { resourceBoundOff = old }
 }
 
 // SetBucketQueue switches the bucket queue of blind search with integer

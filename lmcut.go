@@ -137,7 +137,17 @@ type lmcut struct {
 	// rec, when not nil, is where rounds records its cuts.
 	par, kid lmSet
 	rec      *lmSet
-	// withStepHmax's counts in the current search: estimates where it
+	one      lmSet // the landmarks of lmcutEstimate's estimate
+	// the resource bound (lmcut_resources.go): the counts, each fact's
+	// and each producer's count (-1: none), each operator's action, and
+	// per operator an epoch stamp for landmarks already counted
+	res      []lmRes
+	resOf    []int32
+	prodRes  []int32
+	opAct    []int32
+	landSeen []uint32
+	landEp   uint32
+	// numericBounds' counts in the current search: estimates where it
 	// computed h_max, and where h_max was the larger
 	hmaxTried, hmaxWins int
 	factRel             []bool
@@ -173,7 +183,14 @@ var lmcutCheck func(lm *lmcut, w []uint64)
 func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 	p.lmcutPrepare(goal)
 	lm := p.lm
-	return p.withStepHmax(lm.estimate(p.d, w), w, goal)
+	if !lm.deltas {
+		return lm.estimate(p.d, w)
+	}
+	lm.one.reset()
+	lm.rec = &lm.one
+	h := lm.estimate(p.d, w)
+	lm.rec = nil
+	return p.numericBounds(h, w, goal, &lm.one)
 }
 
 // lmcutChild returns the LM-cut estimate (as lmcutEstimate) of node idx of
@@ -197,20 +214,26 @@ func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	}
 	p.lmParent = want
 	w := s.state(idx)
-	h := p.withStepHmax(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal)
+	h := p.numericBounds(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal, &p.lm.kid)
 	p.lmKid = lmParentKey{s, s.run, idx}
 	return h
 }
 
-// withStepHmax returns LM-cut's estimate h of goal from w, raised to h_max
-// when add/subtract effects make that larger: LM-cut lets an add reach
-// any value at once, h_max follows the values step by step, and where a
-// count must grow far it is the larger. When it was never larger in the
-// first stepHmaxTrial estimates of a search, it is not computed again
-// (on a chain with fuel it never is, and took half the time).
-func (p *Planner) withStepHmax(h float64, w []uint64, goal *condSet) float64 {
+// numericBounds returns LM-cut's estimate h of goal from w, whose
+// landmarks are in set, raised to the resource bound and to h_max when
+// add/subtract effects make them larger. LM-cut lets an add reach any
+// value at once; the resource bound counts the producer runs a count's
+// consumption needs (lmcut_resources.go), and h_max follows the values
+// step by step. When h_max was never the largest in the first
+// stepHmaxTrial estimates of a search, it is not computed again (on a
+// chain with fuel it never is, and took half the time).
+func (p *Planner) numericBounds(h float64, w []uint64, goal *condSet, set *lmSet) float64 {
 	lm := p.lm
-	if !lm.deltas || math.IsInf(h, 1) || lm.hmaxTried >= stepHmaxTrial && lm.hmaxWins == 0 {
+	if !lm.deltas || math.IsInf(h, 1) {
+		return h
+	}
+	h = max(h, lm.resourceBound(p.d, w, set, p.costs))
+	if lm.hmaxTried >= stepHmaxTrial && lm.hmaxWins == 0 {
 		return h
 	}
 	lm.hmaxTried++
@@ -221,7 +244,7 @@ func (p *Planner) withStepHmax(h float64, w []uint64, goal *condSet) float64 {
 	return h
 }
 
-// stepHmaxTrial is how many estimates withStepHmax tries h_max on before
+// stepHmaxTrial is how many estimates numericBounds tries h_max on before
 // it gives up on a search where h_max never exceeded LM-cut.
 const stepHmaxTrial = 64
 

@@ -166,6 +166,7 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 		addSlot(op, lm.orAtom(local, &n))
 	}
 	lm.opOf = resize(lm.opOf, len(d.actions))
+	lm.opAct = lm.opAct[:0]
 	for ai := range d.actions {
 		lm.opOf[ai] = -1
 		if !lm.relOp[ai] {
@@ -174,6 +175,7 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 		a := &d.actions[ai]
 		op := int32(len(lm.base))
 		lm.opOf[ai] = op
+		lm.opAct = append(lm.opAct, int32(ai))
 		lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
 		if len(a.pre.groups) == 0 {
 			addSlot(op, lmStartAtom)
@@ -282,6 +284,10 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.stateEp = 0
 	lm.par.reset()
 	lm.kid.reset()
+	lm.landSeen = resize(lm.landSeen, ops)
+	clear(lm.landSeen)
+	lm.landEp = 0
+	lm.buildResources(d, goal, enabled, costs)
 	lm.q.bucket = lm.bucket
 }
 

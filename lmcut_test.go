@@ -50,6 +50,7 @@ func lmcutWalk(t *testing.T, rng *rand.Rand, d *goap.Domain, start goap.State, g
 	t.Helper()
 	restore := goap.CheckLMCutRounds(func(msg string) { t.Fatalf("%s: %s", where, msg) })
 	defer restore()
+	defer goap.SetResourceBound(false)() // the reference is LM-cut alone
 	p := goap.NewPlanner(d)
 	s := start.Clone()
 	for step := 0; step <= steps; step++ {
@@ -302,5 +303,49 @@ func TestAutoGivesLMCutItsShare(t *testing.T) {
 	}
 	if auto.Expanded > 10000 {
 		t.Errorf("Auto expanded %d states: want at most 10,000", auto.Expanded)
+	}
+}
+
+// TestResourceBound: a build order where LM-cut alone counts one gather
+// (an add reaches any value at once) and the resource bound counts them
+// all. Each of n buildings needs and spends some wood; a gather adds 2;
+// the cheapest plan is n builds and ceil(total/2) gathers, the bound
+// finds exactly that at the start, and forward LM-cut expands only the
+// plan's states.
+func TestResourceBound(t *testing.T) {
+	for _, n := range []int{3, 10, 25} {
+		spec := goap.Spec{Name: "build", Facts: []goap.Fact{goap.Int("wood", 0, 60, 0)},
+			Actions: []goap.Action{{Name: "Gather", Cost: 1, Effects: goap.Effects{"wood": goap.Add(2)}}}}
+		goal := goap.Conds{}
+		total := 0
+		for i := 0; i < n; i++ {
+			c := 1 + i%3
+			total += c
+			b := fmt.Sprintf("b%d", i)
+			pre := goap.Conds{"wood": goap.Ge(c), b: false}
+			if i > 0 {
+				pre[fmt.Sprintf("b%d", i-1)] = true
+			}
+			spec.Actions = append(spec.Actions, goap.Action{Name: "Build" + b, Cost: 1, Pre: pre, Effects: goap.Effects{b: true, "wood": goap.Sub(c)}})
+			goal[b] = true
+		}
+		spec.Goals = []goap.Goal{{Name: "goal", Desired: goal}}
+		d, start, target := compileSpec(t, spec, nil)
+		want := float64(n + (total+1)/2)
+		p := goap.NewPlanner(d)
+		if h := goap.Estimate(p, start, target, goap.LMCut); h != want {
+			t.Errorf("n=%d: LM-cut with the resource bound %v at the start, want the optimum %v", n, h, want)
+		}
+		restore := goap.SetResourceBound(false)
+		alone := goap.Estimate(p, start, target, goap.LMCut)
+		restore()
+		if alone >= want {
+			t.Errorf("n=%d: LM-cut alone %v: the bound should be what reaches %v", n, alone, want)
+		}
+		p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+		res := p.Plan(context.Background(), start, target)
+		if res.Status != goap.Found || res.Cost != want || res.Expanded > int(want)+1 {
+			t.Errorf("n=%d: %v cost %v, %d expanded (want cost %v, at most %v expanded)", n, res.Status, res.Cost, res.Expanded, want, want+1)
+		}
 	}
 }

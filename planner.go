@@ -264,7 +264,7 @@ func (s *search) begin() {
 	p.runs++
 	s.run = p.runs
 	if p.lm != nil {
-		// Each search tries h_max afresh (withStepHmax), so that a
+		// Each search tries h_max afresh (numericBounds), so that a
 		// warm planner plans as a new one does.
 		p.lm.hmaxTried, p.lm.hmaxWins = 0, 0
 	}

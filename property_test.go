@@ -308,7 +308,7 @@ func TestOptimalAgainstReference(t *testing.T) {
 // TestDeterministic plans each random domain twice with fresh and warm
 // planners, by Auto and by forward LM-cut, and expects identical plans
 // and expansions; so does a chain with fuel long enough for LM-cut to
-// stop trying h_max within a search (withStepHmax).
+// stop trying h_max within a search (numericBounds).
 func TestDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	ctx := context.Background()

@@ -1,0 +1,149 @@
+package goap
+
+import "math"
+
+// The resource bound: a second admissible estimate for tasks with
+// add/subtract effects, taken with LM-cut's as their maximum. LM-cut lets
+// an add reach any value at once, so it counts one gather where a build
+// order needs twenty; this bound counts the gathers.
+//
+// Every action of a one-action landmark (a cut of LM-cut with a single
+// action: it occurs in every plan) runs at least once and consumes what
+// it subtracts. A count r ends at least at the lowest value the goal
+// allows (its minimum without a goal condition), and every unit above the
+// state's value or consumed must be added by r's producers (the actions
+// adding to r), at most maxProd per run. So they run at least
+// k = ceil(need / maxProd) times, costing at least k times the cheapest
+// producer. The estimate sums, over the counts whose producer sets are
+// disjoint, the larger of that and the landmark producers' own costs,
+// plus the costs of the other landmark actions: each term is paid by
+// different runs of different actions in every plan.
+
+// lmRes is one count the resource bound follows.
+type lmRes struct {
+	fact    FactID
+	maxProd int     // the most one producer run adds
+	minCost float64 // the cheapest producer
+	lo      int     // the lowest raw value the goal allows
+	// per evaluation
+	need    int
+	prodLMs float64 // landmark producers' costs
+}
+
+// buildResources selects the counts for the resource bound (after
+// relevance, with the actions' costs): facts with enabled producers that
+// no enabled action sets, each producer serving one count only.
+func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs []float64) {
+	lm.res = lm.res[:0]
+	lm.resOf = resize(lm.resOf, len(d.facts))
+	for i := range lm.resOf {
+		lm.resOf[i] = -1
+	}
+	lm.prodRes = resize(lm.prodRes, len(d.actions))
+	for i := range lm.prodRes {
+		lm.prodRes[i] = -1
+	}
+	if !lm.deltas {
+		return
+	}
+	for f := range d.facts {
+		r := lmRes{fact: FactID(f), minCost: math.Inf(1)}
+		shared := false
+		for _, ai := range lm.dDeltas[lm.dDeltaStart[f]:lm.dDeltaStart[f+1]] {
+			if !enabled[ai] {
+				continue
+			}
+			for _, dl := range d.actions[ai].deltas {
+				if dl.fact == FactID(f) && dl.n > 0 {
+					r.maxProd = max(r.maxProd, dl.n)
+					r.minCost = min(r.minCost, costs[ai])
+					shared = shared || lm.prodRes[ai] >= 0
+				}
+			}
+		}
+		fa := &d.facts[f]
+		for at := fa.atom; at < fa.atom+fa.size && !shared; at++ {
+			for _, ai := range lm.dAdds[lm.dAddStart[at]:lm.dAddStart[at+1]] {
+				shared = shared || enabled[ai]
+			}
+		}
+		if r.maxProd == 0 || shared {
+			// Nothing adds to it, a producer serves another count, or
+			// an action sets it (to any value: no bound on the runs).
+			continue
+		}
+		for _, g := range goal.groups {
+			if g.fact == FactID(f) {
+				r.lo = math.MaxInt
+				for _, at := range g.atoms {
+					r.lo = min(r.lo, int(at)-d.facts[f].atom)
+				}
+			}
+		}
+		idx := int32(len(lm.res))
+		lm.res = append(lm.res, r)
+		lm.resOf[f] = idx
+		for _, ai := range lm.dDeltas[lm.dDeltaStart[f]:lm.dDeltaStart[f+1]] {
+			for _, dl := range d.actions[ai].deltas {
+				if enabled[ai] && dl.fact == FactID(f) && dl.n > 0 {
+					lm.prodRes[ai] = idx
+				}
+			}
+		}
+	}
+}
+
+// resourceBound returns the resource bound of state w from the one-action
+// landmarks in set, the landmarks of LM-cut's estimate of w (see the top
+// of this file).
+func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float64) float64 {
+	if len(lm.res) == 0 || resourceBoundOff {
+		return 0
+	}
+	for i := range lm.res {
+		r := &lm.res[i]
+		f := &d.facts[r.fact]
+		r.need = r.lo - int((w[f.word]&f.mask)>>f.shift)
+		r.prodLMs = 0
+	}
+	lm.landEp++
+	if lm.landEp == 0 {
+		clear(lm.landSeen)
+		lm.landEp = 1
+	}
+	h := 0.0
+	from := int32(0)
+	for _, end := range set.end {
+		single := end-from == 1
+		o := set.ops[from]
+		from = end
+		if !single || int(o) >= len(lm.opAct) || lm.landSeen[o] == lm.landEp {
+			continue
+		}
+		lm.landSeen[o] = lm.landEp
+		ai := lm.opAct[o]
+		if r := lm.prodRes[ai]; r >= 0 {
+			lm.res[r].prodLMs += costs[ai]
+		} else {
+			h += costs[ai]
+		}
+		for _, dl := range d.actions[ai].deltas {
+			if r := lm.resOf[dl.fact]; r >= 0 && dl.n < 0 {
+				lm.res[r].need -= dl.n
+			}
+		}
+	}
+	for i := range lm.res {
+		r := &lm.res[i]
+		k := 0
+		if r.need > 0 {
+			k = (r.need + r.maxProd - 1) / r.maxProd
+		}
+		h += max(float64(k)*r.minCost, r.prodLMs)
+	}
+	return h
+}
+
+// resourceBoundOff, set by tests, leaves the resource bound out, so that
+// LM-cut can be compared with its reference alone.
+var resourceBoundOff bool

@@ -67,7 +67,9 @@ func (p *Planner) checkMemory() bool {
 	if limit <= 0 || p.meter.hit {
 		return p.meter.hit
 	}
-	next := p.s.nextGrowth()
+	// The members of an Auto search grow their arrays too, whichever
+	// turn it is.
+	next := max(p.s.nextGrowth(), p.twin.nextGrowth(), p.lmcs.nextGrowth())
 	if p.sub != nil {
 		next = max(next, p.sub.s.nextGrowth())
 	}

@@ -227,13 +227,14 @@ func (s *searchFlags) start(ctx context.Context) (context.Context, context.Cance
 // plan runs pl from start to t under ctx (see deadline), and returns the
 // result and the time the search took.
 //
-// --max-memory bounds the process here, not only the search. The
-// runtime's soft limit is seven eighths of it (less what the executable
-// takes), so that the garbage of the search's growing arrays is
-// collected before it piles up; the search gets three quarters, less
-// what the loaded domain holds: an array that doubles is allocated in
-// one piece on top of whatever garbage the collector has not reached
-// yet. (With only the search bounded, a 1 GiB run reached 1.3 GB.)
+// --max-memory bounds the process here, not only the search. The search
+// gets S = 3/5 of the limit (less what the executable and the loaded
+// domain take) and the runtime's soft limit is L = limit - 2S/3: the
+// collector keeps the heap under L, and the largest piece the search
+// allocates at once, a doubled array, is at most 2S/3 (its old copy is
+// still held, and both fit in S), so the peak stays under the limit
+// even when that piece lands on garbage not yet collected. (With only
+// the search bounded, a 1 GiB run reached 1.3 GB.)
 func (s *searchFlags) plan(ctx context.Context, pl *goap.Planner, start goap.State, t *goap.Target) (goap.Result, time.Duration) {
 	if m := pl.Options.MaxMemory; m > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		runtime.GC()
@@ -243,8 +244,9 @@ func (s *searchFlags) plan(ctx context.Context, pl *goap.Planner, start goap.Sta
 		// but not in the runtime's: about binaryBytes.
 		m = max(m-binaryBytes, m/2)
 		base := int64(ms.HeapAlloc + ms.StackInuse + ms.GCSys)
-		pl.Options.MaxMemory = max(m-m/4-base, 1<<20)
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(m - m/8))
+		search := max(m*3/5-base, 1<<20)
+		pl.Options.MaxMemory = search
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(m - search*2/3))
 	}
 	t0 := time.Now()
 	res := pl.Plan(ctx, start, t)

@@ -22,7 +22,7 @@ import "math"
 // lmRes is one count the resource bound follows.
 type lmRes struct {
 	fact    FactID
-	maxProd int     // the most one producer run adds
+	maxProd int     // the most one producer run adds (0: nothing adds)
 	minCost float64 // the cheapest producer
 	lo      int     // the lowest raw value the goal allows
 	// per evaluation
@@ -31,8 +31,8 @@ type lmRes struct {
 }
 
 // buildResources selects the counts for the resource bound (after
-// relevance, with the actions' costs): facts with enabled producers that
-// no enabled action sets, each producer serving one count only.
+// relevance, with the actions' costs): facts that enabled actions add to
+// or subtract from and none sets, each producer serving one count only.
 func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs []float64) {
 	lm.res = lm.res[:0]
 	lm.resOf = resize(lm.resOf, len(d.facts))
@@ -48,11 +48,12 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 	}
 	for f := range d.facts {
 		r := lmRes{fact: FactID(f), minCost: math.Inf(1)}
-		shared := false
+		shared, used := false, false
 		for _, ai := range lm.dDeltas[lm.dDeltaStart[f]:lm.dDeltaStart[f+1]] {
 			if !enabled[ai] {
 				continue
 			}
+			used = true
 			for _, dl := range d.actions[ai].deltas {
 				if dl.fact == FactID(f) && dl.n > 0 {
 					r.maxProd = max(r.maxProd, dl.n)
@@ -67,9 +68,9 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 				shared = shared || enabled[ai]
 			}
 		}
-		if r.maxProd == 0 || shared {
-			// Nothing adds to it, a producer serves another count, or
-			// an action sets it (to any value: no bound on the runs).
+		if !used || shared {
+			// A producer serves another count, or an action sets it
+			// (to any value: no bound on the runs).
 			continue
 		}
 		for _, g := range goal.groups {
@@ -137,9 +138,19 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 		r := &lm.res[i]
 		k := 0
 		if r.need > 0 {
+			if r.maxProd == 0 {
+				// The landmarks spend more than the state holds
+				// and nothing adds to it: no plan from here (n
+				// chores, n-1 energy: proved at the start).
+				return math.Inf(1)
+			}
 			k = (r.need + r.maxProd - 1) / r.maxProd
 		}
-		h += max(float64(k)*r.minCost, r.prodLMs)
+		if k > 0 {
+			h += max(float64(k)*r.minCost, r.prodLMs)
+		} else {
+			h += r.prodLMs
+		}
 	}
 	return h
 }

@@ -219,9 +219,10 @@ func TestLMCutAdmissibleAlongWalks(t *testing.T) {
 // count and set their own fact. h_max sees one chore; LM-cut, with the
 // subtract relaxed, finds the n landmarks, so forward LM-cut expands only
 // the states on the plan, whether the count is exact or never binding
-// (a range of 0..n*1000 costs two atoms once merged).
+// (a range of 0..n*1000 costs two atoms once merged); with one unit too
+// few, there is no plan, which the resource bound sees at the start.
 func TestLMCutSharedCount(t *testing.T) {
-	for _, c := range []struct{ n, stock int }{{12, 12}, {30, 30}, {30, 30000}} {
+	for _, c := range []struct{ n, stock int }{{12, 12}, {30, 30}, {30, 30000}, {30, 29}} {
 		spec := goap.Spec{Name: "chores", Facts: []goap.Fact{goap.Int("energy", 0, c.stock, c.stock)}}
 		goal := goap.Conds{}
 		for i := 0; i < c.n; i++ {
@@ -234,6 +235,16 @@ func TestLMCutSharedCount(t *testing.T) {
 		spec.Goals = []goap.Goal{{Name: "goal", Desired: goal}}
 		d, start, target := compileSpec(t, spec, nil)
 		p := goap.NewPlanner(d)
+		if c.stock < c.n {
+			// The resource bound proves it at the start: the n chores
+			// are landmarks, spend n, and nothing adds energy.
+			p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+			res := p.Plan(context.Background(), start, target)
+			if res.Status != goap.NoPlan || res.Expanded != 0 || res.Why() == nil {
+				t.Errorf("n=%d stock %d: %v after %d expansions, explanation %v; want no plan at once", c.n, c.stock, res.Status, res.Expanded, res.Why())
+			}
+			continue
+		}
 		if h := goap.Estimate(p, start, target, goap.LMCut); h != float64(c.n) {
 			t.Errorf("n=%d stock %d: LM-cut %v at the start, want %d", c.n, c.stock, h, c.n)
 			continue // the search below would take 2^n states

@@ -142,6 +142,8 @@ type lmcut struct {
 	// and each producer's count (-1: none), each operator's action, and
 	// per operator an epoch stamp for landmarks already counted
 	res      []lmRes
+	resOrder []int32 // the order resourceBound takes them in
+	resIn    []int32 // buildInputs' scratch
 	resOf    []int32
 	prodRes  []int32
 	opAct    []int32

@@ -18,6 +18,13 @@ import "math"
 // disjoint, the larger of that and the landmark producers' own costs,
 // plus the costs of the other landmark actions: each term is paid by
 // different runs of different actions in every plan.
+//
+// Needs propagate down a crafting tree: when every producer of r spends
+// some of count s (a plank needs wood), the runs of r's producers beyond
+// its landmark ones spend at least that much s each, which s's own
+// producers must then make. Counts are taken producers first (a
+// topological order of "r's producers spend s"; within a cycle, in fact
+// order, which only weakens the bound).
 
 // lmRes is one count the resource bound follows.
 type lmRes struct {
@@ -25,9 +32,19 @@ type lmRes struct {
 	maxProd int     // the most one producer run adds (0: nothing adds)
 	minCost float64 // the cheapest producer
 	lo      int     // the lowest raw value the goal allows
+	// inputs are the counts every producer run spends, at least cons
+	inputs []lmInput
 	// per evaluation
 	need    int
 	prodLMs float64 // landmark producers' costs
+	nLMProd int     // landmark producers
+}
+
+// lmInput is a count that every producer run of another spends, and the
+// least one run spends.
+type lmInput struct {
+	res  int32
+	cons int
 }
 
 // buildResources selects the counts for the resource bound (after
@@ -82,6 +99,10 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 			}
 		}
 		idx := int32(len(lm.res))
+		r.inputs = nil
+		if idx < int32(cap(lm.res)) {
+			r.inputs = lm.res[:idx+1][idx].inputs[:0] // reuse the memory
+		}
 		lm.res = append(lm.res, r)
 		lm.resOf[f] = idx
 		for _, ai := range lm.dDeltas[lm.dDeltaStart[f]:lm.dDeltaStart[f+1]] {
@@ -90,6 +111,71 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 					lm.prodRes[ai] = idx
 				}
 			}
+		}
+	}
+	lm.buildInputs(d)
+}
+
+// buildInputs finds each count's inputs (the counts every one of its
+// producers spends) and the order resourceBound takes the counts in.
+func (lm *lmcut) buildInputs(d *Domain) {
+	for ri := range lm.res {
+		r := &lm.res[ri]
+		first := true
+		for ai, pr := range lm.prodRes {
+			if pr != int32(ri) {
+				continue
+			}
+			spends := func(s int32) int {
+				for _, dl := range d.actions[ai].deltas {
+					if dl.n < 0 && lm.resOf[dl.fact] == s {
+						return -dl.n
+					}
+				}
+				return 0
+			}
+			if first {
+				for _, dl := range d.actions[ai].deltas {
+					if s := lm.resOf[dl.fact]; dl.n < 0 && s >= 0 && s != int32(ri) {
+						r.inputs = append(r.inputs, lmInput{s, -dl.n})
+					}
+				}
+				first = false
+				continue
+			}
+			kept := r.inputs[:0]
+			for _, in := range r.inputs {
+				if c := spends(in.res); c > 0 {
+					kept = append(kept, lmInput{in.res, min(in.cons, c)})
+				}
+			}
+			r.inputs = kept
+		}
+	}
+	// Kahn's order on "r's producers spend s": r before s.
+	lm.resIn = resize(lm.resIn, len(lm.res))
+	clear(lm.resIn)
+	for _, r := range lm.res {
+		for _, in := range r.inputs {
+			lm.resIn[in.res]++
+		}
+	}
+	lm.resOrder = lm.resOrder[:0]
+	for ri := range lm.res {
+		if lm.resIn[ri] == 0 {
+			lm.resOrder = append(lm.resOrder, int32(ri))
+		}
+	}
+	for i := 0; i < len(lm.resOrder); i++ {
+		for _, in := range lm.res[lm.resOrder[i]].inputs {
+			if lm.resIn[in.res]--; lm.resIn[in.res] == 0 {
+				lm.resOrder = append(lm.resOrder, in.res)
+			}
+		}
+	}
+	for ri := range lm.res {
+		if lm.resIn[ri] > 0 { // on a cycle
+			lm.resOrder = append(lm.resOrder, int32(ri))
 		}
 	}
 }
@@ -105,7 +191,7 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 		r := &lm.res[i]
 		f := &d.facts[r.fact]
 		r.need = r.lo - int((w[f.word]&f.mask)>>f.shift)
-		r.prodLMs = 0
+		r.prodLMs, r.nLMProd = 0, 0
 	}
 	lm.landEp++
 	if lm.landEp == 0 {
@@ -125,6 +211,7 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 		ai := lm.opAct[o]
 		if r := lm.prodRes[ai]; r >= 0 {
 			lm.res[r].prodLMs += costs[ai]
+			lm.res[r].nLMProd++
 		} else {
 			h += costs[ai]
 		}
@@ -134,7 +221,7 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 			}
 		}
 	}
-	for i := range lm.res {
+	for _, i := range lm.resOrder {
 		r := &lm.res[i]
 		k := 0
 		if r.need > 0 {
@@ -145,6 +232,13 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 				return math.Inf(1)
 			}
 			k = (r.need + r.maxProd - 1) / r.maxProd
+		}
+		// The landmark producers' runs spent what they subtract above;
+		// the other runs spend at least each input's least.
+		if more := k - r.nLMProd; more > 0 {
+			for _, in := range r.inputs {
+				lm.res[in.res].need += more * in.cons
+			}
 		}
 		if k > 0 {
 			h += max(float64(k)*r.minCost, r.prodLMs)

@@ -360,3 +360,88 @@ func TestResourceBound(t *testing.T) {
 		}
 	}
 }
+
+// craftSpec is a random crafting domain: a few counts, producers that
+// add to one (by 1 or 2) and spend others, some needing a boolean tool
+// that one action makes, and a goal of counts to reach. It is the shape
+// the resource bound's propagation reasons about (a producer's runs spend
+// its inputs), which randomSpec rarely makes.
+func craftSpec(rng *rand.Rand) (goap.Spec, goap.Conds) {
+	n := 2 + rng.Intn(3)
+	spec := goap.Spec{Name: "craft"}
+	for i := 0; i < n; i++ {
+		spec.Facts = append(spec.Facts, goap.Int(fmt.Sprintf("c%d", i), 0, 4, rng.Intn(2)))
+	}
+	spec.Actions = append(spec.Actions, goap.Action{Name: "MakeTool", Cost: 1 + float64(rng.Intn(2)), Effects: goap.Effects{"tool": true}})
+	for j := 0; j < 3+rng.Intn(5); j++ {
+		out := rng.Intn(n)
+		a := goap.Action{Name: fmt.Sprintf("a%d", j), Cost: []float64{0.5, 1, 1, 2}[rng.Intn(4)], Pre: goap.Conds{}, Effects: goap.Effects{}}
+		a.Effects[fmt.Sprintf("c%d", out)] = goap.Add(1 + rng.Intn(2))
+		for k := 0; k < rng.Intn(3); k++ {
+			in := rng.Intn(n)
+			if in == out {
+				continue
+			}
+			c := 1 + rng.Intn(2)
+			a.Pre[fmt.Sprintf("c%d", in)] = goap.Ge(c)
+			a.Effects[fmt.Sprintf("c%d", in)] = goap.Sub(c)
+		}
+		if rng.Intn(3) == 0 {
+			a.Pre["tool"] = true
+		}
+		spec.Actions = append(spec.Actions, a)
+	}
+	goal := goap.Conds{}
+	for k := 0; k < 1+rng.Intn(2); k++ {
+		goal[fmt.Sprintf("c%d", rng.Intn(n))] = goap.Ge(1 + rng.Intn(4))
+	}
+	if rng.Intn(3) == 0 {
+		goal["tool"] = true
+	}
+	spec.Goals = []goap.Goal{{Name: "goal", Desired: goal}}
+	return spec, goal
+}
+
+// TestResourceBoundCrafting checks LM-cut with the resource bound against
+// the exhaustive optimum on random crafting domains, at the start and
+// along random walks, and forward LM-cut's plans for cost.
+func TestResourceBoundCrafting(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	n := 800
+	if testing.Short() {
+		n = 200
+	}
+	ctx := context.Background()
+	for i := 0; i < n; i++ {
+		spec, goalConds := craftSpec(rng)
+		d, start, goal := compileSpec(t, spec, nil)
+		ref := newRefDomain(spec)
+		p := goap.NewPlanner(d)
+		s := start.Clone()
+		for step := 0; step < 5 && !s.Satisfies(goal); step++ {
+			want, _ := ref.optimalCost(ref.initial(s.Values()), goalConds)
+			if h := goap.Estimate(p, s, goal, goap.LMCut); h > want+1e-9 {
+				t.Fatalf("domain %d, step %d: LM-cut %v, optimum %v (state %v)\n%+v", i, step, h, want, s, spec)
+			}
+			var app []goap.ActionID
+			for a := 0; a < d.NumActions(); a++ {
+				if d.Applicable(s, goap.ActionID(a)) {
+					app = append(app, goap.ActionID(a))
+				}
+			}
+			if len(app) == 0 {
+				break
+			}
+			d.Apply(s, app[rng.Intn(len(app))])
+		}
+		want, _ := ref.optimalCost(ref.initial(start.Values()), goalConds)
+		p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+		res := p.Plan(ctx, start, goal)
+		switch {
+		case math.IsInf(want, 1) && res.Status != goap.NoPlan:
+			t.Fatalf("domain %d: no plan exists, planner says %v", i, res.Status)
+		case !math.IsInf(want, 1) && (res.Status != goap.Found && res.Status != goap.AlreadySatisfied || math.Abs(res.Cost-want) > 1e-9):
+			t.Fatalf("domain %d: %v cost %v, optimum %v", i, res.Status, res.Cost, want)
+		}
+	}
+}

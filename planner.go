@@ -146,6 +146,7 @@ type searchRun struct {
 	enabled   [3]bool
 	member    [3]*search // [0] is s; the others once started
 	winner    *search    // the member that finished first, if not s
+	left      *search    // the member left after the others ran out of memory
 	turn      int        // whose turn it is
 	used      int        // expansions used in the current turn
 	total     int        // MaxExpansions over all members
@@ -548,6 +549,14 @@ func (s *search) fill(r *Result) {
 	}
 	if s.winner != nil {
 		s.winner.fill(r)
+		r.Expanded, r.Generated = s.portfolioCounts()
+		return
+	}
+	if s.left != nil {
+		// Stopped from outside (a limit) while the member left runs:
+		// its progress, with the portfolio's status.
+		s.left.fill(r)
+		r.Status, r.Err = s.status, s.err
 		r.Expanded, r.Generated = s.portfolioCounts()
 		return
 	}

@@ -1,6 +1,9 @@
 package goap
 
-import "math"
+import (
+	"errors"
+	"math"
+)
 
 // The Auto portfolio: forward blind, backward h_max and forward LM-cut
 // searches run in turns, and the first to finish wins.
@@ -74,6 +77,9 @@ func (s *search) stepPortfolio(budget int) {
 			s.charge(m, m.expanded-before, met, gen)
 		}
 		n = max(m.expanded-before, 1)
+		if m.status == LimitReached && s.dropOutOfMemory() {
+			continue
+		}
 		if m != s && m.status != Running {
 			s.status, s.err, s.winner = m.status, m.err, m
 			return
@@ -153,6 +159,9 @@ const (
 // blind). Searches shorter than a turn, most game searches, still end
 // in the blind member's first.
 func (s *search) nextTurn() int {
+	if s.left != nil {
+		return 2
+	}
 	if s.weight > 1 && s.enabled[2] {
 		return 2
 	}
@@ -260,4 +269,42 @@ func (s *search) portfolioCounts() (expanded, generated int) {
 		}
 	}
 	return expanded, generated
+}
+
+// dropOutOfMemory is called when the memory limit stops an Auto search:
+// when its forward LM-cut member can still run, the blind and backward
+// members drop out and free their memory, and LM-cut goes on alone with
+// it. Their states grow by the million where LM-cut's grow by the
+// thousand (a chain of 2,560 steps burning fuel: blind filled 1 GiB,
+// LM-cut alone needs 2,560 expansions). It reports whether the search
+// goes on.
+func (s *search) dropOutOfMemory() bool {
+	p := s.p
+	var mem *MemoryLimitError
+	if !s.portfolio || s.left != nil || !s.enabled[2] || !errors.As(p.meter.err, &mem) {
+		return false
+	}
+	if lm := s.member[2]; lm != nil && lm.status != Running {
+		return false
+	}
+	s.enabled[0], s.enabled[1] = false, false
+	s.release()
+	if s.member[1] != nil {
+		s.member[1].release()
+	}
+	p.meter.hit, p.meter.err = false, nil
+	s.status, s.err = Running, nil
+	if s.member[2] == nil {
+		s.startMember(2)
+	}
+	s.left = s.member[2]
+	s.turn, s.used = 2, 0
+	return true
+}
+
+// release frees the memory of a search that will not run again in this
+// plan call (the next one allocates afresh).
+func (s *search) release() {
+	s.nodes, s.states, s.open, s.table, s.gen = nil, nil, nil, nil, 0
+	s.bq = bucketQueue{}
 }

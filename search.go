@@ -32,7 +32,7 @@ func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
 	s.reset(start, t)
 	for {
 		st := s.step(planSlice)
-		if st == Running && (p.meter.charge(pollWork) || p.checkMemory()) {
+		if st == Running && (p.meter.charge(pollWork) || p.checkMemory()) && !s.dropOutOfMemory() {
 			s.stop(LimitReached, p.meter.err)
 			st = LimitReached
 		}
@@ -104,7 +104,7 @@ func (h Search) Step(budget int) Status {
 	s := h.live()
 	s.p.enter()
 	defer s.p.leave()
-	if st := s.step(budget); st != Running || !s.p.checkMemory() {
+	if st := s.step(budget); st != Running || !s.p.checkMemory() || s.dropOutOfMemory() {
 		return st
 	}
 	s.stop(LimitReached, s.p.meter.err)

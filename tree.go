@@ -30,6 +30,9 @@ func (s *search) tree() []TreeNode {
 	if s.winner != nil {
 		return s.winner.tree()
 	}
+	if s.left != nil {
+		return s.left.tree()
+	}
 	out := make([]TreeNode, len(s.nodes))
 	d := s.p.d
 	for i := range s.nodes {
@@ -57,6 +60,9 @@ func (s *search) direction() Direction {
 	}
 	if s.winner != nil {
 		return s.winner.dir
+	}
+	if s.left != nil {
+		return s.left.dir
 	}
 	return s.dir
 }

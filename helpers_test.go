@@ -125,3 +125,15 @@ func compileSpec(tb testing.TB, spec goap.Spec, startVals map[string]any) (*goap
 	}
 	return d, start, goal
 }
+
+// applicableActions returns the actions applicable in s, in ActionID
+// order, for random walks.
+func applicableActions(d *goap.Domain, s goap.State) []goap.ActionID {
+	var app []goap.ActionID
+	for a := 0; a < d.NumActions(); a++ {
+		if d.Applicable(s, goap.ActionID(a)) {
+			app = append(app, goap.ActionID(a))
+		}
+	}
+	return app
+}

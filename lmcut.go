@@ -142,8 +142,9 @@ type lmcut struct {
 	// and each producer's count (-1: none), each operator's action, and
 	// per operator an epoch stamp for landmarks already counted
 	res      []lmRes
-	resOrder []int32 // the order resourceBound takes them in
-	resIn    []int32 // buildInputs' scratch
+	inputs   []lmInput // the counts' inputs (lmRes.in0, in1)
+	resOrder []int32   // the order resourceBound takes them in
+	resIn    []int32   // buildInputs' scratch
 	resOf    []int32
 	prodRes  []int32
 	opAct    []int32
@@ -202,7 +203,7 @@ func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	goal := &s.t.cond
 	nd := &s.nodes[idx]
-	want := lmParentKey{s, s.run, nd.parent}
+	want := lmNodeKey{s, s.run, nd.parent}
 	switch {
 	case p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prepGen:
 		p.lmcutPrepare(goal)
@@ -217,7 +218,7 @@ func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	p.lmParent = want
 	w := s.state(idx)
 	h := p.numericBounds(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal, &p.lm.kid)
-	p.lmKid = lmParentKey{s, s.run, idx}
+	p.lmKid = lmNodeKey{s, s.run, idx}
 	return h
 }
 
@@ -250,9 +251,9 @@ func (p *Planner) numericBounds(h float64, w []uint64, goal *condSet, set *lmSet
 // it gives up on a search where h_max never exceeded LM-cut.
 const stepHmaxTrial = 64
 
-// lmParentKey names the node whose landmarks lmcut holds: node idx of
+// lmNodeKey names the node whose landmarks lmcut holds: node idx of
 // run run of search s.
-type lmParentKey struct {
+type lmNodeKey struct {
 	s   *search
 	run uint64
 	idx int32
@@ -269,7 +270,7 @@ func (p *Planner) lmcutPrepare(goal *condSet) {
 	if lm.goal != goal || lm.gen != p.prepGen {
 		lm.build(p.d, goal, p.rel.enabled, p.costs)
 		lm.gen = p.prepGen
-		p.lmParent, p.lmKid = lmParentKey{}, lmParentKey{}
+		p.lmParent, p.lmKid = lmNodeKey{}, lmNodeKey{}
 	}
 }
 

@@ -32,8 +32,8 @@ type lmRes struct {
 	maxProd int     // the most one producer run adds (0: nothing adds)
 	minCost float64 // the cheapest producer
 	lo      int     // the lowest raw value the goal allows
-	// inputs are the counts every producer run spends, at least cons
-	inputs []lmInput
+	// lm.inputs[in0:in1] are the counts every producer run spends
+	in0, in1 int32
 	// per evaluation
 	need    int
 	prodLMs float64 // landmark producers' costs
@@ -99,10 +99,6 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 			}
 		}
 		idx := int32(len(lm.res))
-		r.inputs = nil
-		if idx < int32(cap(lm.res)) {
-			r.inputs = lm.res[:idx+1][idx].inputs[:0] // reuse the memory
-		}
 		lm.res = append(lm.res, r)
 		lm.resOf[f] = idx
 		for _, ai := range lm.dDeltas[lm.dDeltaStart[f]:lm.dDeltaStart[f+1]] {
@@ -119,46 +115,41 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 // buildInputs finds each count's inputs (the counts every one of its
 // producers spends) and the order resourceBound takes the counts in.
 func (lm *lmcut) buildInputs(d *Domain) {
+	lm.inputs = lm.inputs[:0]
 	for ri := range lm.res {
 		r := &lm.res[ri]
+		r.in0 = int32(len(lm.inputs))
 		first := true
-		for ai, pr := range lm.prodRes {
-			if pr != int32(ri) {
+		for _, ai := range lm.dDeltas[lm.dDeltaStart[r.fact]:lm.dDeltaStart[r.fact+1]] {
+			if lm.prodRes[ai] != int32(ri) {
 				continue
 			}
-			spends := func(s int32) int {
-				for _, dl := range d.actions[ai].deltas {
-					if dl.n < 0 && lm.resOf[dl.fact] == s {
-						return -dl.n
-					}
-				}
-				return 0
-			}
+			a := &d.actions[ai]
 			if first {
-				for _, dl := range d.actions[ai].deltas {
+				for _, dl := range a.deltas {
 					if s := lm.resOf[dl.fact]; dl.n < 0 && s >= 0 && s != int32(ri) {
-						r.inputs = append(r.inputs, lmInput{s, -dl.n})
+						lm.inputs = append(lm.inputs, lmInput{s, -dl.n})
 					}
 				}
 				first = false
 				continue
 			}
-			kept := r.inputs[:0]
-			for _, in := range r.inputs {
-				if c := spends(in.res); c > 0 {
+			// Keep the inputs this producer spends too, at the least.
+			kept := lm.inputs[:r.in0]
+			for _, in := range lm.inputs[r.in0:] {
+				if c := spentBy(lm, a, in.res); c > 0 {
 					kept = append(kept, lmInput{in.res, min(in.cons, c)})
 				}
 			}
-			r.inputs = kept
+			lm.inputs = kept
 		}
+		r.in1 = int32(len(lm.inputs))
 	}
 	// Kahn's order on "r's producers spend s": r before s.
 	lm.resIn = resize(lm.resIn, len(lm.res))
 	clear(lm.resIn)
-	for _, r := range lm.res {
-		for _, in := range r.inputs {
-			lm.resIn[in.res]++
-		}
+	for _, in := range lm.inputs {
+		lm.resIn[in.res]++
 	}
 	lm.resOrder = lm.resOrder[:0]
 	for ri := range lm.res {
@@ -167,7 +158,8 @@ func (lm *lmcut) buildInputs(d *Domain) {
 		}
 	}
 	for i := 0; i < len(lm.resOrder); i++ {
-		for _, in := range lm.res[lm.resOrder[i]].inputs {
+		r := &lm.res[lm.resOrder[i]]
+		for _, in := range lm.inputs[r.in0:r.in1] {
 			if lm.resIn[in.res]--; lm.resIn[in.res] == 0 {
 				lm.resOrder = append(lm.resOrder, in.res)
 			}
@@ -178,6 +170,16 @@ func (lm *lmcut) buildInputs(d *Domain) {
 			lm.resOrder = append(lm.resOrder, int32(ri))
 		}
 	}
+}
+
+// spentBy returns how much of count s action a subtracts (0: none).
+func spentBy(lm *lmcut, a *action, s int32) int {
+	for _, dl := range a.deltas {
+		if dl.n < 0 && lm.resOf[dl.fact] == s {
+			return -dl.n
+		}
+	}
+	return 0
 }
 
 // resourceBound returns the resource bound of state w from the one-action
@@ -236,7 +238,7 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 		// The landmark producers' runs spent what they subtract above;
 		// the other runs spend at least each input's least.
 		if more := k - r.nLMProd; more > 0 {
-			for _, in := range r.inputs {
+			for _, in := range lm.inputs[r.in0:r.in1] {
 				lm.res[in.res].need += more * in.cons
 			}
 		}

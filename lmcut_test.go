@@ -68,12 +68,7 @@ func lmcutWalk(t *testing.T, rng *rand.Rand, d *goap.Domain, start goap.State, g
 				t.Fatalf("%s, step %d: LM-cut %v below h_max %v (state %v)", where, step, got, hmax, s)
 			}
 		}
-		var app []goap.ActionID
-		for a := 0; a < d.NumActions(); a++ {
-			if d.Applicable(s, goap.ActionID(a)) {
-				app = append(app, goap.ActionID(a))
-			}
-		}
+		app := applicableActions(d, s)
 		if len(app) == 0 {
 			return
 		}
@@ -167,12 +162,7 @@ func TestLMCutAdmissibleAlongWalks(t *testing.T) {
 				t.Fatalf("domain %d, step %d: LM-cut %v, h_max %v, optimum %v (state %v)", i, step, lm, hmax, want, s)
 			}
 			checked++
-			var app []goap.ActionID
-			for a := 0; a < d.NumActions(); a++ {
-				if d.Applicable(s, goap.ActionID(a)) {
-					app = append(app, goap.ActionID(a))
-				}
-			}
+			app := applicableActions(d, s)
 			if len(app) == 0 {
 				break
 			}
@@ -424,12 +414,7 @@ func TestResourceBoundCrafting(t *testing.T) {
 			if h := goap.Estimate(p, s, goal, goap.LMCut); h > want+1e-9 {
 				t.Fatalf("domain %d, step %d: LM-cut %v, optimum %v (state %v)\n%+v", i, step, h, want, s, spec)
 			}
-			var app []goap.ActionID
-			for a := 0; a < d.NumActions(); a++ {
-				if d.Applicable(s, goap.ActionID(a)) {
-					app = append(app, goap.ActionID(a))
-				}
-			}
+			app := applicableActions(d, s)
 			if len(app) == 0 {
 				break
 			}

@@ -20,7 +20,7 @@ type Planner struct {
 	lm  *lmcut // LM-cut scratch, made on first use
 	// lmParent and lmKid are the nodes whose landmarks lm holds in par
 	// and kid (see lmcutChild)
-	lmParent, lmKid lmParentKey
+	lmParent, lmKid lmNodeKey
 	sub             *Planner // plans the parts of split searches, made on first use
 	runs            uint64   // searches begun, to name them (search.run)
 	s               search

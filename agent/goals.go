@@ -151,7 +151,7 @@ func (a *Agent) candidate(i int) bool {
 // its place meanwhile.
 func (a *Agent) graced(i int) bool {
 	g := &a.goals[i]
-	return i == a.goal && !g.valid && a.validityGrace > 0 && a.now-g.invalidSince+timeEps < a.validityGrace &&
+	return i == a.goal && !g.valid && a.cfg.validityGrace > 0 && a.now-g.invalidSince+timeEps < a.cfg.validityGrace &&
 		g.relevant && !g.met && !g.retry.waiting(a.now) && !g.flap.waiting(a.now)
 }
 
@@ -167,7 +167,7 @@ func (a *Agent) pending(i int) bool {
 // more than the margin. The fallback goal is chosen only when no other
 // goal is a candidate and some wait for a retry.
 func (a *Agent) choose(incumbent int) int {
-	if a.obedient {
+	if a.cfg.obedient {
 		return a.obeyed()
 	}
 	best := -1
@@ -183,13 +183,13 @@ func (a *Agent) choose(incumbent int) int {
 		}
 		// Whether goals wait is asked only now: most choices find a
 		// candidate.
-		if a.fallbackGoal >= 0 && a.candidate(a.fallbackGoal) && a.anyPending() {
-			return a.fallbackGoal
+		if a.cfg.fallbackGoal >= 0 && a.candidate(a.cfg.fallbackGoal) && a.anyPending() {
+			return a.cfg.fallbackGoal
 		}
 		return -1
 	}
 	if incumbent >= 0 && incumbent != best && !a.goals[incumbent].fallback && (a.candidate(incumbent) || a.graced(incumbent)) &&
-		a.goals[best].score <= a.goals[incumbent].score+a.margin {
+		a.goals[best].score <= a.goals[incumbent].score+a.cfg.margin {
 		return incumbent
 	}
 	return best

@@ -78,7 +78,7 @@ func (a *Agent) Recommend(goal string, bias float64, report func(Report)) error 
 		a.orders--
 	}
 	g.order = order{report: report}
-	a.forceEval = true // weigh the recommendation at the next update
+	a.eval.force = true // weigh the recommendation at the next update
 	if report != nil && a.bb.state.Satisfies(g.Target) {
 		a.tell(i, AlreadySatisfied)
 	}
@@ -94,7 +94,7 @@ func (a *Agent) Withdraw(goal string) {
 		}
 		a.goals[i].bias = 0
 		a.goals[i].order = order{}
-		a.forceEval = true
+		a.eval.force = true
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/internal/suggest"
@@ -265,19 +266,17 @@ type Stats struct {
 }
 
 // New checks cfg and returns an agent believing cfg.Belief, with nothing
-// planned yet: the first Update picks a goal.
+// planned yet: the first Update picks a goal. Its error names every
+// problem of cfg, on one line; its Unwrap() []error gives them one by
+// one.
 func New(cfg Config) (*Agent, error) {
 	d := cfg.Domain
 	if d == nil {
 		return nil, errors.New("agent: Config.Domain is nil")
 	}
 	var errs []error
-	who := "agent " + cfg.Name
-	if cfg.Name == "" {
-		who = "agent (unnamed)"
-	}
 	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf(who+": "+format, args...))
+		errs = append(errs, fmt.Errorf(format, args...))
 	}
 	a := &Agent{
 		name: cfg.Name, d: d, goal: -1, mode: modeChoose,
@@ -400,7 +399,7 @@ func New(cfg Config) (*Agent, error) {
 		belief = d.NewState()
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, &configError{name: cfg.Name, problems: errs}
 	}
 
 	a.bb = newBlackboard(belief)
@@ -476,6 +475,42 @@ func (a *Agent) Phase() Phase {
 
 // Stats returns the agent's counters.
 func (a *Agent) Stats() Stats { return a.stats }
+
+// configError is New's error: every problem of a Config, on one line.
+// Unwrap gives the problems one by one.
+type configError struct {
+	name     string
+	problems []error
+}
+
+func (e *configError) Error() string {
+	var b strings.Builder
+	b.WriteString(errPrefix(e.name))
+	for i, p := range e.problems {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.Error())
+	}
+	return b.String()
+}
+
+func (e *configError) Unwrap() []error { return e.problems }
+
+// errPrefix starts the messages of the agent named name: "agent: name: ",
+// or "agent: " when it has no name.
+func errPrefix(name string) string {
+	if name == "" {
+		return "agent: "
+	}
+	return "agent: " + name + ": "
+}
+
+// errorf returns an error of the agent named name, as fmt.Errorf does
+// (%w wraps a cause), with errPrefix's prefix.
+func errorf(name, format string, args ...any) error {
+	return fmt.Errorf(errPrefix(name)+format, args...)
+}
 
 // actionNames lists the domain's actions.
 func actionNames(d *goap.Domain) []string {

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -216,15 +217,20 @@ func (a *Agent) goalIndex(name string) int {
 	return -1
 }
 
+// ErrUnknownGoal is the cause of the error of SetBias and Recommend for a
+// name that is not one of the agent's goals: errors.Is matches it.
+var ErrUnknownGoal = errors.New("unknown goal")
+
 // SetBias adds bias to the named goal's score from the next evaluation
 // on, replacing the previous bias. A commander recommends a goal to its
 // units with a positive bias and discourages one with a negative bias
 // (Pittman's command hierarchy); the unit stays free to pursue a goal
-// that outweighs the recommendation.
+// that outweighs the recommendation. A name that is not one of the
+// agent's goals gives an error that matches ErrUnknownGoal.
 func (a *Agent) SetBias(goal string, bias float64) error {
 	i := a.goalIndex(goal)
 	if i < 0 {
-		return fmt.Errorf("agent %s: unknown goal %q", a.name, goal)
+		return errorf(a.name, "%w %q", ErrUnknownGoal, goal)
 	}
 	a.goals[i].bias = bias
 	return nil

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -93,7 +92,7 @@ func (s *Scheduler) Overruns() ([]Overrun, int) {
 func (s *Scheduler) Add(agents ...*Agent) error {
 	for _, a := range agents {
 		if a.sched != nil {
-			return fmt.Errorf("agent %s already belongs to a scheduler", a.name)
+			return errorf(a.name, "the agent already belongs to a scheduler")
 		}
 	}
 	for _, a := range agents {

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -272,7 +271,7 @@ type Stats struct {
 func New(cfg Config) (*Agent, error) {
 	d := cfg.Domain
 	if d == nil {
-		return nil, errors.New("agent: Config.Domain is nil")
+		return nil, errorf(cfg.Name, "Config.Domain is nil")
 	}
 	var errs []error
 	bad := func(format string, args ...any) {

@@ -1,10 +1,10 @@
 package agent
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/internal/suggest"
@@ -92,76 +92,119 @@ type Config struct {
 
 // Agent is a GOAP agent: see the package documentation. Create one with
 // New and call Update once per frame or tick.
+//
+// Its state is grouped by lifetime: what New fixes (cfg, tables), what
+// lasts as long as the agent (the goals, the bans, the clock), what lasts
+// one plan (run), one action of it (act), one search (planning) and one
+// update (turn).
 type Agent struct {
-	name    string
-	d       *goap.Domain
-	bb      *Blackboard
-	onEvent func(Event)
-	// recoverPanics is Config.RecoverPanics
-	recoverPanics bool
+	name string
+	d    *goap.Domain
+	bb   *Blackboard
 
-	goals        []goalSlot // the goal set, then the fallback goal
-	fallbackGoal int        // its index, or -1
-	sensors      []sensorSlot
-	behaviors    []Behavior // per action
-	reads        [][]goap.FactID
-	writes       [][]goap.FactID
-	factNames    []string
-	outside      []bool    // per action: excluded from the agent's plans
-	bans         []backoff // per action: waits after failures
-	fallback     goap.ActionID
-	hasFallback  bool
-	standIn      bool // Config.StandIn
-	obedient     bool // Config.Obedient
-	orders       int  // goals under an order that reports (orders.go)
-	standing     bool // the fallback action is the stand-in of a search (modeSearch)
+	cfg     settings
+	tables  actionTables
+	sensors []sensorSlot
+
+	goals  []goalSlot // the goal set, then the fallback goal
+	goal   int        // the goal being pursued (or the last one), or -1
+	orders int        // goals under an order that reports (orders.go)
+	bans   []backoff  // per action: waits after failures
+	eval   evalSchedule
+
+	tick int
+	now  float64
+	mode mode
+
+	run      execution
+	act      runningAction
+	planner  *goap.Planner
+	sched    *Scheduler
+	planning planning
+	turn     turn
+
+	// scratch states for check, whyInvalid and applyEffects
+	scratch, scratch2 goap.State
+
+	stats Stats
+}
+
+// settings are Config's choices, fixed by New.
+type settings struct {
+	onEvent       func(Event)
+	recoverPanics bool
+	standIn       bool // Config.StandIn
+	obedient      bool // Config.Obedient
+	fallbackGoal  int  // the fallback goal's index in goals, or -1
+	fallback      goap.ActionID
+	hasFallback   bool
 
 	margin, goalInterval   float64
 	validityGrace          float64
 	backoffMin, backoffMax float64
 	budget                 int
+}
 
-	planner *goap.Planner
-	// lastSearch is the search that ended last, for SearchTree.
-	lastSearch goap.Search
-	exclude    []goap.ActionID
-	// search is the search under way, for searchGoal: the current goal
+// actionTables are what the agent looks up per action (and per fact),
+// fixed by New.
+type actionTables struct {
+	behaviors []Behavior
+	reads     [][]goap.FactID
+	writes    [][]goap.FactID
+	outside   []bool // excluded from the agent's plans
+	factNames []string
+}
+
+// evalSchedule says when the goals are evaluated next.
+type evalSchedule struct {
+	at        float64 // the next evaluation by Config.GoalInterval
+	force     bool    // evaluate at the next update (Recommend, Withdraw)
+	interrupt string  // from Interrupt, for the next update
+}
+
+// execution is the plan being carried out (or the fallback action, or
+// the stand-in), from the moment it is adopted until it is cleared.
+type execution struct {
+	plan     []goap.ActionID
+	step     int
+	standing bool       // the fallback action is the stand-in of a search (modeSearch)
+	from     goap.State // the belief the plan was made from
+	checked  uint64     // the blackboard's change count at the last plan check
+}
+
+// runningAction is plan[step] while it runs: from startAction until it
+// ends or is abandoned.
+type runningAction struct {
+	started bool       // plan[step] has started
+	moving  bool       // ... and is in its MoveTo state
+	mark    uint64     // the blackboard's change count when it started
+	before  goap.State // the belief at its start
+	after   goap.State // the same, with its effects
+	call    Call       // what its handlers are told
+}
+
+// planning is the search under way and what leads to the next one.
+type planning struct {
+	// search is the search under way, for goal: the current goal
 	// (modeSearch), or a goal that would replace the current plan or
 	// fallback action (a challenger, in modeRun and modeFallback).
-	search     goap.Search
-	searchGoal int
-	searchFrom goap.State // the belief search started from
-	sched      *Scheduler
-	queued     bool // in the scheduler's queue
-	spent      int  // expansions search used in earlier updates
-
-	tick      int
-	now, dt   float64
-	nextEval  float64
-	forceEval bool
-	interrupt string // from Interrupt, for the next update
-
-	mode    mode
-	goal    int // the goal being pursued (or the last one), or -1
-	plan    []goap.ActionID
-	step    int
-	started bool // plan[step] has started
-	moving  bool // ... and is in its MoveTo state
+	search goap.Search
+	goal   int
+	from   goap.State // the belief search started from
+	queued bool       // in the scheduler's queue
+	spent  int        // expansions search used in earlier updates
+	// last is the search that ended last, for SearchTree.
+	last    goap.Search
+	exclude []goap.ActionID
 	dropped bool // a plan was dropped: the next search is a replan
 	urgent  bool // the search about to start is that replan
+}
+
+// turn is what the current update has: its dt, and what it has used.
+type turn struct {
+	dt      float64
 	handled bool // a handler ran in this update
 	left    int  // budget left in this update
-
-	planFrom  goap.State // the belief the current plan was made from
-	checked   uint64     // the blackboard's change count at the last plan check
-	startMark uint64     // the change count when plan[step] started
-	before    goap.State // the belief at plan[step]'s start
-	after     goap.State // the same, with plan[step]'s effects
-	scratch   goap.State
-	scratch2  goap.State
-	ctx       Call
-
-	stats Stats
 }
 
 // mode is where the agent is in its loop.
@@ -222,25 +265,25 @@ type Stats struct {
 }
 
 // New checks cfg and returns an agent believing cfg.Belief, with nothing
-// planned yet: the first Update picks a goal.
+// planned yet: the first Update picks a goal. Its error names every
+// problem of cfg, on one line; its Unwrap() []error gives them one by
+// one.
 func New(cfg Config) (*Agent, error) {
 	d := cfg.Domain
 	if d == nil {
-		return nil, errors.New("agent: Config.Domain is nil")
+		return nil, errorf(cfg.Name, "Config.Domain is nil")
 	}
 	var errs []error
-	who := "agent " + cfg.Name
-	if cfg.Name == "" {
-		who = "agent (unnamed)"
-	}
 	bad := func(format string, args ...any) {
-		errs = append(errs, fmt.Errorf(who+": "+format, args...))
+		errs = append(errs, fmt.Errorf(format, args...))
 	}
 	a := &Agent{
-		name: cfg.Name, d: d, onEvent: cfg.OnEvent, recoverPanics: cfg.RecoverPanics,
-		fallbackGoal: -1, goal: -1, mode: modeChoose,
-		margin: cfg.Margin, goalInterval: cfg.GoalInterval, validityGrace: cfg.ValidityGrace,
-		backoffMin: cfg.Backoff, backoffMax: cfg.MaxBackoff, budget: cfg.Budget,
+		name: cfg.Name, d: d, goal: -1, mode: modeChoose,
+		cfg: settings{
+			onEvent: cfg.OnEvent, recoverPanics: cfg.RecoverPanics, fallbackGoal: -1,
+			margin: cfg.Margin, goalInterval: cfg.GoalInterval, validityGrace: cfg.ValidityGrace,
+			backoffMin: cfg.Backoff, backoffMax: cfg.MaxBackoff, budget: cfg.Budget,
+		},
 	}
 	if len(cfg.Goals) == 0 {
 		bad("no goals")
@@ -269,22 +312,22 @@ func New(cfg Config) (*Agent, error) {
 		addGoal(g, false)
 	}
 	if cfg.FallbackGoal.Target != nil {
-		a.fallbackGoal = len(a.goals)
+		a.cfg.fallbackGoal = len(a.goals)
 		addGoal(cfg.FallbackGoal, true)
 	}
 
 	n := d.NumActions()
-	a.behaviors = make([]Behavior, n)
-	a.reads = make([][]goap.FactID, n)
-	a.writes = make([][]goap.FactID, n)
-	a.outside = make([]bool, n)
+	a.tables.behaviors = make([]Behavior, n)
+	a.tables.reads = make([][]goap.FactID, n)
+	a.tables.writes = make([][]goap.FactID, n)
+	a.tables.outside = make([]bool, n)
 	a.bans = make([]backoff, n)
 	for i := range n {
 		id := goap.ActionID(i)
-		a.behaviors[i] = cfg.Default
-		a.reads[i] = d.ActionReads(id)
-		a.writes[i] = d.ActionWrites(id)
-		a.outside[i] = cfg.Actions != nil
+		a.tables.behaviors[i] = cfg.Default
+		a.tables.reads[i] = d.ActionReads(id)
+		a.tables.writes[i] = d.ActionWrites(id)
+		a.tables.outside[i] = cfg.Actions != nil
 	}
 	lookup := func(what, name string) (goap.ActionID, bool) {
 		id, ok := d.ActionID(name)
@@ -295,7 +338,7 @@ func New(cfg Config) (*Agent, error) {
 	}
 	for _, name := range cfg.Actions {
 		if id, ok := lookup("Actions", name); ok {
-			a.outside[id] = false
+			a.tables.outside[id] = false
 		}
 	}
 	for _, id := range cfg.Options.Exclude {
@@ -303,7 +346,7 @@ func New(cfg Config) (*Agent, error) {
 			bad("Options.Exclude holds action %d, outside the domain", id)
 			continue
 		}
-		a.outside[id] = true
+		a.tables.outside[id] = true
 	}
 	names := make([]string, 0, len(cfg.Behaviors))
 	for name := range cfg.Behaviors {
@@ -312,13 +355,13 @@ func New(cfg Config) (*Agent, error) {
 	sort.Strings(names)
 	for _, name := range names {
 		if id, ok := lookup("Behaviors", name); ok {
-			a.behaviors[id] = cfg.Behaviors[name]
+			a.tables.behaviors[id] = cfg.Behaviors[name]
 		}
 	}
-	a.standIn = cfg.StandIn
-	a.obedient = cfg.Obedient
+	a.cfg.standIn = cfg.StandIn
+	a.cfg.obedient = cfg.Obedient
 	if cfg.Fallback != "" {
-		a.fallback, a.hasFallback = lookup("Fallback", cfg.Fallback)
+		a.cfg.fallback, a.cfg.hasFallback = lookup("Fallback", cfg.Fallback)
 	}
 	for _, s := range cfg.Sensors {
 		if math.IsNaN(s.Interval) || math.IsInf(s.Interval, 0) || s.Interval < 0 {
@@ -334,14 +377,14 @@ func New(cfg Config) (*Agent, error) {
 			bad("%s must be a finite number >= 0, got %v", v.name, v.v)
 		}
 	}
-	if a.backoffMin == 0 {
-		a.backoffMin = 1
+	if a.cfg.backoffMin == 0 {
+		a.cfg.backoffMin = 1
 	}
-	if a.backoffMax == 0 {
-		a.backoffMax = 16 * a.backoffMin
+	if a.cfg.backoffMax == 0 {
+		a.cfg.backoffMax = 16 * a.cfg.backoffMin
 	}
-	if a.backoffMax < a.backoffMin {
-		bad("MaxBackoff %v is less than Backoff %v", cfg.MaxBackoff, a.backoffMin)
+	if a.cfg.backoffMax < a.cfg.backoffMin {
+		bad("MaxBackoff %v is less than Backoff %v", cfg.MaxBackoff, a.cfg.backoffMin)
 	}
 	if cfg.Budget < 0 {
 		bad("Budget must be >= 0, got %d", cfg.Budget)
@@ -355,17 +398,17 @@ func New(cfg Config) (*Agent, error) {
 		belief = d.NewState()
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return nil, &configError{name: cfg.Name, problems: errs}
 	}
 
 	a.bb = newBlackboard(belief)
-	a.factNames = d.FactNames()
+	a.tables.factNames = d.FactNames()
 	a.planner = goap.NewPlanner(d)
 	a.planner.Options = cfg.Options
-	a.planFrom = d.NewState()
-	a.searchFrom = d.NewState()
-	a.before = d.NewState()
-	a.after = d.NewState()
+	a.run.from = d.NewState()
+	a.planning.from = d.NewState()
+	a.act.before = d.NewState()
+	a.act.after = d.NewState()
 	a.scratch = d.NewState()
 	a.scratch2 = d.NewState()
 	return a, nil
@@ -399,18 +442,18 @@ func (a *Agent) Goal() *goap.Target {
 // action on (the fallback action while it runs). It shares memory with
 // the agent: read it before the next Update.
 func (a *Agent) Plan() []goap.ActionID {
-	if a.mode != modeRun && a.mode != modeFallback || a.standing {
+	if a.mode != modeRun && a.mode != modeFallback || a.run.standing {
 		return nil
 	}
-	return a.plan[a.step:]
+	return a.run.plan[a.run.step:]
 }
 
 // Action returns the action that has started and not yet ended.
 func (a *Agent) Action() (goap.ActionID, bool) {
-	if !a.started {
+	if !a.act.started {
 		return 0, false
 	}
-	return a.plan[a.step], true
+	return a.run.plan[a.run.step], true
 }
 
 // Phase returns what the agent is doing.
@@ -423,7 +466,7 @@ func (a *Agent) Phase() Phase {
 	case modeFallback:
 		return FallingBack
 	}
-	if a.started && a.moving {
+	if a.act.started && a.act.moving {
 		return MovingTo
 	}
 	return Performing
@@ -431,6 +474,42 @@ func (a *Agent) Phase() Phase {
 
 // Stats returns the agent's counters.
 func (a *Agent) Stats() Stats { return a.stats }
+
+// configError is New's error: every problem of a Config, on one line.
+// Unwrap gives the problems one by one.
+type configError struct {
+	name     string
+	problems []error
+}
+
+func (e *configError) Error() string {
+	var b strings.Builder
+	b.WriteString(errPrefix(e.name))
+	for i, p := range e.problems {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p.Error())
+	}
+	return b.String()
+}
+
+func (e *configError) Unwrap() []error { return e.problems }
+
+// errPrefix starts the messages of the agent named name: "agent: name: ",
+// or "agent: " when it has no name.
+func errPrefix(name string) string {
+	if name == "" {
+		return "agent: "
+	}
+	return "agent: " + name + ": "
+}
+
+// errorf returns an error of the agent named name, as fmt.Errorf does
+// (%w wraps a cause), with errPrefix's prefix.
+func errorf(name, format string, args ...any) error {
+	return fmt.Errorf(errPrefix(name)+format, args...)
+}
 
 // actionNames lists the domain's actions.
 func actionNames(d *goap.Domain) []string {

@@ -482,7 +482,7 @@ func TestAPISharpEdges(t *testing.T) {
 	d := mustDomain(t, fightSpec)
 	missing, _ := d.Goal("Elimnate")
 	_, err := agent.New(agent.Config{Domain: d, Goals: []agent.Goal{agent.NewGoal(missing)}, Fallback: "Rn"})
-	if err == nil || !strings.Contains(err.Error(), "agent (unnamed): goal #1 has no Target") || !strings.Contains(err.Error(), `unknown action "Rn" in Fallback (did you mean "Run"?)`) {
+	if err == nil || !strings.HasPrefix(err.Error(), "agent: goal #1 has no Target") || !strings.Contains(err.Error(), `unknown action "Rn" in Fallback (did you mean "Run"?)`) {
 		t.Errorf("err = %v", err)
 	}
 	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Eliminate")})

@@ -82,7 +82,8 @@ func (b *Blackboard) Changes() uint64 { return b.changes }
 
 // Write sets fact id to v (0/1 for booleans, the index for enums, as in
 // goap.State.Set) with the given confidence, clamped to 0..1, and records
-// the time. It returns an error when v is outside the fact's bounds.
+// the time. It returns an error when v is outside the fact's bounds
+// (wrapping goap.State.Set's).
 func (b *Blackboard) Write(id goap.FactID, v int, confidence float64) error {
 	if uint(id) >= uint(len(b.conf)) { // one compare: negative IDs wrap
 		return fmt.Errorf("agent: blackboard: fact ID %d is not one of the domain's %d facts", id, len(b.conf))
@@ -90,7 +91,7 @@ func (b *Blackboard) Write(id goap.FactID, v int, confidence float64) error {
 	old := b.state.Get(id)
 	if old != v {
 		if err := b.state.Set(id, v); err != nil {
-			return err
+			return fmt.Errorf("agent: blackboard: %w", err)
 		}
 		b.changes++
 		b.seq[id] = b.changes
@@ -117,13 +118,13 @@ func (b *Blackboard) SetBool(id goap.FactID, v bool) {
 func (b *Blackboard) SetValue(name string, v any) error {
 	id, ok := b.d.FactID(name)
 	if !ok {
-		return fmt.Errorf("agent: unknown fact %q", name)
+		return fmt.Errorf("agent: blackboard: unknown fact %q", name)
 	}
 	// Convert through a scratch state, which checks the value's type
 	// and bounds the way the core does.
 	s := b.state.Clone()
 	if err := s.SetValue(name, v); err != nil {
-		return err
+		return fmt.Errorf("agent: blackboard: %w", err)
 	}
 	return b.Write(id, s.Get(id), 1)
 }

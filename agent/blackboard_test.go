@@ -93,7 +93,7 @@ func TestNewErrors(t *testing.T) {
 		cfg  agent.Config
 		want string
 	}{
-		{"no goals", agent.Config{}, "agent x: no goals"},
+		{"no goals", agent.Config{}, "agent: x: no goals"},
 		{"nil target", agent.Config{Goals: []agent.Goal{{}}}, "goal #1 has no Target"},
 		{"other domain", agent.Config{Goals: []agent.Goal{agent.NewGoal(otherGoal)}}, `goal "GoPatrol" belongs to another domain`},
 		{"twice", agent.Config{Goals: []agent.Goal{g, g}}, `two goals are named "Eliminate"`},
@@ -112,8 +112,8 @@ func TestNewErrors(t *testing.T) {
 	for _, c := range cases {
 		c.cfg.Name, c.cfg.Domain = "x", d
 		_, err := agent.New(c.cfg)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "agent: x: ") || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s: got %v, want %q on one line after \"agent: x: \"", c.name, err, c.want)
 		}
 	}
 }

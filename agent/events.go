@@ -191,8 +191,8 @@ func (l *Log) Strings() []string {
 
 // emit reports an event about the agent's current state.
 func (a *Agent) emit(typ EventType, goal, action string, plan []string, reason string) {
-	if a.onEvent == nil {
+	if a.cfg.onEvent == nil {
 		return
 	}
-	a.onEvent(Event{Tick: a.tick, Time: a.now, Agent: a.name, Type: typ, Goal: goal, Action: action, Plan: plan, Reason: reason})
+	a.cfg.onEvent(Event{Tick: a.tick, Time: a.now, Agent: a.name, Type: typ, Goal: goal, Action: action, Plan: plan, Reason: reason})
 }

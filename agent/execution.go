@@ -89,40 +89,40 @@ type Call struct {
 // for this update. It returns true when the agent should go on through
 // its loop in this update: the plan ended or was dropped.
 func (a *Agent) runStep() bool {
-	if a.handled {
+	if a.turn.handled {
 		return false
 	}
-	if !a.started {
+	if !a.act.started {
 		if bad := a.check(); bad >= 0 {
 			return a.invalid(bad)
 		}
 		a.startAction()
 	}
 	st := a.call()
-	a.handled = true
-	id := a.plan[a.step]
+	a.turn.handled = true
+	id := a.run.plan[a.run.step]
 	switch st {
 	case Success:
-		if a.moving {
-			a.emit(EventArrived, a.goalName(), a.ctx.Name, nil, "")
+		if a.act.moving {
+			a.emit(EventArrived, a.goalName(), a.act.call.Name, nil, "")
 			// On arrival the action's own preconditions are checked
 			// once more, while it still counts as moving.
 			if bad := a.check(); bad >= 0 {
 				return a.invalid(bad)
 			}
-			a.moving = false
-			a.ctx.Moving, a.ctx.Elapsed, a.ctx.Frame = false, 0, 0
+			a.act.moving = false
+			a.act.call.Moving, a.act.call.Elapsed, a.act.call.Frame = false, 0, 0
 			return false
 		}
 		a.applyEffects(id)
 		a.stats.Finished++
-		a.emit(EventActionFinished, a.goalName(), a.ctx.Name, nil, "")
-		a.started = false
-		a.step++
-		if a.step < len(a.plan) {
+		a.emit(EventActionFinished, a.goalName(), a.act.call.Name, nil, "")
+		a.act.started = false
+		a.run.step++
+		if a.run.step < len(a.run.plan) {
 			return false
 		}
-		if a.mode == modeFallback || a.standing {
+		if a.mode == modeFallback || a.run.standing {
 			a.clearPlan()
 			return false
 		}
@@ -135,25 +135,25 @@ func (a *Agent) runStep() bool {
 		}
 		return true
 	case Failure:
-		first, most := a.backoffMin, a.backoffMax
-		if b := a.behaviors[id].Backoff; b > 0 {
+		first, most := a.cfg.backoffMin, a.cfg.backoffMax
+		if b := a.tables.behaviors[id].Backoff; b > 0 {
 			first, most = b, 16*b
 		}
 		until := a.bans[id].fail(a.now, first, most)
 		a.stats.Failed++
 		if a.listening() {
-			why := a.ctx.Reason
+			why := a.act.call.Reason
 			if why == "" {
 				why = "the handler failed"
 			}
-			a.emit(EventActionFailed, a.goalName(), a.ctx.Name, nil, fmt.Sprintf("%s; not planned again before %s", why, num(until)))
+			a.emit(EventActionFailed, a.goalName(), a.act.call.Name, nil, fmt.Sprintf("%s; not planned again before %s", why, num(until)))
 		}
-		fallback := a.mode == modeFallback || a.standing
+		fallback := a.mode == modeFallback || a.run.standing
 		a.clearPlan()
 		if fallback {
 			return false
 		}
-		a.dropped = true
+		a.planning.dropped = true
 		a.mode = modeChoose
 		return true
 	}
@@ -165,7 +165,7 @@ func (a *Agent) runStep() bool {
 // does not when the fallback action stopped (the agent waits for a
 // retry).
 func (a *Agent) invalid(bad int) bool {
-	if a.standing {
+	if a.run.standing {
 		a.endStandIn() // the search goes on
 		return false
 	}
@@ -181,7 +181,7 @@ func (a *Agent) invalid(bad int) bool {
 // goalName names the current goal for events ("" for the fallback
 // action).
 func (a *Agent) goalName() string {
-	if a.mode == modeFallback || a.standing || a.goal < 0 {
+	if a.mode == modeFallback || a.run.standing || a.goal < 0 {
 		return ""
 	}
 	return a.goals[a.goal].name
@@ -190,23 +190,23 @@ func (a *Agent) goalName() string {
 // startAction starts plan[step]: it remembers the belief, to apply the
 // action's effects at its end, and enters MoveTo or Perform.
 func (a *Agent) startAction() {
-	id := a.plan[a.step]
-	a.started = true
-	a.moving = a.behaviors[id].MoveTo != nil
-	a.startMark = a.bb.changes
-	a.before.CopyFrom(a.bb.state)
-	a.after.CopyFrom(a.bb.state)
-	a.d.Apply(a.after, id) // applicable: check just said so
-	a.ctx = Call{Agent: a, Action: id, Name: a.d.ActionName(id), Moving: a.moving}
-	a.emit(EventActionStarted, a.goalName(), a.ctx.Name, nil, "")
+	id := a.run.plan[a.run.step]
+	a.act.started = true
+	a.act.moving = a.tables.behaviors[id].MoveTo != nil
+	a.act.mark = a.bb.changes
+	a.act.before.CopyFrom(a.bb.state)
+	a.act.after.CopyFrom(a.bb.state)
+	a.d.Apply(a.act.after, id) // applicable: check just said so
+	a.act.call = Call{Agent: a, Action: id, Name: a.d.ActionName(id), Moving: a.act.moving}
+	a.emit(EventActionStarted, a.goalName(), a.act.call.Name, nil, "")
 }
 
 // call calls the handler of the current state once.
 func (a *Agent) call() Outcome {
-	c := &a.ctx
-	c.Dt = a.dt
-	c.Elapsed += a.dt
-	b := &a.behaviors[c.Action]
+	c := &a.act.call
+	c.Dt = a.turn.dt
+	c.Elapsed += a.turn.dt
+	b := &a.tables.behaviors[c.Action]
 	h := b.Perform
 	if c.Moving {
 		h = b.MoveTo
@@ -232,13 +232,13 @@ func (a *Agent) call() Outcome {
 // belief as it is now, or, when its preconditions no longer hold there,
 // to the belief at the action's start.
 func (a *Agent) applyEffects(id goap.ActionID) {
-	src := a.after
+	src := a.act.after
 	a.scratch.CopyFrom(a.bb.state)
 	if a.d.Apply(a.scratch, id) {
 		src = a.scratch
 	}
-	for _, f := range a.writes[id] {
-		if a.bb.changedSince(f, a.startMark) {
+	for _, f := range a.tables.writes[id] {
+		if a.bb.changedSince(f, a.act.mark) {
 			continue
 		}
 		if v := src.Get(f); v != a.bb.state.Get(f) {
@@ -261,32 +261,32 @@ func (a *Agent) applyEffects(id goap.ActionID) {
 // facts are checked. The rest of the plan is simulated as if it
 // succeeded.
 func (a *Agent) check() int {
-	a.checked = a.bb.changes
+	a.run.checked = a.bb.changes
 	s := a.scratch
 	s.CopyFrom(a.bb.state)
-	from := a.step
-	if a.started {
-		id := a.plan[a.step]
-		if !a.moving && a.ctx.Frame > 0 {
-			for _, f := range a.writes[id] {
-				_ = s.Set(f, a.before.Get(f))
+	from := a.run.step
+	if a.act.started {
+		id := a.run.plan[a.run.step]
+		if !a.act.moving && a.act.call.Frame > 0 {
+			for _, f := range a.tables.writes[id] {
+				_ = s.Set(f, a.act.before.Get(f))
 			}
 		}
 		if !a.d.Applicable(s, id) {
-			return a.step
+			return a.run.step
 		}
-		for _, f := range a.writes[id] {
-			_ = s.Set(f, a.after.Get(f))
+		for _, f := range a.tables.writes[id] {
+			_ = s.Set(f, a.act.after.Get(f))
 		}
 		from++
 	}
-	for i := from; i < len(a.plan); i++ {
-		if !a.d.Apply(s, a.plan[i]) {
+	for i := from; i < len(a.run.plan); i++ {
+		if !a.d.Apply(s, a.run.plan[i]) {
 			return i
 		}
 	}
 	if a.mode == modeRun && !s.Satisfies(a.goals[a.goal].Target) {
-		return len(a.plan)
+		return len(a.run.plan)
 	}
 	return -1
 }
@@ -298,23 +298,23 @@ func (a *Agent) whyInvalid(bad int) string {
 	if !a.listening() {
 		return ""
 	}
-	if bad >= len(a.plan) {
+	if bad >= len(a.run.plan) {
 		g := &a.goals[a.goal]
 		return fmt.Sprintf("the plan no longer reaches %s: %s", g.name, strings.Join(g.Target.Unmet(a.scratch), ", "))
 	}
-	id := a.plan[bad]
+	id := a.run.plan[bad]
 	// The state the planner expected before the step, against the one
 	// the belief now gives.
 	want := a.scratch2
-	want.CopyFrom(a.planFrom)
-	for _, p := range a.plan[:bad] {
+	want.CopyFrom(a.run.from)
+	for _, p := range a.run.plan[:bad] {
 		a.d.Apply(want, p)
 	}
 	now := a.scratch
 	var diffs []string
-	for _, f := range a.reads[id] {
+	for _, f := range a.tables.reads[id] {
 		if now.Get(f) != want.Get(f) {
-			diffs = append(diffs, fmt.Sprintf("%s is %v (%v when planned)", a.factNames[f], value(now, a.factNames[f]), value(want, a.factNames[f])))
+			diffs = append(diffs, fmt.Sprintf("%s is %v (%v when planned)", a.tables.factNames[f], value(now, a.tables.factNames[f]), value(want, a.tables.factNames[f])))
 		}
 	}
 	what := "its preconditions no longer hold"

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -151,7 +152,7 @@ func (a *Agent) candidate(i int) bool {
 // its place meanwhile.
 func (a *Agent) graced(i int) bool {
 	g := &a.goals[i]
-	return i == a.goal && !g.valid && a.validityGrace > 0 && a.now-g.invalidSince+timeEps < a.validityGrace &&
+	return i == a.goal && !g.valid && a.cfg.validityGrace > 0 && a.now-g.invalidSince+timeEps < a.cfg.validityGrace &&
 		g.relevant && !g.met && !g.retry.waiting(a.now) && !g.flap.waiting(a.now)
 }
 
@@ -167,7 +168,7 @@ func (a *Agent) pending(i int) bool {
 // more than the margin. The fallback goal is chosen only when no other
 // goal is a candidate and some wait for a retry.
 func (a *Agent) choose(incumbent int) int {
-	if a.obedient {
+	if a.cfg.obedient {
 		return a.obeyed()
 	}
 	best := -1
@@ -183,13 +184,13 @@ func (a *Agent) choose(incumbent int) int {
 		}
 		// Whether goals wait is asked only now: most choices find a
 		// candidate.
-		if a.fallbackGoal >= 0 && a.candidate(a.fallbackGoal) && a.anyPending() {
-			return a.fallbackGoal
+		if a.cfg.fallbackGoal >= 0 && a.candidate(a.cfg.fallbackGoal) && a.anyPending() {
+			return a.cfg.fallbackGoal
 		}
 		return -1
 	}
 	if incumbent >= 0 && incumbent != best && !a.goals[incumbent].fallback && (a.candidate(incumbent) || a.graced(incumbent)) &&
-		a.goals[best].score <= a.goals[incumbent].score+a.margin {
+		a.goals[best].score <= a.goals[incumbent].score+a.cfg.margin {
 		return incumbent
 	}
 	return best
@@ -216,15 +217,20 @@ func (a *Agent) goalIndex(name string) int {
 	return -1
 }
 
+// ErrUnknownGoal is the cause of the error of SetBias and Recommend for a
+// name that is not one of the agent's goals: errors.Is matches it.
+var ErrUnknownGoal = errors.New("unknown goal")
+
 // SetBias adds bias to the named goal's score from the next evaluation
 // on, replacing the previous bias. A commander recommends a goal to its
 // units with a positive bias and discourages one with a negative bias
 // (Pittman's command hierarchy); the unit stays free to pursue a goal
-// that outweighs the recommendation.
+// that outweighs the recommendation. A name that is not one of the
+// agent's goals gives an error that matches ErrUnknownGoal.
 func (a *Agent) SetBias(goal string, bias float64) error {
 	i := a.goalIndex(goal)
 	if i < 0 {
-		return fmt.Errorf("agent %s: unknown goal %q", a.name, goal)
+		return errorf(a.name, "%w %q", ErrUnknownGoal, goal)
 	}
 	a.goals[i].bias = bias
 	return nil

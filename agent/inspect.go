@@ -46,10 +46,10 @@ type GoalInspection struct {
 // since. It allocates: it is for debuggers, right after the plan_made
 // event of the search.
 func (a *Agent) SearchTree() []goap.TreeNode {
-	if !a.lastSearch.Valid() {
+	if !a.planning.last.Valid() {
 		return nil
 	}
-	return a.lastSearch.Tree()
+	return a.planning.last.Tree()
 }
 
 // Inspect fills in with the agent's state, reusing in's memory: once its
@@ -61,8 +61,8 @@ func (a *Agent) Inspect(in *Inspection) {
 	if a.goal >= 0 {
 		in.Goal = a.goals[a.goal].name
 	}
-	in.Plan = append(in.Plan[:0], a.plan...)
-	in.Step, in.Started = a.step, a.started
+	in.Plan = append(in.Plan[:0], a.run.plan...)
+	in.Step, in.Started = a.run.step, a.act.started
 	in.Goals = in.Goals[:0]
 	for i := range a.goals {
 		g := &a.goals[i]

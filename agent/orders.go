@@ -65,7 +65,8 @@ type order struct {
 // belief already meets is reported AlreadySatisfied at once, within this
 // call: a commander waiting for the report would otherwise wait for its
 // timeout. report may be nil (a bias alone). Reports are made from within
-// Recommend and Update, so a report function must not call Update.
+// Recommend and Update, so a report function must not call Update. An
+// unknown goal gives SetBias's error (ErrUnknownGoal).
 func (a *Agent) Recommend(goal string, bias float64, report func(Report)) error {
 	if err := a.SetBias(goal, bias); err != nil {
 		return err
@@ -78,7 +79,7 @@ func (a *Agent) Recommend(goal string, bias float64, report func(Report)) error 
 		a.orders--
 	}
 	g.order = order{report: report}
-	a.forceEval = true // weigh the recommendation at the next update
+	a.eval.force = true // weigh the recommendation at the next update
 	if report != nil && a.bb.state.Satisfies(g.Target) {
 		a.tell(i, AlreadySatisfied)
 	}
@@ -94,7 +95,7 @@ func (a *Agent) Withdraw(goal string) {
 		}
 		a.goals[i].bias = 0
 		a.goals[i].order = order{}
-		a.forceEval = true
+		a.eval.force = true
 	}
 }
 

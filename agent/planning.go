@@ -17,44 +17,44 @@ func (a *Agent) startSearch(i int) {
 	a.stats.Plans++
 	// The search keeps its start state: give it a copy the sensors do not
 	// write.
-	a.searchFrom.CopyFrom(a.bb.state)
-	a.exclude = a.exclude[:0]
-	for id, out := range a.outside {
+	a.planning.from.CopyFrom(a.bb.state)
+	a.planning.exclude = a.planning.exclude[:0]
+	for id, out := range a.tables.outside {
 		if out || a.bans[id].waiting(a.now) {
-			a.exclude = append(a.exclude, goap.ActionID(id))
+			a.planning.exclude = append(a.planning.exclude, goap.ActionID(id))
 		}
 	}
-	a.planner.Options.Exclude = a.exclude
-	a.search = a.planner.Start(a.searchFrom, a.goals[i].Target)
-	a.searchGoal = i
-	a.spent = 0
-	if a.sched != nil && !a.queued {
-		if a.urgent {
+	a.planner.Options.Exclude = a.planning.exclude
+	a.planning.search = a.planner.Start(a.planning.from, a.goals[i].Target)
+	a.planning.goal = i
+	a.planning.spent = 0
+	if a.sched != nil && !a.planning.queued {
+		if a.planning.urgent {
 			a.sched.enqueueUrgent(a) // idle mid-task: plan first
 		} else {
 			a.sched.enqueue(a)
 		}
 	}
-	a.urgent = false
+	a.planning.urgent = false
 }
 
 // stepSearch advances the search within this update's budget. It returns
 // the result and true when the search ended, false while it goes on.
 func (a *Agent) stepSearch() (goap.Result, bool) {
-	s := a.search
+	s := a.planning.search
 	st := s.Status()
 	if st == goap.Running {
 		switch {
 		case a.sched != nil:
 			return goap.Result{}, false // the scheduler steps it
-		case a.budget > 0:
-			if a.left <= 0 {
+		case a.cfg.budget > 0:
+			if a.turn.left <= 0 {
 				return goap.Result{}, false
 			}
-			n := a.left
+			n := a.turn.left
 			if st = s.Step(n); st == goap.Running {
-				a.spent += n
-				a.left = 0
+				a.planning.spent += n
+				a.turn.left = 0
 				return goap.Result{}, false
 			}
 		default:
@@ -64,11 +64,11 @@ func (a *Agent) stepSearch() (goap.Result, bool) {
 		}
 	}
 	res := s.Result()
-	if a.sched == nil && a.budget > 0 {
-		a.left -= res.Expanded - a.spent
+	if a.sched == nil && a.cfg.budget > 0 {
+		a.turn.left -= res.Expanded - a.planning.spent
 	}
 	a.stats.Expanded += res.Expanded
-	a.lastSearch, a.search = s, goap.Search{}
+	a.planning.last, a.planning.search = s, goap.Search{}
 	return res, true
 }
 
@@ -97,7 +97,7 @@ func (a *Agent) planFor() bool {
 // current plan or fallback action, and switches to its plan when the
 // search finds one.
 func (a *Agent) challenge() {
-	i := a.searchGoal
+	i := a.planning.goal
 	res, done := a.stepSearch()
 	if !done {
 		return
@@ -119,10 +119,10 @@ func (a *Agent) challenge() {
 		if a.mode == modeRun {
 			a.stats.Replans++ // a plan gives way to a better one
 		}
-		if a.mode == modeRun || len(a.plan) > 0 {
+		if a.mode == modeRun || len(a.run.plan) > 0 {
 			a.drop(reason)
 		}
-		a.dropped = false
+		a.planning.dropped = false
 		a.announce(i)
 		a.adopt(res)
 	case goap.AlreadySatisfied:
@@ -135,16 +135,16 @@ func (a *Agent) challenge() {
 
 // adopt makes the plan of a finished search the current plan.
 func (a *Agent) adopt(res goap.Result) {
-	a.goal = a.searchGoal
+	a.goal = a.planning.goal
 	g := &a.goals[a.goal]
 	g.retry.reset()
-	a.plan = append(a.plan[:0], res.Plan...)
-	a.step, a.started, a.moving = 0, false, false
-	a.planFrom, a.searchFrom = a.searchFrom, a.planFrom
-	a.checked = a.bb.changes // runStep checks the plan before its first step
+	a.run.plan = append(a.run.plan[:0], res.Plan...)
+	a.run.step, a.act.started, a.act.moving = 0, false, false
+	a.run.from, a.planning.from = a.planning.from, a.run.from
+	a.run.checked = a.bb.changes // runStep checks the plan before its first step
 	a.mode = modeRun
 	if a.listening() {
-		a.emit(EventPlanMade, g.name, "", a.d.ActionNames(a.plan), "cost "+num(res.Cost))
+		a.emit(EventPlanMade, g.name, "", a.d.ActionNames(a.run.plan), "cost "+num(res.Cost))
 	}
 }
 
@@ -152,8 +152,8 @@ func (a *Agent) adopt(res goap.Result) {
 func (a *Agent) noPlan(i int, res goap.Result) {
 	g := &a.goals[i]
 	a.stats.NoPlans++
-	until := g.retry.fail(a.now, a.backoffMin, a.backoffMax)
-	g.failedAt.CopyFrom(a.searchFrom) // the belief the search started from
+	until := g.retry.fail(a.now, a.cfg.backoffMin, a.cfg.backoffMax)
+	g.failedAt.CopyFrom(a.planning.from) // the belief the search started from
 	a.tell(i, Failed)
 	if a.listening() {
 		why := "no plan exists"

@@ -19,7 +19,7 @@ import "fmt"
 // handle calls h with s, turning a panic into Failure with the panic
 // value in s.Reason when the agent recovers panics.
 func (a *Agent) handle(h Handler, s *Call) (st Outcome) {
-	if a.recoverPanics {
+	if a.cfg.recoverPanics {
 		defer func() {
 			if r := recover(); r != nil {
 				state := "Perform"
@@ -35,23 +35,23 @@ func (a *Agent) handle(h Handler, s *Call) (st Outcome) {
 
 // abort calls the Abort of the running action, if it has one.
 func (a *Agent) abort(goal string) {
-	f := a.behaviors[a.plan[a.step]].Abort
+	f := a.tables.behaviors[a.run.plan[a.run.step]].Abort
 	if f == nil {
 		return
 	}
-	if a.recoverPanics {
+	if a.cfg.recoverPanics {
 		defer func() {
 			if r := recover(); r != nil {
-				a.emit(EventCallbackPanicked, goal, a.ctx.Name, nil, fmt.Sprintf("Abort panicked: %v", r))
+				a.emit(EventCallbackPanicked, goal, a.act.call.Name, nil, fmt.Sprintf("Abort panicked: %v", r))
 			}
 		}()
 	}
-	f(&a.ctx)
+	f(&a.act.call)
 }
 
 // senseOne runs sensor s and reports whether it asks to interrupt.
 func (a *Agent) senseOne(s *sensorSlot) (interrupt bool) {
-	if a.recoverPanics {
+	if a.cfg.recoverPanics {
 		defer func() {
 			if r := recover(); r != nil {
 				interrupt = false
@@ -65,7 +65,7 @@ func (a *Agent) senseOne(s *sensorSlot) (interrupt bool) {
 // judge calls goal g's Valid and Relevancy and returns its validity and
 // score; a panic, recovered, makes the goal invalid.
 func (a *Agent) judge(g *goalSlot) (valid bool, score float64) {
-	if a.recoverPanics {
+	if a.cfg.recoverPanics {
 		defer func() {
 			if r := recover(); r != nil {
 				valid = false

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -93,13 +92,13 @@ func (s *Scheduler) Overruns() ([]Overrun, int) {
 func (s *Scheduler) Add(agents ...*Agent) error {
 	for _, a := range agents {
 		if a.sched != nil {
-			return fmt.Errorf("agent %s already belongs to a scheduler", a.name)
+			return errorf(a.name, "the agent already belongs to a scheduler")
 		}
 	}
 	for _, a := range agents {
 		a.sched = s
 		s.agents = append(s.agents, a)
-		if a.search.Valid() && !a.queued {
+		if a.planning.search.Valid() && !a.planning.queued {
 			s.enqueue(a)
 		}
 	}
@@ -116,7 +115,7 @@ func (s *Scheduler) Waiting() int { return len(s.queue) - s.head + len(s.urgent)
 // served before the others.
 func (s *Scheduler) enqueueUrgent(a *Agent) {
 	s.urgent = append(s.urgent, a)
-	a.queued = true
+	a.planning.queued = true
 }
 
 // enqueue puts a at the back of the queue.
@@ -129,7 +128,7 @@ func (s *Scheduler) enqueue(a *Agent) {
 		s.queue, s.head = s.queue[:n], 0
 	}
 	s.queue = append(s.queue, a)
-	a.queued = true
+	a.planning.queued = true
 }
 
 // Step spends one frame's budget on the searches in the queue, round
@@ -167,7 +166,7 @@ func (s *Scheduler) Step() int {
 			if a == nil {
 				break
 			}
-			if !a.search.Valid() || a.search.Status() != goap.Running {
+			if !a.planning.search.Valid() || a.planning.search.Status() != goap.Running {
 				continue // dropped, or done and not picked up yet
 			}
 			n := min(slice, rest)
@@ -200,7 +199,7 @@ func (s *Scheduler) Step() int {
 		for i := range jobs {
 			j := &jobs[i]
 			if !j.done {
-				j.a.spent += j.spent
+				j.a.planning.spent += j.spent
 				s.enqueue(j.a)
 			}
 			left -= j.spent
@@ -233,8 +232,8 @@ func (s *Scheduler) run(j *job) {
 		if s.timed {
 			chunk = min(chunk, timeCheck)
 		}
-		if a.search.Step(chunk) != goap.Running {
-			j.spent += max(a.search.Result().Expanded-a.spent-j.spent, 1)
+		if a.planning.search.Step(chunk) != goap.Running {
+			j.spent += max(a.planning.search.Result().Expanded-a.planning.spent-j.spent, 1)
 			j.done = true
 		} else {
 			j.spent += chunk
@@ -264,7 +263,7 @@ func (s *Scheduler) next() *Agent {
 	default:
 		return nil
 	}
-	a.queued = false
+	a.planning.queued = false
 	return a
 }
 

@@ -14,10 +14,10 @@ import (
 func (a *Agent) Update(dt float64) {
 	a.tick++
 	a.now += dt
-	a.dt = dt
+	a.turn.dt = dt
 	a.bb.now = a.now
-	a.handled = false
-	a.left = a.budget
+	a.turn.handled = false
+	a.turn.left = a.cfg.budget
 	reason := ""
 	if i := a.sense(); i >= 0 {
 		reason = "sensor"
@@ -25,11 +25,11 @@ func (a *Agent) Update(dt float64) {
 			reason = "sensor " + a.sensors[i].Name + " interrupted"
 		}
 	}
-	if a.interrupt != "" {
+	if a.eval.interrupt != "" {
 		if reason == "" {
-			reason = a.interrupt
+			reason = a.eval.interrupt
 		}
-		a.interrupt = ""
+		a.eval.interrupt = ""
 	}
 	a.reconsider(reason)
 	a.advance()
@@ -43,12 +43,12 @@ func (a *Agent) Interrupt(reason string) {
 	if reason == "" {
 		reason = "interrupted"
 	}
-	a.interrupt = reason
+	a.eval.interrupt = reason
 }
 
 // listening reports whether anybody receives events, so that their texts
 // are worth building.
-func (a *Agent) listening() bool { return a.onEvent != nil }
+func (a *Agent) listening() bool { return a.cfg.onEvent != nil }
 
 // reconsider looks at the goals (on every update, or every GoalInterval)
 // and the plan (when the blackboard changed). It drops the plan when the
@@ -57,10 +57,10 @@ func (a *Agent) listening() bool { return a.onEvent != nil }
 // and notices when a goal can be tried again while the agent waits or
 // idles.
 func (a *Agent) reconsider(interrupt string) {
-	due := a.forceEval || interrupt != "" || a.now+timeEps >= a.nextEval
+	due := a.eval.force || interrupt != "" || a.now+timeEps >= a.eval.at
 	if due {
-		a.nextEval = a.now + a.goalInterval
-		a.forceEval = false
+		a.eval.at = a.now + a.cfg.goalInterval
+		a.eval.force = false
 	}
 	switch a.mode {
 	case modeRun, modeSearch:
@@ -75,7 +75,7 @@ func (a *Agent) reconsider(interrupt string) {
 		}
 		g := &a.goals[a.goal]
 		if !g.valid && !a.graced(a.goal) {
-			until := g.flap.fail(a.now, a.backoffMin, a.backoffMax)
+			until := g.flap.fail(a.now, a.cfg.backoffMin, a.cfg.backoffMax)
 			a.drop(a.text("goal %s is no longer valid; not chosen again before %s", g.name, num(until)))
 			return
 		}
@@ -87,13 +87,13 @@ func (a *Agent) reconsider(interrupt string) {
 			a.reached("met before the plan finished")
 			return
 		}
-		if a.mode == modeRun && a.bb.changes != a.checked {
+		if a.mode == modeRun && a.bb.changes != a.run.checked {
 			if bad := a.check(); bad >= 0 {
 				a.drop(a.whyInvalid(bad))
 				return
 			}
 		}
-		if a.standing && a.bb.changes != a.checked && a.check() >= 0 {
+		if a.run.standing && a.bb.changes != a.run.checked && a.check() >= 0 {
 			a.endStandIn() // it no longer applies; the search goes on
 		}
 		if due {
@@ -103,12 +103,12 @@ func (a *Agent) reconsider(interrupt string) {
 			case best < 0:
 				a.drop(a.text("the fallback goal %s is no longer needed", g.name))
 			case best == a.goal:
-				if a.search.Valid() && a.mode == modeRun {
-					a.search = goap.Search{} // the challenger lost its lead
+				if a.planning.search.Valid() && a.mode == modeRun {
+					a.planning.search = goap.Search{} // the challenger lost its lead
 				}
 			case a.mode == modeSearch:
 				a.pursue(best) // no plan to lose: plan for the better goal
-			case !a.search.Valid() || a.searchGoal != best:
+			case !a.planning.search.Valid() || a.planning.goal != best:
 				a.startSearch(best)
 			}
 		}
@@ -119,15 +119,15 @@ func (a *Agent) reconsider(interrupt string) {
 			a.settleOrders(best)
 			switch {
 			case best < 0:
-				a.search = goap.Search{}
-			case len(a.plan) == 0:
+				a.planning.search = goap.Search{}
+			case len(a.run.plan) == 0:
 				a.mode = modeChoose // pursue keeps a search for best
 				return
-			case !a.search.Valid() || a.searchGoal != best:
+			case !a.planning.search.Valid() || a.planning.goal != best:
 				a.startSearch(best) // the fallback action goes on meanwhile
 			}
 		}
-		if a.mode == modeFallback && len(a.plan) > 0 && a.bb.changes != a.checked {
+		if a.mode == modeFallback && len(a.run.plan) > 0 && a.bb.changes != a.run.checked {
 			if bad := a.check(); bad >= 0 {
 				a.invalid(bad)
 			}
@@ -160,15 +160,15 @@ func (a *Agent) advance() {
 			if a.planFor() {
 				continue
 			}
-			if a.standIn && (a.standing || a.startStandIn()) {
+			if a.cfg.standIn && (a.run.standing || a.startStandIn()) {
 				a.runStep() // the stand-in, while the search goes on
 			}
 			return
 		case modeRun, modeFallback:
-			if a.search.Valid() {
+			if a.planning.search.Valid() {
 				a.challenge()
 			}
-			if a.mode == modeFallback && len(a.plan) == 0 || !a.runStep() {
+			if a.mode == modeFallback && len(a.run.plan) == 0 || !a.runStep() {
 				return
 			}
 		case modeIdle:
@@ -199,14 +199,14 @@ func (a *Agent) announce(i int) {
 func (a *Agent) pursue(i int) {
 	a.endStandIn()
 	a.announce(i)
-	if a.dropped {
+	if a.planning.dropped {
 		a.stats.Replans++
-		a.dropped = false
-		a.urgent = true // a scheduler serves this search first
+		a.planning.dropped = false
+		a.planning.urgent = true // a scheduler serves this search first
 	}
 	a.clearPlan()
 	a.mode = modeSearch
-	if !a.search.Valid() || a.searchGoal != i {
+	if !a.planning.search.Valid() || a.planning.goal != i {
 		a.startSearch(i)
 	}
 }
@@ -215,15 +215,15 @@ func (a *Agent) pursue(i int) {
 // for the current goal (Config.StandIn) and reports whether it did: it
 // may be banned after a failure, or not applicable.
 func (a *Agent) startStandIn() bool {
-	id := a.fallback
-	if !a.hasFallback || a.bans[id].waiting(a.now) || !a.d.Applicable(a.bb.state, id) {
+	id := a.cfg.fallback
+	if !a.cfg.hasFallback || a.bans[id].waiting(a.now) || !a.d.Applicable(a.bb.state, id) {
 		return false
 	}
 	a.clearPlan()
-	a.plan = append(a.plan, id)
-	a.planFrom.CopyFrom(a.bb.state)
-	a.checked = a.bb.changes
-	a.standing = true
+	a.run.plan = append(a.run.plan, id)
+	a.run.from.CopyFrom(a.bb.state)
+	a.run.checked = a.bb.changes
+	a.run.standing = true
 	if a.listening() {
 		a.emit(EventFallback, "", a.d.ActionName(id), nil, "a stand-in while "+a.goals[a.goal].name+" is planned")
 	}
@@ -233,12 +233,12 @@ func (a *Agent) startStandIn() bool {
 // endStandIn ends the stand-in, aborting its action if it has started
 // (reported as plan_invalidated without a goal, as for the fallback).
 func (a *Agent) endStandIn() {
-	if !a.standing {
+	if !a.run.standing {
 		return
 	}
-	if a.started {
+	if a.act.started {
 		a.abort("")
-		a.emit(EventPlanInvalidated, "", a.ctx.Name, nil, "the stand-in ends")
+		a.emit(EventPlanInvalidated, "", a.act.call.Name, nil, "the stand-in ends")
 	}
 	a.clearPlan()
 }
@@ -248,15 +248,15 @@ func (a *Agent) endStandIn() {
 func (a *Agent) fallBack() {
 	a.mode = modeFallback
 	a.clearPlan()
-	id := a.fallback
-	if a.hasFallback && !a.bans[id].waiting(a.now) && a.d.Applicable(a.bb.state, id) {
-		a.plan = append(a.plan, id)
-		a.planFrom.CopyFrom(a.bb.state)
-		a.checked = a.bb.changes
+	id := a.cfg.fallback
+	if a.cfg.hasFallback && !a.bans[id].waiting(a.now) && a.d.Applicable(a.bb.state, id) {
+		a.run.plan = append(a.run.plan, id)
+		a.run.from.CopyFrom(a.bb.state)
+		a.run.checked = a.bb.changes
 	}
 	if a.listening() {
 		name := ""
-		if len(a.plan) > 0 {
+		if len(a.run.plan) > 0 {
 			name = a.d.ActionName(id)
 		}
 		a.emit(EventFallback, "", name, nil, "no plan for "+a.pendingText())
@@ -270,17 +270,17 @@ func (a *Agent) drop(reason string) {
 	if a.goal >= 0 && a.mode != modeFallback {
 		goal = a.goals[a.goal].name
 	}
-	if a.started {
-		id := a.plan[a.step]
+	if a.act.started {
+		id := a.run.plan[a.run.step]
 		action = a.d.ActionName(id)
 		a.abort(goal)
 	}
 	a.emit(EventPlanInvalidated, goal, action, nil, reason)
 	if a.mode != modeFallback {
-		a.dropped = true
+		a.planning.dropped = true
 	}
 	a.clearPlan()
-	a.search = goap.Search{}
+	a.planning.search = goap.Search{}
 	a.mode = modeChoose
 }
 
@@ -293,21 +293,21 @@ func (a *Agent) reached(reason string) {
 	} else {
 		defer a.tell(a.goal, AlreadySatisfied)
 	}
-	if a.started {
+	if a.act.started {
 		a.abort(a.goals[a.goal].name)
 	}
 	a.emit(EventGoalReached, a.goals[a.goal].name, "", nil, reason)
 	a.clearPlan()
-	a.search = goap.Search{}
+	a.planning.search = goap.Search{}
 	a.goal = -1
 	a.mode = modeChoose
 }
 
 // clearPlan forgets the plan, or the stand-in (not the search).
 func (a *Agent) clearPlan() {
-	a.plan = a.plan[:0]
-	a.step = 0
-	a.started, a.moving, a.standing = false, false, false
+	a.run.plan = a.run.plan[:0]
+	a.run.step = 0
+	a.act.started, a.act.moving, a.run.standing = false, false, false
 }
 
 // text formats an event's reason, or returns "" when nobody listens.

@@ -74,3 +74,46 @@ func TestActionBackoffDoubles(t *testing.T) {
 		})
 	}
 }
+
+// TestActionBackoffResetsOnSuccess pins "in a row": a success ends the
+// run of failures, so the next failure waits Config.Backoff again.
+func TestActionBackoffResetsOnSuccess(t *testing.T) {
+	spec := goap.Spec{Name: "try",
+		Actions: []goap.Action{{Name: "Try", Cost: 1, Effects: goap.Effects{"done": true}}},
+		Goals:   []goap.Goal{{Name: "Done", Priority: 1, Desired: goap.Conds{"done": true}}},
+	}
+	d := mustDomain(t, spec)
+	done, _ := d.FactID("done")
+	outcomes := []agent.Outcome{agent.Failure, agent.Failure, agent.Success, agent.Failure}
+	calls := 0
+	perform := func(*agent.Call) agent.Outcome {
+		o := outcomes[min(calls, len(outcomes)-1)]
+		calls++
+		return o
+	}
+	var waits []float64
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: goals(t, d, "Done"), Backoff: 1,
+		Behaviors: map[string]agent.Behavior{"Try": {Perform: perform}},
+		OnEvent: func(e agent.Event) {
+			if e.Type == agent.EventActionFailed {
+				_, until, _ := strings.Cut(e.Reason, "not planned again before ")
+				u, err := strconv.ParseFloat(until, 64)
+				if err != nil {
+					t.Fatalf("reason %q names no end of the wait", e.Reason)
+				}
+				waits = append(waits, u-e.Time)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tick := 0; tick < 100 && len(waits) < 3; tick++ {
+		a.Update(1)
+		if a.Blackboard().Bool(done) {
+			a.Blackboard().SetBool(done, false) // the goal comes back
+		}
+	}
+	if want := []float64{1, 2, 1}; !slices.Equal(waits, want) {
+		t.Errorf("waits after each failure %v, want %v (the success in between resets the wait)", waits, want)
+	}
+}

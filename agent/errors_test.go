@@ -21,6 +21,11 @@ func TestErrorsWrapCauses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	v, err := agent.New(agent.Config{Name: "v", Domain: d, Goals: goals(t, d, "Full")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	twice := &agent.Scheduler{}
 	ammo := fact(t, d, "ammo")
 	b := a.Blackboard()
 	// The core's own errors for the same mistakes: the blackboard's
@@ -50,6 +55,7 @@ func TestErrorsWrapCauses(t *testing.T) {
 		{name: "SetValue unknown fact", err: b.SetValue("nope", true), want: `agent: blackboard: unknown fact "nope"`},
 		{name: "Write unknown ID", err: b.Set(goap.FactID(99), 1), want: "agent: blackboard: fact ID 99 is not one of the domain's 2 facts"},
 		{name: "Scheduler.Add", err: (&agent.Scheduler{}).Add(a), want: "agent: u: the agent already belongs to a scheduler"},
+		{name: "Scheduler.Add twice in one call", err: twice.Add(v, v), want: "agent: v: the agent is listed twice"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -115,6 +115,9 @@ func (a *Agent) runStep() bool {
 			return false
 		}
 		a.applyEffects(id)
+		// A success ends the run of failures: the next failure waits
+		// Backoff again, not double the last wait.
+		a.bans[id].reset()
 		a.stats.Finished++
 		a.emit(EventActionFinished, a.goalName(), a.act.call.Name, nil, "")
 		a.act.started = false

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -90,9 +91,12 @@ func (s *Scheduler) Overruns() ([]Overrun, int) {
 // Add puts agents under the scheduler, in this order. An agent may
 // belong to one scheduler only.
 func (s *Scheduler) Add(agents ...*Agent) error {
-	for _, a := range agents {
+	for i, a := range agents {
 		if a.sched != nil {
 			return errorf(a.name, "the agent already belongs to a scheduler")
+		}
+		if slices.Contains(agents[:i], a) {
+			return errorf(a.name, "the agent is listed twice")
 		}
 	}
 	for _, a := range agents {

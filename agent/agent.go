@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/internal/suggest"
@@ -127,6 +128,8 @@ type Agent struct {
 	scratch, scratch2 goap.State
 
 	stats Stats
+
+	busy atomic.Bool // an Update is running: see enter
 }
 
 // settings are Config's choices, fixed by New.

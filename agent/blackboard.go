@@ -101,7 +101,10 @@ func (b *Blackboard) Write(id goap.FactID, v int, confidence float64) error {
 	return nil
 }
 
-// Set writes fact id with confidence 1.
+// Set writes fact id with confidence 1. v is the fact's raw value, as
+// in goap.State.Set: 0 or 1 for a boolean, the number for an integer, and
+// for an enum the value's index in its declaration (Enum("at", "cover",
+// "open"): 1 means "open"); SetValue takes the value's name instead.
 func (b *Blackboard) Set(id goap.FactID, v int) error { return b.Write(id, v, 1) }
 
 // SetBool writes boolean fact id with confidence 1.

@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -25,14 +26,14 @@ func TestErrorsWrapCauses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	twice := &agent.Scheduler{}
+	twice := &agent.Scheduler{Budget: 10}
 	ammo := fact(t, d, "ammo")
 	b := a.Blackboard()
 	// The core's own errors for the same mistakes: the blackboard's
 	// wrap them.
 	coreBounds := d.NewState().Set(ammo, 10)
 	coreEnum := d.NewState().SetValue("at", "moon")
-	if err := (&agent.Scheduler{}).Add(a); err != nil {
+	if err := (&agent.Scheduler{Budget: 10}).Add(a); err != nil {
 		t.Fatal(err)
 	}
 	if coreBounds == nil || coreEnum == nil {
@@ -54,7 +55,11 @@ func TestErrorsWrapCauses(t *testing.T) {
 		{name: "SetValue bad value", err: b.SetValue("at", "moon"), want: "agent: blackboard: " + coreEnum.Error(), cause: coreEnum},
 		{name: "SetValue unknown fact", err: b.SetValue("nope", true), want: `agent: blackboard: unknown fact "nope"`},
 		{name: "Write unknown ID", err: b.Set(goap.FactID(99), 1), want: "agent: blackboard: fact ID 99 is not one of the domain's 2 facts"},
-		{name: "Scheduler.Add", err: (&agent.Scheduler{}).Add(a), want: "agent: u: the agent already belongs to a scheduler"},
+		{name: "Scheduler.Add", err: (&agent.Scheduler{Budget: 10}).Add(a), want: "agent: u: the agent already belongs to a scheduler"},
+		{name: "SetBias NaN", err: a.SetBias("Full", math.NaN()), want: `agent: u: goal "Full": bias must be finite, got NaN`},
+		{name: "Recommend infinite", err: a.Recommend("Full", math.Inf(1), nil), want: `agent: u: goal "Full": bias must be finite, got +Inf`},
+		{name: "Scheduler without a budget", err: (&agent.Scheduler{Slice: 5}).Add(v), want: "agent: scheduler: no budget: set Budget (expansions per frame) or TimeBudget, or its agents never plan"},
+		{name: "Scheduler with a negative setting", err: (&agent.Scheduler{Budget: 10, Workers: -1}).Add(v), want: "agent: scheduler: Budget 10, Slice 0, Workers -1 and TimeBudget 0s must not be negative"},
 		{name: "Scheduler.Add twice in one call", err: twice.Add(v, v), want: "agent: v: the agent is listed twice"},
 	}
 	for _, c := range cases {
@@ -101,5 +106,44 @@ func TestNewErrorOneLine(t *testing.T) {
 		if want := []string{`unknown action "Shot" in Actions (did you mean "Shoot"?)`, "Budget must be >= 0, got -1"}; strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("problems %q, want %q", got, want)
 		}
+	}
+}
+
+// TestUpdateInsideUpdatePanics: an Update that finds another Update of
+// the same agent running panics with a message that says so, as the
+// Planner does, instead of corrupting the agent's plan; the agent works
+// on afterwards.
+func TestUpdateInsideUpdatePanics(t *testing.T) {
+	d := mustDomain(t, goap.Spec{Name: "reenter",
+		Actions: []goap.Action{{Name: "Go", Cost: 1, Effects: goap.Effects{"done": true}}},
+		Goals:   []goap.Goal{{Name: "Done", Priority: 1, Desired: goap.Conds{"done": true}}},
+	})
+	var a *agent.Agent
+	var got any
+	reenter := true
+	perform := func(*agent.Call) agent.Outcome {
+		if reenter {
+			reenter = false
+			func() {
+				defer func() { got = recover() }()
+				a.Update(1)
+			}()
+		}
+		return agent.Success
+	}
+	a, err := agent.New(agent.Config{Name: "u", Domain: d, Goals: goals(t, d, "Done"),
+		Behaviors: map[string]agent.Behavior{"Go": {Perform: perform}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 5; i++ {
+		a.Update(1)
+	}
+	msg, _ := got.(string)
+	if !strings.HasPrefix(msg, "agent: u: concurrent use of an Agent: Update was called while another Update of it was running") {
+		t.Fatalf("the nested Update recovered %v, want the concurrent-use panic", got)
+	}
+	if !a.Blackboard().Bool(fact(t, d, "done")) {
+		t.Error("the agent did not finish its plan after the refused nested Update")
 	}
 }

@@ -3,6 +3,7 @@ package agent
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -231,6 +232,11 @@ func (a *Agent) SetBias(goal string, bias float64) error {
 	i := a.goalIndex(goal)
 	if i < 0 {
 		return errorf(a.name, "%w %q", ErrUnknownGoal, goal)
+	}
+	if math.IsNaN(bias) || math.IsInf(bias, 0) {
+		// A NaN score compares false with every other: the goal would
+		// win or lose at random, whatever the designer meant.
+		return errorf(a.name, "goal %q: bias must be finite, got %v", goal, bias)
 	}
 	a.goals[i].bias = bias
 	return nil

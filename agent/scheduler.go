@@ -1,6 +1,8 @@
 package agent
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"sync"
@@ -30,7 +32,8 @@ import (
 // An agent waits (Phase Planning) until its search ends; it picks the
 // result up in its next Update.
 //
-// The zero Scheduler is ready to use once Budget is set.
+// The zero Scheduler is ready to use once Budget or TimeBudget is set;
+// Add refuses agents before that.
 type Scheduler struct {
 	// Budget is the most states Step expands in all, per frame.
 	Budget int
@@ -89,8 +92,13 @@ func (s *Scheduler) Overruns() ([]Overrun, int) {
 }
 
 // Add puts agents under the scheduler, in this order. An agent may
-// belong to one scheduler only.
+// belong to one scheduler only. Add refuses agents while the scheduler
+// has no budget (Budget and TimeBudget both 0) or a negative setting:
+// its agents would wait for a plan for ever.
 func (s *Scheduler) Add(agents ...*Agent) error {
+	if err := s.checkSettings(); err != nil {
+		return err
+	}
 	for i, a := range agents {
 		if a.sched != nil {
 			return errorf(a.name, "the agent already belongs to a scheduler")
@@ -105,6 +113,17 @@ func (s *Scheduler) Add(agents ...*Agent) error {
 		if a.planning.search.Valid() && !a.planning.queued {
 			s.enqueue(a)
 		}
+	}
+	return nil
+}
+
+// checkSettings says what is wrong with the scheduler's settings.
+func (s *Scheduler) checkSettings() error {
+	switch {
+	case s.Budget < 0 || s.Slice < 0 || s.Workers < 0 || s.TimeBudget < 0:
+		return fmt.Errorf("agent: scheduler: Budget %d, Slice %d, Workers %d and TimeBudget %v must not be negative", s.Budget, s.Slice, s.Workers, s.TimeBudget)
+	case s.Budget == 0 && s.TimeBudget == 0:
+		return errors.New("agent: scheduler: no budget: set Budget (expansions per frame) or TimeBudget, or its agents never plan")
 	}
 	return nil
 }

@@ -10,8 +10,11 @@ import (
 // reconsiders its goal and plan, plans, and calls the current action's
 // handler (at most one handler call per update). Events are emitted as
 // they happen. Update must not be called from a handler, sensor or goal
-// function.
+// function, nor from two goroutines at once: it panics when it finds
+// itself already running (see enter).
 func (a *Agent) Update(dt float64) {
+	a.enter()
+	defer a.busy.Store(false)
 	a.tick++
 	a.now += dt
 	a.turn.dt = dt
@@ -316,4 +319,15 @@ func (a *Agent) text(format string, args ...any) string {
 		return ""
 	}
 	return fmt.Sprintf(format, args...)
+}
+
+// enter marks the agent busy for the length of an Update, and panics if
+// it already is: two goroutines updating one agent (or a handler
+// updating its own agent) would corrupt its plan and blackboard. Like
+// the Planner's own check, it catches the mistake when the calls
+// overlap, at the cost of one atomic operation per update.
+func (a *Agent) enter() {
+	if !a.busy.CompareAndSwap(false, true) {
+		panic(errPrefix(a.name) + "concurrent use of an Agent: Update was called while another Update of it was running (from another goroutine, or from one of its own handlers, sensors or goal functions); update each agent from one goroutine at a time")
+	}
 }

@@ -344,6 +344,12 @@ func New(cfg Config) (*Agent, error) {
 			a.tables.outside[id] = false
 		}
 	}
+	if cfg.Options.MemoryBounded {
+		// Refused here rather than failing every search later: the
+		// agent plans in budgeted steps (Start and Step), which IDA*
+		// does not offer.
+		bad("Options.MemoryBounded is not supported for agents (IDA* runs through Planner.Plan only, and an agent plans in steps); bound an agent's searches with Options.MaxMemory")
+	}
 	for _, id := range cfg.Options.Exclude {
 		if id < 0 || int(id) >= n {
 			bad("Options.Exclude holds action %d, outside the domain", id)

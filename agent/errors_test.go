@@ -109,6 +109,19 @@ func TestNewErrorOneLine(t *testing.T) {
 	}
 }
 
+// TestNewRefusesMemoryBounded: an agent plans in steps, which IDA* does
+// not offer, so New refuses the option instead of every search failing.
+func TestNewRefusesMemoryBounded(t *testing.T) {
+	d := mustDomain(t, goap.Spec{Name: "ida",
+		Actions: []goap.Action{{Name: "Go", Cost: 1, Effects: goap.Effects{"done": true}}},
+		Goals:   []goap.Goal{{Name: "Done", Priority: 1, Desired: goap.Conds{"done": true}}},
+	})
+	_, err := agent.New(agent.Config{Name: "u", Domain: d, Goals: goals(t, d, "Done"), Options: goap.Options{MemoryBounded: true}})
+	if err == nil || !strings.Contains(err.Error(), "agent: u: Options.MemoryBounded is not supported for agents") {
+		t.Fatalf("New with MemoryBounded: %v, want the refusal", err)
+	}
+}
+
 // TestUpdateInsideUpdatePanics: an Update that finds another Update of
 // the same agent running panics with a message that says so, as the
 // Planner does, instead of corrupting the agent's plan; the agent works

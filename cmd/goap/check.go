@@ -90,14 +90,20 @@ func (c *CheckCommand) checkFile(path string, maxFile int64) fileState {
 	}
 	warnings := lint.Check(f, data)
 	lines := strings.Split(string(data), "\n")
-	for _, wn := range warnings {
-		e := goapfile.Error{File: path, Line: wn.Pos.Line, Col: wn.Pos.Col, Msg: "warning: " + wn.Msg}
+	// Rendered as one list, so that warnings quoting the same long line
+	// (a one-line JSON file) index it once.
+	list := make(goapfile.ErrorList, len(warnings))
+	for i, wn := range warnings {
+		e := &goapfile.Error{File: path, Line: wn.Pos.Line, Col: wn.Pos.Col, Msg: "warning: " + wn.Msg}
 		if e.Line > 0 && e.Line <= len(lines) {
 			e.Source = strings.TrimSuffix(lines[e.Line-1], "\r")
 		} else {
 			e.Line, e.Col = 0, 0
 		}
-		fmt.Fprintln(diag, e.Error())
+		list[i] = e
+	}
+	if len(list) > 0 {
+		fmt.Fprintln(diag, list.Error())
 	}
 	counts := fmt.Sprintf("%s, %s, %s", plural(f.Domain.NumActions(), "action"), plural(f.Domain.NumFacts(), "fact"), plural(len(f.Domain.Goals()), "goal"))
 	if len(warnings) == 0 {

@@ -15,6 +15,7 @@ import (
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
 )
 
 // run simulates an example file for ticks with a recorder of size snapshots
@@ -25,7 +26,7 @@ func run(t testing.TB, file string, ticks, size int, out *bytes.Buffer) (*debugg
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(size)
 	cfg.OnEvent = rec.OnEvent
 	w, err := sim.New(cfg)
@@ -56,7 +57,7 @@ func TestRewind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(1000)
 	cfg.OnEvent = rec.OnEvent
 	w, _ := sim.New(cfg)
@@ -238,7 +239,7 @@ func TestTrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(100)
 	rec.Trees = true
 	cfg.OnEvent = rec.OnEvent
@@ -277,7 +278,7 @@ func TestHandler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(100)
 	rec.Trees = true
 	cfg.OnEvent = rec.OnEvent

@@ -348,9 +348,6 @@ func (p *parser) parseFile(root *yaml.Node) {
 	for _, t := range tests {
 		f.Tests = append(f.Tests, p.scenario(t))
 	}
-	if af, ok := top["agents"]; ok && len(p.errs) == 0 && f.Agents != nil {
-		p.checkSim(af.key)
-	}
 }
 
 // newState builds a state of the compiled domain from checked values.

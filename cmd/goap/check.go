@@ -8,7 +8,9 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
 	"github.com/goap-go/goap/internal/lint"
 )
 
@@ -87,6 +89,15 @@ func (c *CheckCommand) checkFile(path string, maxFile int64) fileState {
 		}
 		fmt.Fprintf(w, "%s: %s\n", path, plural(n, "error"))
 		return fileBroken
+	}
+	if f.Agents != nil {
+		// The loader checks what the simulator does (filetest.FuzzRun
+		// holds it to that); this reports anything it missed.
+		if _, err := sim.New(filetest.SimConfig(f)); err != nil {
+			fmt.Fprintf(diag, "%s: %v\n", path, err)
+			fmt.Fprintf(w, "%s: %s\n", path, plural(1, "error"))
+			return fileBroken
+		}
 	}
 	warnings := lint.Check(f, data)
 	lines := strings.Split(string(data), "\n")

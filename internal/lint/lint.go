@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap"
-	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/goapfile"
 )
 
@@ -221,7 +221,7 @@ func CondText(f goap.Fact, c any) string {
 
 // eventStates returns the states scripted events lead to from start: after
 // each event, with the earlier ones applied too.
-func eventStates(start goap.State, events []sim.Change) []goap.State {
+func eventStates(start goap.State, events []simspec.Change) []goap.State {
 	var out []goap.State
 	s := start.Clone()
 	for _, e := range events {

@@ -3,6 +3,7 @@ package debugger_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -186,6 +187,12 @@ func TestStreamAndLoad(t *testing.T) {
 		if _, err := debugger.Load(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.in, err, c.want)
 		}
+	}
+	// The decoder's error stays behind the line number.
+	_, err = debugger.Load(strings.NewReader("{\"format\":\"goap-recording\",\"version\":1}\n{oops"))
+	var syntax *json.SyntaxError
+	if !errors.As(err, &syntax) {
+		t.Errorf("no *json.SyntaxError behind %v", err)
 	}
 }
 

@@ -44,39 +44,16 @@ type Error struct {
 	// Source is the offending line, without its line break ("" when
 	// Line is 0).
 	Source string
+	// Err is the error Msg reports when another package found the
+	// problem: a *goap.SpecError of the domain's compiler, an error of
+	// the YAML decoder or of goap.State.SetValue; nil otherwise.
+	Err error
 }
 
-// Error renders the problem as "file:line:col: msg", followed by the
-// offending line and a caret under the column:
-//
-//	guard.yaml:12:5: unknown key "preconditon" in action (did you mean "preconditions"?)
-//	   12 |     preconditon: {armed: true}
-//	      |     ^
+// Error renders the problem on one line: "file:line:col: msg", or
+// "file:line: msg" when the column is unknown, or "file: msg" for the
+// whole file. ErrorWithPosition adds the offending line.
 func (e *Error) Error() string {
-	var x excerpter
-	var b strings.Builder
-	x.write(&b, e)
-	return b.String()
-}
-
-// write renders e as Error does into b, quoting its line with x.
-func (x *excerpter) write(b *strings.Builder, e *Error) {
-	b.WriteString(e.Header())
-	if e.Line > 0 && e.Source != "" {
-		num := strconv.Itoa(e.Line)
-		w := max(5, len(num))
-		src, col := x.excerpt(e.Source, e.Col)
-		fmt.Fprintf(b, "\n%*s | %s", w, num, src)
-		if col > 0 {
-			fmt.Fprintf(b, "\n%*s | ", w, "")
-			b.WriteString(caretPad(src, col))
-			b.WriteByte('^')
-		}
-	}
-}
-
-// Header renders the first line of the error only: "file:line:col: msg".
-func (e *Error) Header() string {
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -90,6 +67,39 @@ func (e *Error) Header() string {
 	return b.String()
 }
 
+// Unwrap returns the error behind the problem (Err), if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrorWithPosition renders the problem as Error does, followed by the
+// offending line and a caret under the column, as goap prints it:
+//
+//	guard.yaml:12:5: unknown key "preconditon" in action (did you mean "preconditions"?)
+//	   12 |     preconditon: {armed: true}
+//	      |     ^
+func (e *Error) ErrorWithPosition() string {
+	var x excerpter
+	var b strings.Builder
+	x.write(&b, e)
+	return b.String()
+}
+
+// write renders e as ErrorWithPosition does into b, quoting its line
+// with x.
+func (x *excerpter) write(b *strings.Builder, e *Error) {
+	b.WriteString(e.Error())
+	if e.Line > 0 && e.Source != "" {
+		num := strconv.Itoa(e.Line)
+		w := max(5, len(num))
+		src, col := x.excerpt(e.Source, e.Col)
+		fmt.Fprintf(b, "\n%*s | %s", w, num, src)
+		if col > 0 {
+			fmt.Fprintf(b, "\n%*s | ", w, "")
+			b.WriteString(caretPad(src, col))
+			b.WriteByte('^')
+		}
+	}
+}
+
 // Pos returns the error's position.
 func (e *Error) Pos() Position { return Position{e.Line, e.Col} }
 
@@ -101,7 +111,8 @@ const maxExcerpt = 200
 // long line it indexed (see excerptLong): the warnings of a one-line JSON
 // file of megabytes all quote that line, and decoding it again for each
 // of 100,000 warnings took 21 minutes. Errors rendered together (an
-// ErrorList) share one excerpter; its zero value is ready to use.
+// ErrorList.ErrorWithPosition) share one excerpter; its zero value is
+// ready to use.
 type excerpter struct {
 	line  string  // the last long line indexed
 	ascii bool    // line is all ASCII: a character is a byte
@@ -233,10 +244,25 @@ func caretPad(line string, col int) string {
 // and Load return it as their error.
 type ErrorList []*Error
 
-// Error renders every error as (*Error).Error does, one after another,
-// separated by line breaks. Errors quoting the same long line index it
-// once.
+// Error renders the first problem on one line and says how many more
+// there are: "guard.yaml:3:5: unknown fact \"armd\" (and 2 more errors)".
+// ErrorWithPosition renders them all.
 func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	case 2:
+		return l[0].Error() + " (and 1 more error)"
+	}
+	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
+}
+
+// ErrorWithPosition renders every problem as (*Error).ErrorWithPosition
+// does, one after another, separated by line breaks. Problems quoting the
+// same long line index it once.
+func (l ErrorList) ErrorWithPosition() string {
 	var x excerpter
 	var b strings.Builder
 	for i, e := range l {
@@ -246,6 +272,16 @@ func (l ErrorList) Error() string {
 		x.write(&b, e)
 	}
 	return b.String()
+}
+
+// Unwrap returns the problems, so that errors.Is and errors.As look
+// into each of them (and into the errors behind them).
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
 }
 
 // sort orders the list by line, then column, keeping the order in which

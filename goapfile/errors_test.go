@@ -855,8 +855,11 @@ func TestErrorMessages(t *testing.T) {
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error is %T, want a non-empty ErrorList", err)
 			}
-			if got := err.Error(); got != c.want {
+			if got := list.ErrorWithPosition(); got != c.want {
 				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+			if got := err.Error(); strings.Contains(got, "\n") || !strings.HasPrefix(got, list[0].Error()) {
+				t.Errorf("Error() is not the first error on one line: %q", got)
 			}
 		})
 	}
@@ -887,7 +890,7 @@ func TestLongLineExcerpt(t *testing.T) {
 	if !errors.As(err, &list) || len(list) != 1 {
 		t.Fatalf("got %v", err)
 	}
-	lines := strings.Split(list[0].Error(), "\n")
+	lines := strings.Split(list[0].ErrorWithPosition(), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], `t.yaml:2:5014: unknown key "cots" in action (did you mean "cost"?)`) {
 		t.Fatalf("got %q", lines)
 	}

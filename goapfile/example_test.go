@@ -2,6 +2,7 @@ package goapfile_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -56,8 +57,13 @@ actions:
 start: {armd: false}
 `
 	_, err := goapfile.Parse("guard.yaml", []byte(src))
-	fmt.Println(err)
+	fmt.Println(err) // one line
+	var list goapfile.ErrorList
+	if errors.As(err, &list) {
+		fmt.Println(list.ErrorWithPosition()) // every error, with its line
+	}
 	// Output:
+	// guard.yaml:4:5: unknown key "preconditon" in action (did you mean "preconditions"?) (and 2 more errors)
 	// guard.yaml:4:5: unknown key "preconditon" in action (did you mean "preconditions"?)
 	//     4 |     preconditon: {loaded: true}
 	//       |     ^

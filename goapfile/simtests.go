@@ -168,7 +168,7 @@ func (p *parser) expectEvents(st *SimTest, n *yaml.Node) {
 		}
 		x, err := simspec.ParseExpectation(s)
 		if err != nil {
-			p.errorf(it, "%v", err)
+			p.causedAt(pos(it), err.Error(), err)
 			continue
 		}
 		if indexOf(agents, x.Agent) < 0 {

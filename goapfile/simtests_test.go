@@ -122,7 +122,7 @@ func TestSimErrors(t *testing.T) {
 			}
 			var got []string
 			for _, e := range list {
-				got = append(got, e.Header())
+				got = append(got, e.Error())
 			}
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
@@ -133,7 +133,7 @@ func TestSimErrors(t *testing.T) {
 	_, err := Parse("t.yaml", []byte("actions:\n  - {name: A, travel: -1, effects: {a: true}}\n  - {name: B, travel: x, effects: {b: true}}\n"))
 	want := "t.yaml:2:23: travel must be at least 0, got -1\n    2 |   - {name: A, travel: -1, effects: {a: true}}\n      |                       ^\n" +
 		"t.yaml:3:23: travel must be a whole number, got \"x\"\n    3 |   - {name: B, travel: x, effects: {b: true}}\n      |                       ^"
-	if err == nil || err.Error() != want {
+	if err == nil || positioned(err) != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
 	}
 	// An agent needs goals to pursue.

@@ -76,7 +76,7 @@ func TestSquadFileErrors(t *testing.T) {
 			}
 			var got []string
 			for _, e := range list {
-				got = append(got, e.Header())
+				got = append(got, e.Error())
 			}
 			if !reflect.DeepEqual(got, c.want) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))

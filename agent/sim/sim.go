@@ -222,7 +222,7 @@ func New(cfg Config) (*World, error) {
 				continue
 			}
 			if err := s.SetValue(name, c.Set[name]); err != nil {
-				bad("change at tick %d: %v", c.Tick, err)
+				bad("change at tick %d: %w", c.Tick, err)
 				continue
 			}
 			if w.agentFact[id] && cc.agent < 0 {
@@ -298,7 +298,7 @@ func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders ma
 			return nil, fail("own: %s is a world fact, not an agent fact", name)
 		}
 		if err := own.SetValue(name, spec.Own[name]); err != nil {
-			return nil, fail("own: %v", err)
+			return nil, fail("own: %w", err)
 		}
 	}
 	w.own = append(w.own, own)
@@ -338,7 +338,7 @@ func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders ma
 	belief := w.viewOf(i).Clone()
 	for _, name := range slices.Sorted(maps.Keys(spec.Start)) {
 		if err := belief.SetValue(name, spec.Start[name]); err != nil {
-			return nil, fail("start: %v", err)
+			return nil, fail("start: %w", err)
 		}
 	}
 	var senses []goap.FactID

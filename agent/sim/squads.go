@@ -77,7 +77,7 @@ func (w *World) orderBehaviors(commander string, cfg Config, squads map[string]*
 		if len(o.Set) > 0 {
 			set, err := w.orderTarget(o.Set)
 			if err != nil {
-				bad("order %s: %v", action, err)
+				bad("order %s: %w", action, err)
 				continue
 			}
 			order.Target = func(unit int, b *agent.Blackboard) {

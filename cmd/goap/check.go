@@ -81,11 +81,13 @@ func (c *CheckCommand) checkFile(path string, maxFile int64) fileState {
 	}
 	f, err := goapfile.Parse(path, data)
 	if err != nil {
-		fmt.Fprintln(diag, err)
 		n := 1
 		var list goapfile.ErrorList
 		if errors.As(err, &list) {
 			n = len(list)
+			fmt.Fprintln(diag, list.ErrorWithPosition())
+		} else {
+			fmt.Fprintln(diag, err)
 		}
 		fmt.Fprintf(w, "%s: %s\n", path, plural(n, "error"))
 		return fileBroken
@@ -114,7 +116,7 @@ func (c *CheckCommand) checkFile(path string, maxFile int64) fileState {
 		list[i] = e
 	}
 	if len(list) > 0 {
-		fmt.Fprintln(diag, list.Error())
+		fmt.Fprintln(diag, list.ErrorWithPosition())
 	}
 	counts := fmt.Sprintf("%s, %s, %s", plural(f.Domain.NumActions(), "action"), plural(f.Domain.NumFacts(), "fact"), plural(len(f.Domain.Goals()), "goal"))
 	if len(warnings) == 0 {

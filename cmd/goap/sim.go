@@ -120,7 +120,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	if record != "" {
 		out, err := os.Create(record)
 		if err != nil {
-			return inputError("sim", "--record: %v", err)
+			return inputError("sim", "--record: %w", err)
 		}
 		defer func() {
 			if ferr := rec.Flush(); ferr != nil && err == nil {

@@ -38,7 +38,7 @@ func (c *TestCommand) Run(ctx context.Context, args []string) error {
 	var match *regexp.Regexp
 	if run != "" {
 		if match, err = regexp.Compile(run); err != nil {
-			return usageError("test", "--run: %v", err)
+			return usageError("test", "--run: %w", err)
 		}
 	}
 	if len(files) == 0 {

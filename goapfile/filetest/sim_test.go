@@ -2,6 +2,7 @@ package filetest
 
 import (
 	"context"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -259,7 +260,8 @@ tests:
 		}
 	}
 	_, err = goapfile.Parse("t.yaml", []byte(strings.Replace(src, "score: 20}", "scor: 20}", 1)))
-	if err == nil || !strings.Contains(err.Error(), `unknown key "scor" in relevancy rule (did you mean "score"?)`) {
+	var list goapfile.ErrorList
+	if !errors.As(err, &list) || !strings.Contains(list.ErrorWithPosition(), `unknown key "scor" in relevancy rule (did you mean "score"?)`) {
 		t.Errorf("a typo in a rule: %v", err)
 	}
 }

@@ -222,6 +222,57 @@ func (d *Domain) ActionWrites(id ActionID) []FactID {
 	return append([]FactID(nil), d.actions[id].writes...)
 }
 
+// ActionPre returns action id's preconditions, one Cond per fact they
+// name, in the order of the facts' names.
+func (d *Domain) ActionPre(id ActionID) []Cond {
+	return d.condList(d.actions[id].pre.groups)
+}
+
+// condList wraps compiled condition groups as Conds.
+func (d *Domain) condList(groups []group) []Cond {
+	out := make([]Cond, len(groups))
+	for i, g := range groups {
+		out[i] = Cond{d: d, g: g}
+	}
+	return out
+}
+
+// Cond is one compiled condition of an action's preconditions or of a
+// Target: the values of one fact that meet it, as the planner tests
+// them. Domain.ActionPre and Target.Conds list them. The zero Cond is
+// met by no value.
+type Cond struct {
+	d *Domain
+	g group
+}
+
+// Fact returns the fact the condition is on.
+func (c Cond) Fact() FactID { return c.g.fact }
+
+// Holds reports whether the fact's value v (a number as State.Get
+// returns it) meets the condition. Values outside the fact's bounds
+// meet none.
+func (c Cond) Holds(v int) bool {
+	if c.d == nil {
+		return false
+	}
+	f := &c.d.facts[c.g.fact]
+	raw := v - f.Min
+	if raw < 0 || raw >= f.size {
+		return false
+	}
+	return containsAtom(c.g.atoms, int32(f.atom+raw))
+}
+
+// String describes the condition as Target.String and Target.Unmet do:
+// "armed", "!armed", "ammo>=1", "at=shop", "at in {home,mine}".
+func (c Cond) String() string {
+	if c.d == nil {
+		return ""
+	}
+	return describeGroup(c.d, c.g)
+}
+
 // Goals returns the domain's goals in Spec order.
 func (d *Domain) Goals() []*Target { return append([]*Target(nil), d.goals...) }
 

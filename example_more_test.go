@@ -118,3 +118,26 @@ func ExampleOptions_costOverrides() {
 	// [Flee] 3
 	// failed true
 }
+
+// A target's conditions, one per fact, say which values of their fact
+// meet them: here, which amounts of ammo are enough.
+func ExampleTarget_Conds() {
+	d := mustDomain(goap.Spec{
+		Facts:   []goap.Fact{goap.Int("ammo", 0, 6, 0), goap.Bool("armed")},
+		Actions: []goap.Action{{Name: "Reload", Cost: 1, Effects: goap.Effects{"ammo": goap.Add(2)}}},
+	})
+	ready, _ := d.Target("ready", goap.Conds{"ammo": goap.Gt(3), "armed": true})
+	for _, c := range ready.Conds() {
+		f := d.Fact(c.Fact())
+		var ok []int
+		for v := f.Min; v <= f.Max; v++ {
+			if c.Holds(v) {
+				ok = append(ok, v)
+			}
+		}
+		fmt.Println(c, ok)
+	}
+	// Output:
+	// ammo>=4 [4 5 6]
+	// armed [1]
+}

@@ -142,6 +142,10 @@ func (t *Target) Facts() []FactID {
 	return out
 }
 
+// Conds returns the target's conditions, one per fact, in the order of
+// Facts.
+func (t *Target) Conds() []Cond { return t.d.condList(t.cond.groups) }
+
 // String describes the conditions, e.g. "{armed ammo>=1 at=kitchen}".
 func (t *Target) String() string {
 	parts := make([]string, len(t.cond.groups))

@@ -3,6 +3,7 @@ package debugger_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
 )
 
 // run simulates an example file for ticks with a recorder of size snapshots
@@ -25,7 +27,7 @@ func run(t testing.TB, file string, ticks, size int, out *bytes.Buffer) (*debugg
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(size)
 	cfg.OnEvent = rec.OnEvent
 	w, err := sim.New(cfg)
@@ -56,7 +58,7 @@ func TestRewind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(1000)
 	cfg.OnEvent = rec.OnEvent
 	w, _ := sim.New(cfg)
@@ -186,6 +188,12 @@ func TestStreamAndLoad(t *testing.T) {
 			t.Errorf("%q: %v, want %q", c.in, err, c.want)
 		}
 	}
+	// The decoder's error stays behind the line number.
+	_, err = debugger.Load(strings.NewReader("{\"format\":\"goap-recording\",\"version\":1}\n{oops"))
+	var syntax *json.SyntaxError
+	if !errors.As(err, &syntax) {
+		t.Errorf("no *json.SyntaxError behind %v", err)
+	}
 }
 
 // normalize makes empty and nil lists equal, as JSON does.
@@ -238,7 +246,7 @@ func TestTrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(100)
 	rec.Trees = true
 	cfg.OnEvent = rec.OnEvent
@@ -277,7 +285,7 @@ func TestHandler(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(100)
 	rec.Trees = true
 	cfg.OnEvent = rec.OnEvent

@@ -299,7 +299,7 @@ func Load(rd io.Reader) (*Recording, error) {
 			if n == 1 {
 				return nil, fmt.Errorf("debugger: line 1: not a goap recording (make one with goap sim FILE --record REC)")
 			}
-			return nil, fmt.Errorf("debugger: line %d: %v", n, err)
+			return nil, fmt.Errorf("debugger: line %d: %w", n, err)
 		}
 		switch {
 		case n == 1:
@@ -333,7 +333,7 @@ func Load(rd io.Reader) (*Recording, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("debugger: %v", err)
+		return nil, fmt.Errorf("debugger: %w", err)
 	}
 	if n == 0 {
 		return nil, errors.New("debugger: empty recording")

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/goap-go/goap"
-	"github.com/goap-go/goap/examples"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
 	"github.com/goap-go/goap/internal/lint"
 )
 
@@ -44,7 +44,7 @@ func TestExamples(t *testing.T) {
 			for _, w := range lint.Check(f, src) {
 				t.Errorf("%s:%d:%d: warning: %s", path, w.Pos.Line, w.Pos.Col, w.Msg)
 			}
-			for _, r := range f.RunTests(t.Context(), goap.Options{}) {
+			for _, r := range filetest.Run(t.Context(), f, goap.Options{}) {
 				if !r.Pass {
 					t.Errorf("%s:%s: %s", path, r.Pos, r)
 					continue
@@ -91,25 +91,10 @@ func TestReadmeYAML(t *testing.T) {
 		if len(f.Tests) == 0 {
 			t.Errorf("README.md's yaml block %d has no tests", i+1)
 		}
-		for _, r := range f.RunTests(t.Context(), goap.Options{}) {
+		for _, r := range filetest.Run(t.Context(), f, goap.Options{}) {
 			if !r.Pass {
 				t.Errorf("README.md's yaml block %d:%s: %s", i+1, r.Pos, r)
 			}
-		}
-	}
-}
-
-// TestTour: every example is in the tour, with a summary from its
-// leading comment and the commands that run it.
-func TestTour(t *testing.T) {
-	paths, _ := filepath.Glob("*.yaml")
-	tour := examples.Tour()
-	if len(tour) != len(paths) {
-		t.Fatalf("%d examples in the tour, %d files", len(tour), len(paths))
-	}
-	for _, e := range tour {
-		if len(e.Summary) < 40 || len(e.Commands) == 0 || !strings.HasSuffix(e.Commands[len(e.Commands)-1], "goap test "+e.Path) {
-			t.Errorf("%s: summary %q, commands %v", e.Path, e.Summary, e.Commands)
 		}
 	}
 }

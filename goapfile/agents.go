@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap"
-	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -31,7 +31,7 @@ func (p *parser) agentList(n *yaml.Node) {
 		p.errorf(n, "agents is empty: list at least one agent, or remove agents:")
 		return
 	}
-	p.out.Agents = []sim.Agent{}
+	p.out.Agents = []simspec.Agent{}
 	first := map[string]*yaml.Node{}
 	for _, it := range items {
 		a, ok := p.agent(it)
@@ -46,8 +46,8 @@ func (p *parser) agentList(n *yaml.Node) {
 }
 
 // agent reads one agent.
-func (p *parser) agent(n *yaml.Node) (sim.Agent, bool) {
-	var a sim.Agent
+func (p *parser) agent(n *yaml.Node) (simspec.Agent, bool) {
+	var a simspec.Agent
 	if !p.isMapping(n, "an agent must be a mapping with name, goals and optionally actions, senses, start and fallback; got") {
 		return a, false
 	}
@@ -255,18 +255,18 @@ func (p *parser) noRepeats(names []string, nodes []*yaml.Node, what string) {
 
 // eventList reads a list of scripted events: `events:` of the file or of
 // a test's `sim:`. It returns an empty, non-nil list for an empty one.
-func (p *parser) eventList(n *yaml.Node, what string) []sim.Change {
+func (p *parser) eventList(n *yaml.Node, what string) []simspec.Change {
 	items, ok := p.sequence(n, what)
 	if !ok {
 		return nil
 	}
-	out := []sim.Change{}
+	out := []simspec.Change{}
 	for _, it := range items {
 		if !p.isMapping(it, "an event must be a mapping such as {tick: 5, set: {door_open: true}}; got") {
 			continue
 		}
 		fields, _ := p.mapping(it, "in event", eventKeys)
-		c := sim.Change{}
+		c := simspec.Change{}
 		hasTick, hasSet := false, false
 		for _, fd := range fields {
 			switch fd.name {
@@ -281,7 +281,7 @@ func (p *parser) eventList(n *yaml.Node, what string) []sim.Change {
 			case "agent":
 				if name, ok := p.str(fd.val, "agent"); ok {
 					c.Agent = name
-					if !slices.ContainsFunc(p.out.Agents, func(a sim.Agent) bool { return a.Name == name }) {
+					if !slices.ContainsFunc(p.out.Agents, func(a simspec.Agent) bool { return a.Name == name }) {
 						names := []string{}
 						for _, a := range p.out.Agents {
 							names = append(names, a.Name)
@@ -318,40 +318,19 @@ func (p *parser) travel(n *yaml.Node) (int, bool) {
 	return t, ok
 }
 
-// SimConfig returns the simulation the file describes: its domain, start
-// state, durations and travel times, agents and scripted events. Change
-// Start, Changes, Options or OnEvent on the result as needed and pass it
-// to sim.New.
-func (f *File) SimConfig() sim.Config {
-	return sim.Config{
-		Domain:     f.Domain,
-		Start:      f.Start,
-		Duration:   f.Durations,
-		Travel:     f.Travel,
-		Agents:     f.Agents,
-		Changes:    f.Events,
-		AgentFacts: f.AgentFacts,
-		Squads:     f.Squads,
-		Orders:     f.Orders,
-		GoalRules:  f.GoalRules,
-		Timeout:    f.Timeouts,
-		Backoff:    f.Backoffs,
-	}
-}
-
 // sensorList reads an agent's `sensors:`: [{name, facts, every, interrupt}].
-func (p *parser) sensorList(n *yaml.Node) []sim.SensorSpec {
+func (p *parser) sensorList(n *yaml.Node) []simspec.SensorSpec {
 	items, ok := p.sequence(n, "sensors")
 	if !ok {
 		return nil
 	}
-	out := []sim.SensorSpec{}
+	out := []simspec.SensorSpec{}
 	for _, it := range items {
 		if !p.isMapping(it, "a sensor must be a mapping such as {facts: [enemy_visible], every: 5, interrupt: true}; got") {
 			continue
 		}
 		fields, _ := p.mapping(it, "in sensor", []string{"name", "facts", "every", "interrupt"})
-		var s sim.SensorSpec
+		var s simspec.SensorSpec
 		for _, fd := range fields {
 			switch fd.name {
 			case "name":

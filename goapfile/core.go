@@ -20,7 +20,7 @@ func (p *parser) specErrors(err error, adhoc *goalRef) {
 	for _, e := range list {
 		var se *goap.SpecError
 		if !errors.As(e, &se) {
-			p.errorAt(Position{}, e.Error())
+			p.causedAt(Position{}, e.Error(), e)
 			continue
 		}
 		msg := *se
@@ -28,7 +28,7 @@ func (p *parser) specErrors(err error, adhoc *goalRef) {
 		if adhoc != nil {
 			msg.Goal = "" // the goal is the `goal:` the position points at
 		}
-		p.errorAt(p.locate(se, adhoc), msg.Error())
+		p.causedAt(p.locate(se, adhoc), msg.Error(), se)
 	}
 }
 

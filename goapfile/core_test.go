@@ -2,6 +2,7 @@ package goapfile
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/goap-go/goap"
@@ -63,8 +64,13 @@ goal: {c: true}
 		t.Fatalf("%d errors, want %d:\n%v", len(p.errs), len(want), p.errs)
 	}
 	for i, e := range p.errs {
-		if e.Header() != want[i] {
-			t.Errorf("got  %s\nwant %s", e.Header(), want[i])
+		if e.Error() != want[i] {
+			t.Errorf("got  %s\nwant %s", e.Error(), want[i])
+		}
+		// The core's error stays behind the positioned one.
+		var se *goap.SpecError
+		if errors.As(e, &se) != (e.Msg != "plain error") || e.Err == nil {
+			t.Errorf("%s: behind it %#v", e, e.Err)
 		}
 	}
 }
@@ -106,7 +112,7 @@ func TestLineBreaks(t *testing.T) {
 		want := `t.yaml:3:5: unknown key "cots" in action (did you mean "cost"?)
     3 |     cots: 1
       |     ^`
-		if err == nil || err.Error() != want {
+		if err == nil || positioned(err) != want {
 			t.Errorf("%q: got\n%v\nwant\n%s", brk, err, want)
 		}
 	}
@@ -124,15 +130,51 @@ func TestErrorRendering(t *testing.T) {
 		{Error{File: "f.yaml", Line: 1234567, Col: 2, Msg: "m", Source: "é"}, "f.yaml:1234567:2: m\n1234567 | é\n        |  ^"},
 	}
 	for _, c := range cases {
-		if got := c.e.Error(); got != c.want {
+		if got := c.e.ErrorWithPosition(); got != c.want {
 			t.Errorf("got\n%q\nwant\n%q", got, c.want)
+		}
+		if got, want, _ := strings.Cut(c.want, "\n"); c.e.Error() != got {
+			t.Errorf("Error() = %q, want %q", c.e.Error(), want)
 		}
 		if c.e.Pos() != (Position{c.e.Line, c.e.Col}) {
 			t.Errorf("Pos() = %v", c.e.Pos())
 		}
 	}
 	list := ErrorList{{File: "a", Msg: "one"}, {File: "a", Msg: "two"}}
-	if got := list.Error(); got != "a: one\na: two" {
+	if got := list.ErrorWithPosition(); got != "a: one\na: two" {
 		t.Errorf("list: %q", got)
+	}
+	for _, c := range []struct {
+		list ErrorList
+		want string
+	}{
+		{nil, "no errors"},
+		{list[:1], "a: one"},
+		{list, "a: one (and 1 more error)"},
+		{append(list, list[0]), "a: one (and 2 more errors)"},
+	} {
+		if got := c.list.Error(); got != c.want {
+			t.Errorf("Error() of %d errors = %q, want %q", len(c.list), got, c.want)
+		}
+	}
+}
+
+// positioned renders err as goap prints it: every error of an ErrorList
+// with its excerpt.
+func positioned(err error) string {
+	var list ErrorList
+	if errors.As(err, &list) {
+		return list.ErrorWithPosition()
+	}
+	return err.Error()
+}
+
+// TestErrorCauses: an error that another package found is wrapped, so
+// that errors.Is and errors.As find it through the ErrorList.
+func TestErrorCauses(t *testing.T) {
+	var list ErrorList
+	_, err := Parse("t.yaml", []byte("actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents: [{name: p}]\ntests:\n  - {sim: {ticks: 3}, expect_events: [p goal_chosn]}\n"))
+	if !errors.As(err, &list) || len(list) != 1 || list[0].Unwrap() == nil {
+		t.Errorf("the expectation's error is not wrapped: %#v", err)
 	}
 }

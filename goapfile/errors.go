@@ -5,10 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Position is a place in a file: a 1-based line and column. The zero
@@ -46,33 +44,16 @@ type Error struct {
 	// Source is the offending line, without its line break ("" when
 	// Line is 0).
 	Source string
+	// Err is the error Msg reports when another package found the
+	// problem: a *goap.SpecError of the domain's compiler, an error of
+	// the YAML decoder or of goap.State.SetValue; nil otherwise.
+	Err error
 }
 
-// Error renders the problem as "file:line:col: msg", followed by the
-// offending line and a caret under the column:
-//
-//	guard.yaml:12:5: unknown key "preconditon" in action (did you mean "preconditions"?)
-//	   12 |     preconditon: {armed: true}
-//	      |     ^
+// Error renders the problem on one line: "file:line:col: msg", or
+// "file:line: msg" when the column is unknown, or "file: msg" for the
+// whole file. ErrorWithPosition adds the offending line.
 func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString(e.Header())
-	if e.Line > 0 && e.Source != "" {
-		num := strconv.Itoa(e.Line)
-		w := max(5, len(num))
-		src, col := excerpt(e.Source, e.Col)
-		fmt.Fprintf(&b, "\n%*s | %s", w, num, src)
-		if col > 0 {
-			fmt.Fprintf(&b, "\n%*s | ", w, "")
-			b.WriteString(caretPad(src, col))
-			b.WriteByte('^')
-		}
-	}
-	return b.String()
-}
-
-// Header renders the first line of the error only: "file:line:col: msg".
-func (e *Error) Header() string {
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -86,6 +67,39 @@ func (e *Error) Header() string {
 	return b.String()
 }
 
+// Unwrap returns the error behind the problem (Err), if any.
+func (e *Error) Unwrap() error { return e.Err }
+
+// ErrorWithPosition renders the problem as Error does, followed by the
+// offending line and a caret under the column, as goap prints it:
+//
+//	guard.yaml:12:5: unknown key "preconditon" in action (did you mean "preconditions"?)
+//	   12 |     preconditon: {armed: true}
+//	      |     ^
+func (e *Error) ErrorWithPosition() string {
+	var x excerpter
+	var b strings.Builder
+	x.write(&b, e)
+	return b.String()
+}
+
+// write renders e as ErrorWithPosition does into b, quoting its line
+// with x.
+func (x *excerpter) write(b *strings.Builder, e *Error) {
+	b.WriteString(e.Error())
+	if e.Line > 0 && e.Source != "" {
+		num := strconv.Itoa(e.Line)
+		w := max(5, len(num))
+		src, col := x.excerpt(e.Source, e.Col)
+		fmt.Fprintf(b, "\n%*s | %s", w, num, src)
+		if col > 0 {
+			fmt.Fprintf(b, "\n%*s | ", w, "")
+			b.WriteString(caretPad(src, col))
+			b.WriteByte('^')
+		}
+	}
+}
+
 // Pos returns the error's position.
 func (e *Error) Pos() Position { return Position{e.Line, e.Col} }
 
@@ -93,13 +107,25 @@ func (e *Error) Pos() Position { return Position{e.Line, e.Col} }
 // at most: a line of megabytes is cut to the part around the column.
 const maxExcerpt = 200
 
+// excerpter quotes the offending lines of errors. It remembers the last
+// long line it indexed (see excerptLong): the warnings of a one-line JSON
+// file of megabytes all quote that line, and decoding it again for each
+// of 100,000 warnings took 21 minutes. Errors rendered together (an
+// ErrorList.ErrorWithPosition) share one excerpter; its zero value is
+// ready to use.
+type excerpter struct {
+	line  string  // the last long line indexed
+	ascii bool    // line is all ASCII: a character is a byte
+	offs  []int32 // byte offset of each character of line, when not ascii
+}
+
 // excerpt returns the part of line an error quotes, at most maxExcerpt
 // characters around column col with "…" where it is cut, and the column
 // in it. Control characters and bytes that are not UTF-8 show as "�",
 // so a file cannot send escape sequences to the terminal.
-func excerpt(line string, col int) (string, int) {
+func (x *excerpter) excerpt(line string, col int) (string, int) {
 	if len(line) > longLine {
-		return excerptLong(line, col)
+		return x.excerptLong(line, col)
 	}
 	runes := []rune(line)
 	clean(runes)
@@ -151,39 +177,32 @@ func cutMarks(out string, from, to, n, col int) (string, int) {
 // characters once (excerptLong) instead of decoding it on every call.
 const longLine = 4096
 
-// lastLong is the character index of the last long line excerpted. The
-// warnings of a one-line JSON file of megabytes all quote that line:
-// decoding it for each of 100,000 warnings took 21 minutes.
-var lastLong struct {
-	sync.Mutex
-	data  *byte
-	n     int
-	ascii bool
-	offs  []int32 // byte offset of each character, when not ascii
-}
-
-// excerptLong is excerpt for a line of more than longLine bytes.
-func excerptLong(line string, col int) (string, int) {
-	lastLong.Lock()
-	if lastLong.data != unsafe.StringData(line) || lastLong.n != len(line) {
-		lastLong.data, lastLong.n, lastLong.offs = unsafe.StringData(line), len(line), lastLong.offs[:0]
-		lastLong.ascii = true
+// excerptLong is excerpt for a line of more than longLine bytes. The
+// errors of one file quote the very string its lines were split into, so
+// the comparison with the remembered line is one of pointers and lengths
+// (Go compares equal string headers without reading the bytes); an equal
+// copy costs a read of the line, and another line of the same length
+// usually differs early.
+func (x *excerpter) excerptLong(line string, col int) (string, int) {
+	if line != x.line {
+		x.line, x.offs = line, x.offs[:0]
+		x.ascii = true
 		for i := 0; i < len(line); i++ {
 			if line[i] >= utf8.RuneSelf {
-				lastLong.ascii = false
+				x.ascii = false
 				break
 			}
 		}
-		if !lastLong.ascii {
+		if !x.ascii {
 			for i := range line {
-				lastLong.offs = append(lastLong.offs, int32(i))
+				x.offs = append(x.offs, int32(i))
 			}
 		}
 	}
 	n := len(line)
 	byteAt := func(c int) int { return c }
-	if !lastLong.ascii {
-		offs := lastLong.offs
+	if !x.ascii {
+		offs := x.offs
 		n = len(offs)
 		byteAt = func(c int) int {
 			if c >= len(offs) {
@@ -193,9 +212,7 @@ func excerptLong(line string, col int) (string, int) {
 		}
 	}
 	from, to, col := window(n, col)
-	part := line[byteAt(from):byteAt(to)]
-	lastLong.Unlock()
-	runes := []rune(part)
+	runes := []rune(line[byteAt(from):byteAt(to)])
 	clean(runes)
 	return cutMarks(string(runes), from, to, n, col)
 }
@@ -227,13 +244,44 @@ func caretPad(line string, col int) string {
 // and Load return it as their error.
 type ErrorList []*Error
 
-// Error renders every error, one after another, separated by line breaks.
+// Error renders the first problem on one line and says how many more
+// there are: "guard.yaml:3:5: unknown fact \"armd\" (and 2 more errors)".
+// ErrorWithPosition renders them all.
 func (l ErrorList) Error() string {
-	parts := make([]string, len(l))
-	for i, e := range l {
-		parts[i] = e.Error()
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	case 2:
+		return l[0].Error() + " (and 1 more error)"
 	}
-	return strings.Join(parts, "\n")
+	return fmt.Sprintf("%s (and %d more errors)", l[0].Error(), len(l)-1)
+}
+
+// ErrorWithPosition renders every problem as (*Error).ErrorWithPosition
+// does, one after another, separated by line breaks. Problems quoting the
+// same long line index it once.
+func (l ErrorList) ErrorWithPosition() string {
+	var x excerpter
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		x.write(&b, e)
+	}
+	return b.String()
+}
+
+// Unwrap returns the problems, so that errors.Is and errors.As look
+// into each of them (and into the errors behind them).
+func (l ErrorList) Unwrap() []error {
+	out := make([]error, len(l))
+	for i, e := range l {
+		out[i] = e
+	}
+	return out
 }
 
 // sort orders the list by line, then column, keeping the order in which

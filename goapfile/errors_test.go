@@ -855,8 +855,11 @@ func TestErrorMessages(t *testing.T) {
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error is %T, want a non-empty ErrorList", err)
 			}
-			if got := err.Error(); got != c.want {
+			if got := list.ErrorWithPosition(); got != c.want {
 				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+			if got := err.Error(); strings.Contains(got, "\n") || !strings.HasPrefix(got, list[0].Error()) {
+				t.Errorf("Error() is not the first error on one line: %q", got)
 			}
 		})
 	}
@@ -887,7 +890,7 @@ func TestLongLineExcerpt(t *testing.T) {
 	if !errors.As(err, &list) || len(list) != 1 {
 		t.Fatalf("got %v", err)
 	}
-	lines := strings.Split(list[0].Error(), "\n")
+	lines := strings.Split(list[0].ErrorWithPosition(), "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[0], `t.yaml:2:5014: unknown key "cots" in action (did you mean "cost"?)`) {
 		t.Fatalf("got %q", lines)
 	}
@@ -916,13 +919,20 @@ func TestExcerptLongLine(t *testing.T) {
 	}
 	ascii := strings.Repeat(`{"name": "a", "cost": 1},`+"\x1b", 400)
 	multi := strings.Repeat(`{"name": "é☃", "cost": 1},`, 400)
-	for _, line := range []string{ascii, multi} {
+	// Lines of multi's length in bytes whose characters lie elsewhere.
+	plain := strings.Repeat("a", len(multi))
+	swapped := strings.ReplaceAll(multi, "é☃", "☃é")
+	// One excerpter throughout: the line it remembers changes, comes
+	// back, and is followed by an equal copy and by other lines of the
+	// same length.
+	var x excerpter
+	for _, line := range []string{ascii, multi, ascii, multi, strings.Clone(multi), plain, multi, swapped} {
 		if len(line) <= longLine {
 			t.Fatalf("test line of %d bytes is not long", len(line))
 		}
 		n := utf8.RuneCountInString(line)
 		for _, col := range []int{0, 1, 50, 101, 102, 5000, n - 150, n - 1, n, n + 3} {
-			got, gc := excerpt(line, col)
+			got, gc := x.excerpt(line, col)
 			want, wc := slow(line, col)
 			if got != want || gc != wc {
 				t.Fatalf("col %d of a %d-character line: got %q col %d, want %q col %d", col, n, got, gc, want, wc)

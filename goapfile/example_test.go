@@ -2,6 +2,7 @@ package goapfile_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -44,42 +45,6 @@ goal: {threat_removed: true}
 	// Output: found 9 [DrawWeapon Approach FindAmmo LoadWeapon Attack]
 }
 
-// Int and enum facts, and the tests a designer writes next to the domain.
-func ExampleFile_RunTests() {
-	src := `
-facts:
-  at: {type: enum, values: [home, mine]}
-  gold: {type: int, min: 0, max: 5}
-actions:
-  - {name: GoMine, cost: 3, preconditions: {at: home}, effects: {at: mine}}
-  - {name: GoHome, cost: 3, preconditions: {at: mine}, effects: {at: home}}
-  - {name: Dig, preconditions: {at: mine, gold: "< 5"}, effects: {gold: "+2"}}
-goal: {at: home, gold: ">= 3"}
-tests:
-  - name: dig twice
-    plan: [GoMine, Dig, Dig, GoHome]
-    cost: 8
-  - name: one dig is enough
-    set: {gold: 1}
-    plan: [GoMine, Dig, GoHome]
-    cost: 7
-  - name: wrong guess
-    steps: 3
-`
-	f, err := goapfile.Parse("miner.yaml", []byte(src))
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, r := range f.RunTests(context.Background(), goap.Options{}) {
-		fmt.Println(r)
-	}
-	// Output:
-	// PASS dig twice
-	// PASS one dig is enough
-	// FAIL wrong guess: expected steps 3, got 4
-}
-
 // Parse reports every problem of a file at once, each with its position
 // and the offending line.
 func ExampleParse_errors() {
@@ -92,8 +57,13 @@ actions:
 start: {armd: false}
 `
 	_, err := goapfile.Parse("guard.yaml", []byte(src))
-	fmt.Println(err)
+	fmt.Println(err) // one line
+	var list goapfile.ErrorList
+	if errors.As(err, &list) {
+		fmt.Println(list.ErrorWithPosition()) // every error, with its line
+	}
 	// Output:
+	// guard.yaml:4:5: unknown key "preconditon" in action (did you mean "preconditions"?) (and 2 more errors)
 	// guard.yaml:4:5: unknown key "preconditon" in action (did you mean "preconditions"?)
 	//     4 |     preconditon: {loaded: true}
 	//       |     ^

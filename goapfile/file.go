@@ -2,7 +2,7 @@ package goapfile
 
 import (
 	"github.com/goap-go/goap"
-	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 )
 
 // File is a parsed and compiled designer file.
@@ -33,24 +33,24 @@ type File struct {
 	// by action name: the time a simulated agent takes to reach the
 	// action's target before performing it.
 	Travel map[string]int
-	// Agents are the file's `agents:`, for simulations (SimConfig); nil
-	// when the file has none.
-	Agents []sim.Agent
+	// Agents are the file's `agents:`, for simulations (see
+	// filetest.SimConfig); nil when the file has none.
+	Agents []simspec.Agent
 	// Events are the file's scripted `events:`, in file order.
-	Events []sim.Change
+	Events []simspec.Change
 	// AgentFacts names the facts declared with `scope: agent`: each
 	// simulated agent has its own value (see package sim).
 	AgentFacts []string
 	// Squads are the file's `squads:`, and Orders the actions' `order:`
 	// by action name (see package sim).
-	Squads []sim.Squad
-	Orders map[string]sim.OrderSpec
+	Squads []simspec.Squad
+	Orders map[string]simspec.OrderSpec
 	// Timeouts and Backoffs hold actions' `timeout:` and `backoff:` in
 	// ticks, by action name (for simulated agents).
 	Timeouts, Backoffs map[string]float64
 	// GoalRules are the goals' valid_when: and relevancy:, by goal name
 	// (for simulated agents; the planner ignores them).
-	GoalRules map[string]sim.GoalRule
+	GoalRules map[string]simspec.GoalRule
 
 	pos map[posKey]Position
 }

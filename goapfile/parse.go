@@ -147,7 +147,11 @@ func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
 }
 
 // errorAt records an error at position at.
-func (p *parser) errorAt(at Position, msg string) {
+func (p *parser) errorAt(at Position, msg string) { p.causedAt(at, msg, nil) }
+
+// causedAt records an error at position at that reports cause, an error
+// of another package.
+func (p *parser) causedAt(at Position, msg string, cause error) {
 	e := Error{File: p.file, Line: at.Line, Col: at.Col, Msg: msg}
 	if e.Line > len(p.lines) { // the end of a file without a final line break
 		e.Line, e.Col = len(p.lines), 0
@@ -161,6 +165,7 @@ func (p *parser) errorAt(at Position, msg string) {
 		return
 	}
 	p.seen[e] = true
+	e.Err = cause
 	p.errs = append(p.errs, &e)
 }
 
@@ -348,9 +353,6 @@ func (p *parser) parseFile(root *yaml.Node) {
 	for _, t := range tests {
 		f.Tests = append(f.Tests, p.scenario(t))
 	}
-	if af, ok := top["agents"]; ok && len(p.errs) == 0 && f.Agents != nil {
-		p.checkSim(af.key)
-	}
 }
 
 // newState builds a state of the compiled domain from checked values.
@@ -362,7 +364,7 @@ func (p *parser) newState(values map[string]any, keys map[string]*yaml.Node, at 
 			if k := keys[name]; k != nil {
 				where = pos(k)
 			}
-			p.errorAt(where, err.Error())
+			p.causedAt(where, err.Error(), err)
 		}
 	}
 	return s

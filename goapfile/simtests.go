@@ -1,14 +1,12 @@
 package goapfile
 
 import (
-	"context"
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
 
 	"github.com/goap-go/goap"
-	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -17,20 +15,20 @@ import (
 // tests with `sim:`.
 
 // SimTest is what a test with `sim:` runs and expects: the file's agents
-// simulated (package agent/sim) from the test's start for up to Ticks
+// simulated (package agent/sim; package filetest runs it) from the test's start for up to Ticks
 // ticks, stopping early when the world is quiet.
 type SimTest struct {
 	// Ticks is the most ticks to run.
 	Ticks int
 	// Events are the scripted changes: the test's own `events:` under
 	// `sim:`, or the file's.
-	Events []sim.Change
+	Events []simspec.Change
 	// Actions, when not nil, is the exact sequence of actions that must
 	// succeed, over all agents, in the order they do (expect_actions).
 	Actions []string
 	// Expect lists events that must happen in this order, others allowed
 	// in between (expect_events).
-	Expect []sim.Expectation
+	Expect []simspec.Expectation
 	// World, when not nil, holds conditions the world must meet at the
 	// end (expect_world).
 	World *goap.Target
@@ -168,9 +166,9 @@ func (p *parser) expectEvents(st *SimTest, n *yaml.Node) {
 		if !ok {
 			continue
 		}
-		x, err := sim.ParseExpectation(s)
+		x, err := simspec.ParseExpectation(s)
 		if err != nil {
-			p.errorf(it, "%v", err)
+			p.causedAt(pos(it), err.Error(), err)
 			continue
 		}
 		if indexOf(agents, x.Agent) < 0 {
@@ -200,59 +198,4 @@ func (p *parser) compileSim(t *testDecl) {
 		}
 		st.Agents[name] = p.target(st.agents[name], "expect_agents")
 	}
-}
-
-// checkSim builds the file's simulation once, to report what sim.New
-// finds that the loader did not (nothing, normally), at the agents: key.
-func (p *parser) checkSim(at *yaml.Node) {
-	if _, err := sim.New(p.out.SimConfig()); err != nil {
-		p.errorf(at, "%v", err)
-	}
-}
-
-// runSim runs a sim test.
-func (f *File) runSim(ctx context.Context, sc Scenario, start goap.State, opts goap.Options) ScenarioResult {
-	r := ScenarioResult{Name: sc.Name, Pos: sc.Pos}
-	st := sc.Sim
-	cfg := f.SimConfig()
-	cfg.Start = start
-	cfg.Changes = st.Events
-	cfg.Options = opts
-	w, err := sim.New(cfg)
-	if err != nil {
-		r.Msg = err.Error()
-		return r
-	}
-	for w.Tick() < st.Ticks && !w.Quiet() {
-		if err := ctx.Err(); err != nil {
-			r.Msg = fmt.Sprintf("the simulation stopped at tick %d: %v", w.Tick(), err)
-			return r
-		}
-		w.Step()
-	}
-	r.Events = w.Events()
-	r.Plan = w.Finished()
-	var msgs []string
-	if st.Actions != nil && fmt.Sprint(st.Actions) != fmt.Sprint(r.Plan) {
-		msgs = append(msgs, fmt.Sprintf("expected actions %v, got %v", st.Actions, r.Plan))
-	}
-	if i := sim.Match(r.Events, st.Expect); i >= 0 {
-		after := ""
-		if i > 0 {
-			after = fmt.Sprintf(" after %q", st.Expect[i-1])
-		}
-		msgs = append(msgs, fmt.Sprintf("expected event %q%s by tick %d, but it did not happen", st.Expect[i], after, w.Tick()))
-	}
-	if st.World != nil && !w.State().Satisfies(st.World) {
-		msgs = append(msgs, fmt.Sprintf("expected the world to end with %s; at tick %d it misses %s", st.World, w.Tick(), strings.Join(st.World.Unmet(w.State()), ", ")))
-	}
-	for _, name := range slices.Sorted(maps.Keys(st.Agents)) {
-		t := st.Agents[name]
-		if own, _ := w.Own(name); !own.Satisfies(t) {
-			msgs = append(msgs, fmt.Sprintf("expected %s to end with %s; at tick %d it misses %s", name, t, w.Tick(), strings.Join(t.Unmet(own), ", ")))
-		}
-	}
-	r.Pass = len(msgs) == 0
-	r.Msg = strings.Join(msgs, "; ")
-	return r
 }

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"github.com/goap-go/goap"
-	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -29,7 +29,7 @@ type goalDecl struct {
 	item    *yaml.Node
 	desired map[string]*yaml.Node
 	// validWhen and relevancy are read with the goal and compiled with
-	// the domain (for simulated agents: sim.GoalRule).
+	// the domain (for simulated agents: simspec.GoalRule).
 	validWhen *goalRef
 	relevancy []scoreDecl
 }
@@ -250,19 +250,19 @@ func (p *parser) goalRules() {
 		if g.validWhen == nil && len(g.relevancy) == 0 {
 			continue
 		}
-		var r sim.GoalRule
+		var r simspec.GoalRule
 		if g.validWhen != nil {
 			r.ValidWhen = p.target(g.validWhen, g.name+" valid_when")
 		}
 		for _, s := range g.relevancy {
-			rule := sim.ScoreRule{Score: s.score}
+			rule := simspec.ScoreRule{Score: s.score}
 			if s.when != nil {
 				rule.When = p.target(s.when, g.name+" relevancy")
 			}
 			r.Relevancy = append(r.Relevancy, rule)
 		}
 		if p.out.GoalRules == nil {
-			p.out.GoalRules = map[string]sim.GoalRule{}
+			p.out.GoalRules = map[string]simspec.GoalRule{}
 		}
 		p.out.GoalRules[g.name] = r
 	}

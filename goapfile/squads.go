@@ -3,7 +3,7 @@ package goapfile
 import (
 	"slices"
 
-	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -33,7 +33,7 @@ func (p *parser) squadList(n *yaml.Node, key *yaml.Node) {
 			continue
 		}
 		fields, _ := p.mapping(it, "in squad", squadKeys)
-		var s sim.Squad
+		var s simspec.Squad
 		for _, fd := range fields {
 			switch fd.name {
 			case "name":
@@ -91,8 +91,8 @@ func (p *parser) orders() {
 			continue
 		}
 		fields, _ := p.mapping(a.order, "in order", orderKeys)
-		var o sim.OrderSpec
-		var sq *sim.Squad
+		var o simspec.OrderSpec
+		var sq *simspec.Squad
 		for _, fd := range fields {
 			switch fd.name {
 			case "squad":
@@ -147,7 +147,7 @@ func (p *parser) orders() {
 			p.errorf(a.order, "order has no goal: say which goal of the members it recommends")
 		}
 		if p.out.Orders == nil {
-			p.out.Orders = map[string]sim.OrderSpec{}
+			p.out.Orders = map[string]simspec.OrderSpec{}
 		}
 		p.out.Orders[a.name] = o
 	}

@@ -204,7 +204,7 @@ func (p *parser) checkExpectations(n *yaml.Node, t *testDecl, byName map[string]
 					}
 				}
 			}
-			if !sameCost(sum, *sc.Cost) {
+			if !sc.CostMatches(sum) {
 				p.errorf(at("cost"), "cost is %s, but the plan costs %s", formatCost(*sc.Cost), formatCost(sum))
 			}
 		}

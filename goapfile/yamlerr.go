@@ -57,7 +57,7 @@ func (p *parser) yamlError(err error) {
 			return
 		}
 	}
-	p.errorAt(Position{Line: line}, "invalid YAML: "+msg)
+	p.causedAt(Position{Line: line}, "invalid YAML: "+msg, err)
 }
 
 // findUnclosed looks, at or before the line the decoder blamed, for a

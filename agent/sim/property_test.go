@@ -9,6 +9,7 @@ import (
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 )
 
 // randomWorld returns a random boolean domain and a simulation of two
@@ -44,7 +45,7 @@ func randomWorld(t *testing.T, seed uint64, onEvent func(*sim.World, agent.Event
 	}
 	cfg.Domain = d
 	for _, name := range []string{"a", "b"} {
-		ag := sim.Agent{Name: name, Backoff: float64(1 + rng.IntN(5)), Budget: rng.IntN(3)}
+		ag := simspec.Agent{Name: name, Backoff: float64(1 + rng.IntN(5)), Budget: rng.IntN(3)}
 		if rng.IntN(2) == 0 {
 			ag.Senses = []string{}
 			for range rng.IntN(nFacts) {
@@ -54,7 +55,7 @@ func randomWorld(t *testing.T, seed uint64, onEvent func(*sim.World, agent.Event
 		cfg.Agents = append(cfg.Agents, ag)
 	}
 	for range rng.IntN(10) {
-		cfg.Changes = append(cfg.Changes, sim.Change{Tick: 1 + rng.IntN(100), Set: map[string]any{fact(): rng.IntN(2) == 0}})
+		cfg.Changes = append(cfg.Changes, simspec.Change{Tick: 1 + rng.IntN(100), Set: map[string]any{fact(): rng.IntN(2) == 0}})
 	}
 	var w *sim.World
 	cfg.OnEvent = func(e agent.Event) { onEvent(w, e) }

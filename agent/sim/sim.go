@@ -39,85 +39,11 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/simspec"
 )
 
-// Agent describes one agent of a simulation.
-type Agent struct {
-	// Name identifies the agent in events; "world" is reserved.
-	Name string
-	// Goals names the domain goals the agent pursues; nil means all of
-	// them, in domain order.
-	Goals []string
-	// Actions names the actions the agent may plan with; nil means all.
-	Actions []string
-	// Senses names the facts the agent's sensor copies from the world on
-	// every tick. nil means every fact; an empty, non-nil list means none:
-	// the agent then learns only from its own actions and what it sees
-	// when it arrives somewhere or an action fails.
-	Senses []string
-	// Start overrides facts of the world's start in the agent's initial
-	// belief (a bool, int or enum name per fact).
-	Start map[string]any
-	// Fallback names an action to run when no goal has a plan, and
-	// FallbackGoal a goal to pursue then (see agent.Config).
-	Fallback     string
-	FallbackGoal string
-	// Margin is the hysteresis between goals (agent.Config.Margin).
-	Margin float64
-	// ValidityGrace is how many ticks a plan survives its goal being
-	// invalid (agent.Config.ValidityGrace).
-	ValidityGrace float64
-	// Backoff is how many ticks a goal without a plan, or an action
-	// that failed, waits before it is tried again (doubling on each
-	// further failure, up to 16 times as long); 0 means DefaultBackoff.
-	Backoff float64
-	// Budget limits the states the agent's planner expands per tick (0:
-	// no limit).
-	Budget int
-	// StandIn runs Fallback while a search spans ticks (agent.Config.StandIn).
-	StandIn bool
-	// OnOrders names goals of the agent that it pursues only when ordered
-	// (recommended by a commander, Config.Squads): their score is the
-	// order's bias, and without an order they are not relevant.
-	OnOrders []string
-	// Obedient makes the agent non-autonomous: it pursues the goal it is
-	// ordered with the greatest bias, and idles without orders
-	// (agent.Config.Obedient).
-	Obedient bool
-	// Sensors are sensors beyond Senses: each copies its facts every
-	// Every ticks (every tick when 0) and, with Interrupt, interrupts the
-	// agent when one of them changed. With Sensors set and Senses nil,
-	// the agent senses only what its sensors see.
-	Sensors []SensorSpec
-	// Costs override the cost of actions for this agent, by name: a
-	// coward and a brute share a domain with different costs.
-	Costs map[string]float64
-	// Own gives the agent's own values of agent facts (Config.AgentFacts;
-	// a bool, int or enum name each); the others start as in the world's
-	// start. Its initial belief holds them too, unless Start says
-	// otherwise.
-	Own map[string]any
-}
-
-// GoalRule makes a goal's validity and relevancy depend on the belief.
-type GoalRule struct {
-	// ValidWhen, when set, is what the belief must meet for the goal to
-	// be pursued at all (agent.Goal.Valid).
-	ValidWhen *goap.Target
-	// Relevancy, when not empty, scores the goal: the first rule whose
-	// When the belief meets (or that has none) gives the score; 0 when
-	// none does, which makes the goal not relevant (agent.Goal.Relevancy).
-	Relevancy []ScoreRule
-}
-
-// ScoreRule is one rule of a goal's relevancy.
-type ScoreRule struct {
-	When  *goap.Target // nil: always
-	Score float64
-}
-
-// apply sets g's Valid and Relevancy from the rule.
-func (r GoalRule) apply(g *agent.Goal) {
+// applyGoalRule sets g's Valid and Relevancy from the rule r.
+func applyGoalRule(r simspec.GoalRule, g *agent.Goal) {
 	if t := r.ValidWhen; t != nil {
 		g.Valid = func(b *agent.Blackboard) bool { return b.State().Satisfies(t) }
 	}
@@ -133,29 +59,8 @@ func (r GoalRule) apply(g *agent.Goal) {
 	}
 }
 
-// SensorSpec is a sensor of a simulated agent (Agent.Sensors).
-type SensorSpec struct {
-	Name      string
-	Facts     []string
-	Every     float64
-	Interrupt bool
-}
-
 // DefaultBackoff is the back-off, in ticks, of agents that set none.
 const DefaultBackoff = 10
-
-// Change is a scripted change of the world: at the start of tick Tick
-// (1 is the first), the facts of Set take their values.
-type Change struct {
-	// Tick is when the change happens, before the agents update.
-	Tick int
-	// Set gives facts their new values: a bool, int or enum name each.
-	Set map[string]any
-	// Agent, when set, names the agent whose agent facts Set changes (its
-	// world facts change for all); without it Set may name world facts
-	// only.
-	Agent string
-}
 
 // Config describes a simulation.
 type Config struct {
@@ -173,20 +78,20 @@ type Config struct {
 	// failed action is left out of plans (agent.Behavior.Backoff).
 	Timeout, Backoff map[string]float64
 	// Agents act in this order within each tick.
-	Agents []Agent
+	Agents []simspec.Agent
 	// AgentFacts names the facts each agent has its own value of (see the
 	// package documentation); the others are world facts.
 	AgentFacts []string
 	// Squads group agents under commanders, and Orders makes actions of
 	// the commanders ordering actions, by action name (see Squad).
-	Squads []Squad
-	Orders map[string]OrderSpec
+	Squads []simspec.Squad
+	Orders map[string]simspec.OrderSpec
 	// GoalRules give goals, by name, a validity condition and a relevancy
 	// computed from the agent's belief (for every agent that has the
 	// goal).
-	GoalRules map[string]GoalRule
+	GoalRules map[string]simspec.GoalRule
 	// Changes are applied at their ticks.
-	Changes []Change
+	Changes []simspec.Change
 	// Options tune every agent's planner.
 	Options goap.Options
 	// OnEvent, when set, receives every event as it happens, besides the
@@ -216,7 +121,7 @@ type World struct {
 	// scratch state for an agent's view of the world.
 	cfg        Config
 	names      []string // the agents' names, in Config order
-	goalRules  map[string]GoalRule
+	goalRules  map[string]simspec.GoalRule
 	agentFact  []bool
 	agentFacts []goap.FactID
 	own        []goap.State
@@ -224,7 +129,7 @@ type World struct {
 	view       goap.State
 }
 
-// change is a Change compiled for the domain.
+// change is a simspec.Change compiled for the domain.
 type change struct {
 	tick   int
 	agent  int // index of the agent whose agent facts change, or -1
@@ -317,7 +222,7 @@ func New(cfg Config) (*World, error) {
 				continue
 			}
 			if err := s.SetValue(name, c.Set[name]); err != nil {
-				bad("change at tick %d: %v", c.Tick, err)
+				bad("change at tick %d: %w", c.Tick, err)
 				continue
 			}
 			if w.agentFact[id] && cc.agent < 0 {
@@ -382,7 +287,7 @@ func New(cfg Config) (*World, error) {
 
 // newAgent builds the agent.Agent of spec, with the world's sensor and
 // behavior.
-func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string]agent.Behavior) (*agent.Agent, error) {
+func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders map[string]agent.Behavior) (*agent.Agent, error) {
 	d := w.d
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("sim: agent %s: "+format, append([]any{spec.Name}, args...)...)
@@ -393,7 +298,7 @@ func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string
 			return nil, fail("own: %s is a world fact, not an agent fact", name)
 		}
 		if err := own.SetValue(name, spec.Own[name]); err != nil {
-			return nil, fail("own: %v", err)
+			return nil, fail("own: %w", err)
 		}
 	}
 	w.own = append(w.own, own)
@@ -412,7 +317,7 @@ func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string
 	}
 	for k := range goals {
 		if r, ok := w.goalRules[goals[k].Target.Name()]; ok {
-			r.apply(&goals[k])
+			applyGoalRule(r, &goals[k])
 		}
 	}
 	for _, name := range spec.OnOrders {
@@ -433,7 +338,7 @@ func (w *World) newAgent(i int, spec Agent, opts goap.Options, orders map[string
 	belief := w.viewOf(i).Clone()
 	for _, name := range slices.Sorted(maps.Keys(spec.Start)) {
 		if err := belief.SetValue(name, spec.Start[name]); err != nil {
-			return nil, fail("start: %v", err)
+			return nil, fail("start: %w", err)
 		}
 	}
 	var senses []goap.FactID

@@ -7,48 +7,14 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/agent/squad"
 )
-
-// Squad is a commander's group of agents (package squad): the
-// commander's ordering actions (Config.Orders) recommend goals to them.
-type Squad struct {
-	// Name names the squad in orders and events.
-	Name string
-	// Commander names the agent that gives the squad's orders.
-	Commander string
-	// Members names the squad's agents, in order.
-	Members []string
-	// Interrupt makes the members be interrupted when an ordering action
-	// of the commander's that ordered them is aborted.
-	Interrupt bool
-}
-
-// OrderSpec makes an action an ordering action (Config.Orders): when the
-// commander performs it, it recommends Goal to the squad's members and
-// waits for their reports (squad.Order); when they have all completed the
-// goal, the action's effects apply as any action's do.
-type OrderSpec struct {
-	// Squad names the squad ordered.
-	Squad string
-	// Goal names the goal recommended; Bias is added to its score.
-	Goal string
-	Bias float64
-	// Timeout fails the action when the members have not all finished
-	// after this many ticks; 0 waits as long as it takes.
-	Timeout float64
-	// Members names the members ordered; nil orders all of them.
-	Members []string
-	// Set gives the order's target: facts written to each ordered
-	// member's belief, and to its own values where they are agent facts
-	// (a position to go to, an enemy to engage).
-	Set map[string]any
-}
 
 // squadOf is a squad being built: its squad.Squad and its spec.
 type squadOf struct {
 	sq   *squad.Squad
-	spec Squad
+	spec simspec.Squad
 }
 
 // buildSquads makes the squads of cfg (members are filled in later, once
@@ -111,7 +77,7 @@ func (w *World) orderBehaviors(commander string, cfg Config, squads map[string]*
 		if len(o.Set) > 0 {
 			set, err := w.orderTarget(o.Set)
 			if err != nil {
-				bad("order %s: %v", action, err)
+				bad("order %s: %w", action, err)
 				continue
 			}
 			order.Target = func(unit int, b *agent.Blackboard) {

@@ -8,7 +8,9 @@ import (
 	"io/fs"
 	"strings"
 
+	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
 	"github.com/goap-go/goap/internal/lint"
 )
 
@@ -79,25 +81,42 @@ func (c *CheckCommand) checkFile(path string, maxFile int64) fileState {
 	}
 	f, err := goapfile.Parse(path, data)
 	if err != nil {
-		fmt.Fprintln(diag, err)
 		n := 1
 		var list goapfile.ErrorList
 		if errors.As(err, &list) {
 			n = len(list)
+			fmt.Fprintln(diag, list.ErrorWithPosition())
+		} else {
+			fmt.Fprintln(diag, err)
 		}
 		fmt.Fprintf(w, "%s: %s\n", path, plural(n, "error"))
 		return fileBroken
 	}
+	if f.Agents != nil {
+		// The loader checks what the simulator does (filetest.FuzzRun
+		// holds it to that); this reports anything it missed.
+		if _, err := sim.New(filetest.SimConfig(f)); err != nil {
+			fmt.Fprintf(diag, "%s: %v\n", path, err)
+			fmt.Fprintf(w, "%s: %s\n", path, plural(1, "error"))
+			return fileBroken
+		}
+	}
 	warnings := lint.Check(f, data)
 	lines := strings.Split(string(data), "\n")
-	for _, wn := range warnings {
-		e := goapfile.Error{File: path, Line: wn.Pos.Line, Col: wn.Pos.Col, Msg: "warning: " + wn.Msg}
+	// Rendered as one list, so that warnings quoting the same long line
+	// (a one-line JSON file) index it once.
+	list := make(goapfile.ErrorList, len(warnings))
+	for i, wn := range warnings {
+		e := &goapfile.Error{File: path, Line: wn.Pos.Line, Col: wn.Pos.Col, Msg: "warning: " + wn.Msg}
 		if e.Line > 0 && e.Line <= len(lines) {
 			e.Source = strings.TrimSuffix(lines[e.Line-1], "\r")
 		} else {
 			e.Line, e.Col = 0, 0
 		}
-		fmt.Fprintln(diag, e.Error())
+		list[i] = e
+	}
+	if len(list) > 0 {
+		fmt.Fprintln(diag, list.ErrorWithPosition())
 	}
 	counts := fmt.Sprintf("%s, %s, %s", plural(f.Domain.NumActions(), "action"), plural(f.Domain.NumFacts(), "fact"), plural(len(f.Domain.Goals()), "goal"))
 	if len(warnings) == 0 {

@@ -38,7 +38,7 @@ func (c *DebugCommand) Run(ctx context.Context, args []string) error {
 	}
 	f, err := os.Open(files[0])
 	if err != nil {
-		return inputError("debug", "%v", err)
+		return inputError("debug", "%w", err)
 	}
 	rc, err := debugger.Load(f)
 	f.Close()
@@ -62,7 +62,7 @@ func (c *DebugCommand) Run(ctx context.Context, args []string) error {
 		_ = srv.Shutdown(shut)
 	}()
 	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return inputError("debug", "%v", err)
+		return inputError("debug", "%w", err)
 	}
 	return nil
 }

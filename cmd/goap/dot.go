@@ -11,7 +11,6 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
-	"github.com/goap-go/goap/internal/lint"
 )
 
 // DotCommand runs `goap dot FILE`: a Graphviz graph of the file's actions,
@@ -190,11 +189,15 @@ func writeActionGraph(w io.Writer, f *goapfile.File, start goap.State, goal *goa
 			continue
 		}
 		// Conditions the file gives as goal: are only known compiled.
-		for _, tc := range lint.TargetConds(g) {
-			name := d.Fact(tc.Fact).Name
-			label, dashed := strings.TrimPrefix(tc.Text, name), false
+		for _, c := range g.Conds() {
+			fact := d.Fact(c.Fact())
+			name, text := fact.Name, c.String()
+			if alwaysHolds(c, fact) {
+				text = name // no label: any value will do
+			}
+			label, dashed := strings.TrimPrefix(text, name), false
 			switch {
-			case tc.Text == "!"+name:
+			case text == "!"+name:
 				label, dashed = "false", true
 			case strings.HasPrefix(label, "!="):
 				dashed = true
@@ -203,6 +206,16 @@ func writeActionGraph(w io.Writer, f *goapfile.File, start goap.State, goal *goa
 		}
 	}
 	fmt.Fprintln(w, "}")
+}
+
+// alwaysHolds reports whether every value of fact f meets c.
+func alwaysHolds(c goap.Cond, f goap.Fact) bool {
+	for v := f.Min; v <= f.Max; v++ {
+		if !c.Holds(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // goalID is the node ID of a goal: one of the domain's, or conditions

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -244,5 +246,21 @@ func TestJSONOneObject(t *testing.T) {
 				t.Errorf("goap %s: %q not in both stdout and stderr\nstdout: %s\nstderr: %s", name, c.errText, stdout, stderr)
 			}
 		}
+	}
+}
+
+// TestErrorsWrapCauses: a command's error wraps the error behind its
+// message, so that errors.Is sees a missing file through it.
+func TestErrorsWrapCauses(t *testing.T) {
+	var out, errOut strings.Builder
+	for _, args := range [][]string{{"missing.yaml"}} {
+		err := (&PlanCommand{Stdout: &out, Stderr: &errOut}).Run(context.Background(), args)
+		if !errors.Is(err, fs.ErrNotExist) || ExitCode(err) != exitUsage {
+			t.Errorf("plan %v: %v (exit %d) does not wrap fs.ErrNotExist", args, err, ExitCode(err))
+		}
+	}
+	err := (&DebugCommand{Stdout: &out, Stderr: &errOut}).Run(context.Background(), []string{"missing.rec"})
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("debug: %v does not wrap fs.ErrNotExist", err)
 	}
 }

@@ -325,12 +325,14 @@ func writeJSONError(w io.Writer, err error) error {
 	var out []errorJSON
 	var list goapfile.ErrorList
 	var pe *pddl.Error
+	// Only the cause has positions to report: an error the message
+	// merely wraps (%w) is reported as the message.
 	switch {
-	case errors.As(err, &list):
+	case errors.As(e.cause, &list):
 		for _, x := range list {
 			out = append(out, errorJSON{File: x.File, Line: x.Line, Column: x.Col, Message: x.Msg})
 		}
-	case errors.As(err, &pe):
+	case errors.As(e.cause, &pe):
 		out = append(out, errorJSON{File: pe.File, Line: pe.Line, Column: pe.Col, Message: pe.Msg})
 	default:
 		out = append(out, errorJSON{Message: e.msg})

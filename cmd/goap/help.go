@@ -2,11 +2,10 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"io"
-	"strings"
 
-	"github.com/goap-go/goap/examples"
 	"github.com/goap-go/goap/goapfile"
 	"github.com/goap-go/goap/internal/suggest"
 )
@@ -48,16 +47,17 @@ func (c *HelpCommand) Run(ctx context.Context, args []string) error {
 // how to run it.
 func (c *HelpCommand) tour() {
 	fmt.Fprint(c.Stdout, "The examples, each with its tests inside (run them from a clone of the\nrepository; goap help format describes the file format):\n")
-	for _, e := range examples.Tour() {
-		fmt.Fprintf(c.Stdout, "\n%s\n", e.Path)
-		for _, line := range strings.Split(e.Summary, "\n") {
-			fmt.Fprintf(c.Stdout, "    %s\n", line)
-		}
-		for _, cmd := range e.Commands {
-			fmt.Fprintf(c.Stdout, "  $ %s\n", cmd)
-		}
-	}
+	fmt.Fprint(c.Stdout, tourText)
 }
+
+// tourText is the tour of the example files, one paragraph each: its
+// path, its leading comment and the commands that show it off. The
+// files cannot be embedded from here (they live in ../../examples), so
+// TestTourText checks that the text is current and rewrites it with
+// -update.
+//
+//go:embed tour.txt
+var tourText string
 
 const mainUsage = `goap plans with Goal-Oriented Action Planning: given a designer file that
 lists facts, actions (preconditions, effects, cost), a start state and a

@@ -69,7 +69,7 @@ func readInput(cmd, path string, limit int64) ([]byte, error) {
 	case errors.As(err, &big):
 		return nil, limitError(cmd, "%v", big)
 	case err != nil:
-		return nil, inputError(cmd, "%v", err)
+		return nil, inputError(cmd, "%w", err)
 	}
 	return data, nil
 }
@@ -87,9 +87,9 @@ func loadFile(cmd, path string, limit int64) (*goapfile.File, []byte, error) {
 	if err != nil {
 		var list goapfile.ErrorList
 		if errors.As(err, &list) {
-			return nil, data, &exitError{code: exitUsage, msg: list.Error(), cause: list}
+			return nil, data, &exitError{code: exitUsage, msg: list.ErrorWithPosition(), cause: list}
 		}
-		return nil, data, inputError(cmd, "%s: %v", path, err)
+		return nil, data, inputError(cmd, "%s: %w", path, err)
 	}
 	return f, data, nil
 }

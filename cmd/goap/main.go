@@ -174,6 +174,9 @@ type exitError struct {
 	// cause is the error msg renders, when it has positions that
 	// --json reports field by field (goapfile.ErrorList, *pddl.Error).
 	cause error
+	// wrapped is the error msg reports, when it has a cause of its own
+	// (a format with %w): errors.Is and errors.As see through it.
+	wrapped error
 	// inJSON is set when the command's --json object already carries
 	// the error, so that stdout holds one JSON object, not two.
 	inJSON bool
@@ -188,8 +191,16 @@ func reportedInJSON(err error, asJSON bool) error {
 	return err
 }
 
-// Unwrap returns the cause.
-func (e *exitError) Unwrap() error { return e.cause }
+// Unwrap returns the cause and the wrapped error, those that are set.
+func (e *exitError) Unwrap() []error {
+	var out []error
+	for _, err := range []error{e.cause, e.wrapped} {
+		if err != nil {
+			out = append(out, err)
+		}
+	}
+	return out
+}
 
 // Error returns the message, or the exit status when it was printed.
 func (e *exitError) Error() string {
@@ -201,20 +212,34 @@ func (e *exitError) Error() string {
 
 // usageError reports a mistake on the command line of command cmd.
 func usageError(cmd, format string, args ...any) error {
-	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %s\nRun 'goap help %s' for usage.", cmd, fmt.Sprintf(format, args...), cmd)}
+	err := fmt.Errorf(format, args...)
+	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %v\nRun 'goap help %s' for usage.", cmd, err, cmd), wrapped: wrapping(err)}
 }
 
 // inputError reports bad input (a file, a fact or goal name) to command
 // cmd.
 func inputError(cmd, format string, args ...any) error {
-	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %s", cmd, fmt.Sprintf(format, args...))}
+	err := fmt.Errorf(format, args...)
+	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %v", cmd, err), wrapped: wrapping(err)}
 }
 
 // limitError reports that a limit stopped command cmd before it could
 // finish: exit status 1, never 2, since the input is not at fault. The
 // message names the limit and how to raise it.
 func limitError(cmd, format string, args ...any) error {
-	return &exitError{code: exitNo, msg: fmt.Sprintf("goap %s: %s", cmd, fmt.Sprintf(format, args...))}
+	err := fmt.Errorf(format, args...)
+	return &exitError{code: exitNo, msg: fmt.Sprintf("goap %s: %v", cmd, err), wrapped: wrapping(err)}
+}
+
+// wrapping returns err when it wraps another error (its format had %w),
+// nil otherwise.
+func wrapping(err error) error {
+	if errors.Unwrap(err) == nil {
+		if _, ok := err.(interface{ Unwrap() []error }); !ok {
+			return nil
+		}
+	}
+	return err
 }
 
 // silentExit ends a command with a status after it printed everything.

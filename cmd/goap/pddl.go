@@ -74,17 +74,17 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 	if export != "" {
 		data, err := exportYAML(task)
 		if err != nil {
-			return inputError("pddl", "%v", err)
+			return inputError("pddl", "%w", err)
 		}
 		if err := os.WriteFile(export, data, 0o666); err != nil {
-			return inputError("pddl", "%v", err)
+			return inputError("pddl", "%w", err)
 		}
 		fmt.Fprintf(c.Stdout, "; wrote %s: %d facts, %d actions\n", export, len(task.Spec.Facts), len(task.Spec.Actions))
 		return nil
 	}
 	dom, start, goal, err := task.Compile()
 	if err != nil {
-		return inputError("pddl", "grounded task does not compile: %v", err)
+		return inputError("pddl", "grounded task does not compile: %w", err)
 	}
 	groundTime := time.Since(t0)
 

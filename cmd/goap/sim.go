@@ -14,6 +14,7 @@ import (
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
 )
 
 // SimCommand runs `goap sim FILE`: it simulates the agents of the file's
@@ -72,7 +73,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	cfg.Start = start
 	cfg.DiscardLog = true // the events are printed as they happen
 	var enc *json.Encoder
@@ -119,7 +120,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	if record != "" {
 		out, err := os.Create(record)
 		if err != nil {
-			return inputError("sim", "--record: %v", err)
+			return inputError("sim", "--record: %w", err)
 		}
 		defer func() {
 			if ferr := rec.Flush(); ferr != nil && err == nil {

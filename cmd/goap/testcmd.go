@@ -9,10 +9,11 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
 )
 
 // TestCommand runs `goap test FILE...`: the scenarios of each file's
-// `tests:` (goapfile.File.RunTests).
+// `tests:` (filetest.Run).
 //
 // Exit status: 2 when a file cannot be read or has errors; otherwise 1
 // when a test fails, and 0.
@@ -37,7 +38,7 @@ func (c *TestCommand) Run(ctx context.Context, args []string) error {
 	var match *regexp.Regexp
 	if run != "" {
 		if match, err = regexp.Compile(run); err != nil {
-			return usageError("test", "--run: %v", err)
+			return usageError("test", "--run: %w", err)
 		}
 	}
 	if len(files) == 0 {
@@ -95,7 +96,7 @@ func (c *TestCommand) runFile(ctx context.Context, f *goapfile.File, match *rege
 			continue
 		}
 		total++
-		r := f.RunScenario(ctx, sc, opts)
+		r := filetest.RunScenario(ctx, f, sc, opts)
 		if r.Pass {
 			fmt.Fprintf(w, "PASS %s\n", r.Name)
 			continue

@@ -18,6 +18,7 @@ import (
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
 )
 
 // chromium finds the browser: $CHROMIUM, or chromium / chromium-browser /
@@ -42,7 +43,7 @@ func record(t *testing.T, file string, ticks int) *debugger.Recorder {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(1000)
 	rec.Trees = true
 	cfg.OnEvent = rec.OnEvent
@@ -249,7 +250,7 @@ func TestLivePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := f.SimConfig()
+	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(1000)
 	cfg.OnEvent = rec.OnEvent
 	w, err := sim.New(cfg)

@@ -10,14 +10,12 @@ package lint
 
 import (
 	"fmt"
-	"maps"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 
 	"github.com/goap-go/goap"
-	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/goapfile"
 )
 
@@ -114,13 +112,13 @@ func Check(f *goapfile.File, src []byte) []Warning {
 		}
 		pos := f.Pos(goapfile.KindAction, a.Name)
 		var blocked []string
-		for _, name := range slices.Sorted(maps.Keys(a.Pre)) {
-			c := a.Pre[name]
-			if r.CondReachable(name, c) {
+		for _, c := range d.ActionPre(id) { // in the order of the facts' names
+			if r.CondReachable(c) {
 				continue
 			}
-			fid, _ := d.FactID(name)
-			text := CondText(d.Fact(fid), c)
+			fid := c.Fact()
+			fact := d.Fact(fid)
+			text := CondText(fact, a.Pre[fact.Name])
 			if !written[fid] {
 				add(pos, "unset-precondition",
 					"action %q can never run: it needs %s, which no action sets and the start does not meet", a.Name, text)
@@ -137,13 +135,13 @@ func Check(f *goapfile.File, src []byte) []Warning {
 	// Goals that can never be reached.
 	// why explains unreachable goal conditions: facts no action sets,
 	// then the others.
-	why := func(bad []TargetCond) string {
+	why := func(bad []goap.Cond) string {
 		var unset, blocked []string
 		for _, c := range bad {
-			if written[c.Fact] {
-				blocked = append(blocked, c.Text)
+			if written[c.Fact()] {
+				blocked = append(blocked, c.String())
 			} else {
-				unset = append(unset, d.Fact(c.Fact).Name)
+				unset = append(unset, d.Fact(c.Fact()).Name)
 			}
 		}
 		var parts []string
@@ -203,9 +201,10 @@ func goalKey(src []byte) goapfile.Position {
 	return goapfile.Position{}
 }
 
-// CondText describes a goap.Conds value on fact f the way the core
-// describes conditions: "armed", "!armed", "ammo>=1", "at=shop",
-// "at!=shop".
+// CondText describes a goap.Conds value on fact f as the file wrote it,
+// in the notation of the core's descriptions: "armed", "!armed",
+// "ammo<3", "at=shop", "at!=shop". (goap.Cond.String describes the
+// values that meet it instead: "ammo<=2".)
 func CondText(f goap.Fact, c any) string {
 	op, v := goap.OpEq, c
 	if cmp, ok := c.(goap.Compare); ok {
@@ -222,7 +221,7 @@ func CondText(f goap.Fact, c any) string {
 
 // eventStates returns the states scripted events lead to from start: after
 // each event, with the earlier ones applied too.
-func eventStates(start goap.State, events []sim.Change) []goap.State {
+func eventStates(start goap.State, events []simspec.Change) []goap.State {
 	var out []goap.State
 	s := start.Clone()
 	for _, e := range events {

@@ -102,33 +102,63 @@ tests:
 	}
 }
 
-func TestTargetConds(t *testing.T) {
-	f := parse(t, `facts:
-  ammo: {type: int, min: -2, max: 3}
+// TestDeadByOperator checks each comparison at the edge of what the
+// actions reach: a precondition or goal condition that no reachable value
+// meets is reported, one that a value meets is not. Reachable: n in {0,3},
+// k in {0}, h in {5}, at in {home, shop}, b false.
+func TestDeadByOperator(t *testing.T) {
+	head := `facts:
+  n: {type: int, min: 0, max: 5}
+  k: {type: int, min: 0, max: 5}
+  h: {type: int, min: 0, max: 5, default: 5}
   at: {type: enum, values: [home, shop, mine]}
-actions: [{name: A, effects: {armed: true, ammo: "+1", at: shop}}]
-goal: {ammo: ">= 2", at: "!= home", armed: false}
-goals: [{name: Any, desired: {ammo: ">= -2"}}]
-`)
-	conds := TargetConds(f.Goal)
-	got := map[string]string{}
-	for _, c := range conds {
-		var holds []string
-		fact := f.Domain.Fact(c.Fact)
-		for i, h := range c.Holds {
-			if h {
-				holds = append(holds, fmt.Sprint(fact.Min+i))
+  b: {type: bool}
+actions:
+  - {name: Set, effects: {n: 3, k: 0, h: 5, at: shop, b: false}}
+`
+	cases := []struct {
+		cond string
+		dead string // the condition as reported; "" when it is reachable
+		goal string // the goal's condition as reported
+	}{
+		{"n: 3", "", ""},
+		{"n: 2", "n=2", "n=2"},
+		{"n: \"!= 0\"", "", ""},
+		{"k: \"!= 0\"", "k!=0", "k>=1"},
+		{"k: \"!= 1\"", "", ""},
+		{"n: \">= 3\"", "", ""},
+		{"n: \">= 4\"", "n>=4", "n>=4"},
+		{"n: \"> 2\"", "", ""},
+		{"n: \"> 3\"", "n>3", "n>=4"},
+		{"n: \"<= 0\"", "", ""},
+		{"n: \"< 1\"", "", ""},
+		{"h: \"< 5\"", "h<5", "h<=4"},
+		{"h: \"<= 4\"", "h<=4", "h<=4"},
+		{"h: \"<= 5\"", "", ""},
+		{"at: shop", "", ""},
+		{"at: mine", "at=mine", "at=mine"},
+		{"at: \"!= home\"", "", ""},
+		{"b: false", "", ""},
+		{"b: true", "b", "b"},
+	}
+	for _, tc := range cases {
+		src := head + "  - {name: Probe, preconditions: {" + tc.cond + "}, effects: {done: true}}\n" +
+			"goals:\n  - {name: G, desired: {" + tc.cond + "}}\n  - {name: Done, desired: {done: true}}\n"
+		var got []string
+		for _, w := range Check(parse(t, src), []byte(src)) {
+			got = append(got, w.Check+": "+w.Msg)
+		}
+		var want []string
+		if tc.dead != "" {
+			want = []string{
+				`dead-action: action "Probe" can never run: no sequence of actions from the start meets ` + tc.dead,
+				`unreachable-goal: goal "G" can never be reached: no sequence of actions from the start meets ` + tc.goal,
+				`unreachable-goal: goal "Done" can never be reached: no sequence of actions from the start meets done`,
 			}
 		}
-		got[c.Text] = strings.Join(holds, ",")
-	}
-	want := map[string]string{"ammo>=2": "2,3", "at!=home": "1,2", "!armed": "0"}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("got %v, want %v", got, want)
-	}
-	any, _ := f.Domain.Goal("Any")
-	if c := TargetConds(any); len(c) != 1 || c[0].Text != "ammo" || len(c[0].Holds) != 6 {
-		t.Errorf("always-true condition: %+v", c)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: got\n%s\nwant\n%s", tc.cond, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }
 

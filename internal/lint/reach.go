@@ -22,48 +22,27 @@ func NewReach(d *goap.Domain, starts ...goap.State) *Reach {
 	return &Reach{d, d.Reachable(starts...)}
 }
 
-// CondReachable reports whether some reachable value of the named fact
-// satisfies condition c (a goap.Conds value). Unknown facts and values
-// count as reachable, so that the analysis stays an over-approximation.
-func (r *Reach) CondReachable(name string, c any) bool {
-	id, ok := r.d.FactID(name)
-	if !ok {
-		return true
-	}
-	f := r.d.Fact(id)
+// CondReachable reports whether some reachable value of c's fact meets
+// c, a precondition or goal condition of the domain.
+func (r *Reach) CondReachable(c goap.Cond) bool {
+	f := r.d.Fact(c.Fact())
 	for v := f.Min; v <= f.Max; v++ {
-		if r.Value(id, v) && Holds(f, c, v) {
+		if r.Value(c.Fact(), v) && c.Holds(v) {
 			return true
 		}
 	}
 	return false
 }
 
-// Holds reports whether condition c (a goap.Conds value: a plain value
-// or a goap.Compare) holds when fact f has value v. A condition it cannot
-// read holds, erring on the side of reachability.
-func Holds(f goap.Fact, c any, v int) bool {
-	op, operand := goap.OpEq, c
-	if cmp, ok := c.(goap.Compare); ok {
-		op, operand = cmp.Op, cmp.Value
+// UnreachableConds returns the conditions of t that no reachable value
+// meets (none when t is reachable in the relaxation), in the order of
+// t.Conds.
+func (r *Reach) UnreachableConds(t *goap.Target) []goap.Cond {
+	var out []goap.Cond
+	for _, c := range t.Conds() {
+		if !r.CondReachable(c) {
+			out = append(out, c)
+		}
 	}
-	want, ok := f.Number(operand)
-	if !ok {
-		return true
-	}
-	switch op {
-	case goap.OpEq:
-		return v == want
-	case goap.OpNe:
-		return v != want
-	case goap.OpLt:
-		return v < want
-	case goap.OpLe:
-		return v <= want
-	case goap.OpGt:
-		return v > want
-	case goap.OpGe:
-		return v >= want
-	}
-	return true
+	return out
 }

@@ -1,4 +1,4 @@
-package goapfile
+package filetest
 
 import (
 	"context"
@@ -7,21 +7,12 @@ import (
 	"testing"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/goapfile"
 )
 
-// writeTemp writes a file into a fresh directory and returns its path.
-func writeTemp(t *testing.T, name, content string) string {
+func mustParse(t *testing.T, src string) *goapfile.File {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-func mustParse(t *testing.T, src string) *File {
-	t.Helper()
-	f, err := Parse("t.yaml", []byte(src))
+	f, err := goapfile.Parse("t.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,19 +22,19 @@ func mustParse(t *testing.T, src string) *File {
 // TestTestdataPasses runs the tests written in the example files: they
 // all hold.
 func TestTestdataPasses(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/*.yaml")
+	paths, _ := filepath.Glob("../testdata/*.yaml")
 	if len(paths) < 2 {
 		t.Fatalf("found %d files", len(paths))
 	}
 	for _, path := range paths {
-		f, err := Load(path)
+		f, err := goapfile.Load(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(f.Tests) == 0 {
 			t.Errorf("%s has no tests", path)
 		}
-		for _, r := range f.RunTests(context.Background(), goap.Options{}) {
+		for _, r := range Run(context.Background(), f, goap.Options{}) {
 			if !r.Pass || r.Msg != "" {
 				t.Errorf("%s: %v", path, r)
 			}
@@ -79,7 +70,7 @@ tests:
 `
 
 func TestScenarioFailures(t *testing.T) {
-	data, err := os.ReadFile("testdata/miner.yaml")
+	data, err := os.ReadFile("../testdata/miner.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +88,7 @@ func TestScenarioFailures(t *testing.T) {
 		"FAIL expects an empty plan: expected the start to satisfy the goal, got plan [GoShop BuyPick GoMine Dig Dig GoHome Retire]",
 		"FAIL expects plan, gets none: expected plan [Retire], got no plan",
 	}
-	results := f.RunTests(context.Background(), goap.Options{})
+	results := Run(context.Background(), f, goap.Options{})
 	if len(results) != len(want) {
 		t.Fatalf("%d results, want %d", len(results), len(want))
 	}
@@ -127,24 +118,24 @@ func indexBytes(data []byte, s string) int {
 }
 
 func TestScenarioStopped(t *testing.T) {
-	f, err := Load("testdata/miner.yaml")
+	f, err := goapfile.Load("../testdata/miner.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sc := f.Tests[0]
-	r := f.RunScenario(context.Background(), sc, goap.Options{MaxExpansions: 1})
+	r := RunScenario(context.Background(), f, sc, goap.Options{MaxExpansions: 1})
 	if r.Pass || r.Msg != "the search stopped before it finished (limit reached)" {
 		t.Errorf("limit: %v", r)
 	}
 	// The planner looks at the context every 256 expansions: give it a
 	// domain that needs more.
-	big, err := Load("../testdata/bench/synth_large.json")
+	big, err := goapfile.Load("../../testdata/bench/synth_large.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r = big.RunScenario(ctx, Scenario{Name: "x"}, goap.Options{Heuristic: goap.Blind})
+	r = RunScenario(ctx, big, goapfile.Scenario{Name: "x"}, goap.Options{Heuristic: goap.Blind})
 	if r.Pass || r.Msg != "the search stopped before it finished: context canceled" {
 		t.Errorf("cancelled: %v", r)
 	}
@@ -153,21 +144,21 @@ func TestScenarioStopped(t *testing.T) {
 // TestScenarioDefaults runs hand-made scenarios: zero fields fall back to
 // the file's start and goal.
 func TestScenarioDefaults(t *testing.T) {
-	f, err := Load("testdata/guard.yaml")
+	f, err := goapfile.Load("../testdata/guard.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cost := 9.0
-	r := f.RunScenario(context.Background(), Scenario{Name: "mine", Cost: &cost}, goap.Options{})
+	r := RunScenario(context.Background(), f, goapfile.Scenario{Name: "mine", Cost: &cost}, goap.Options{})
 	if !r.Pass || r.String() != "PASS mine" {
 		t.Errorf("got %v", r)
 	}
-	r = f.RunScenario(context.Background(), Scenario{Name: "typo", Remove: []string{"FindAmo"}}, goap.Options{})
+	r = RunScenario(context.Background(), f, goapfile.Scenario{Name: "typo", Remove: []string{"FindAmo"}}, goap.Options{})
 	if r.Pass || r.Msg != `unknown action "FindAmo" in remove (did you mean "FindAmmo"?)` {
 		t.Errorf("got %v", r)
 	}
 	noGoal := mustParse(t, "actions: [{name: A, effects: {b: true}}]\n")
-	r = noGoal.RunScenario(context.Background(), Scenario{Name: "x"}, goap.Options{})
+	r = RunScenario(context.Background(), noGoal, goapfile.Scenario{Name: "x"}, goap.Options{})
 	if r.Pass || r.Msg != "no goal: the scenario and the file give none" {
 		t.Errorf("got %v", r)
 	}
@@ -180,7 +171,7 @@ func TestScenarioDefaults(t *testing.T) {
 	attack, _ := f.Domain.ActionID("Attack")
 	backing := []goap.ActionID{attack, -1}
 	exclude := backing[:1] // room to append: RunScenario must not use it
-	r = f.RunScenario(context.Background(), Scenario{Name: "x", Goal: target, Remove: []string{"DrawWeapon"}, NoPlan: true}, goap.Options{Exclude: exclude})
+	r = RunScenario(context.Background(), f, goapfile.Scenario{Name: "x", Goal: target, Remove: []string{"DrawWeapon"}, NoPlan: true}, goap.Options{Exclude: exclude})
 	if !r.Pass {
 		t.Errorf("got %v", r)
 	}
@@ -189,11 +180,11 @@ func TestScenarioDefaults(t *testing.T) {
 	}
 	// The caller's Exclude still applies next to remove.
 	draw, _ := f.Domain.ActionID("DrawWeapon")
-	r = f.RunScenario(context.Background(), Scenario{Name: "x", Goal: target, Remove: []string{"FindAmmo"}, NoPlan: true}, goap.Options{Exclude: []goap.ActionID{draw}})
+	r = RunScenario(context.Background(), f, goapfile.Scenario{Name: "x", Goal: target, Remove: []string{"FindAmmo"}, NoPlan: true}, goap.Options{Exclude: []goap.ActionID{draw}})
 	if !r.Pass {
 		t.Errorf("got %v", r)
 	}
-	r = f.RunScenario(context.Background(), Scenario{Name: "x", Goal: target}, goap.Options{})
+	r = RunScenario(context.Background(), f, goapfile.Scenario{Name: "x", Goal: target}, goap.Options{})
 	if !r.Pass || len(r.Plan) != 1 || r.Plan[0] != "DrawWeapon" {
 		t.Errorf("got %v %v", r, r.Plan)
 	}
@@ -217,7 +208,7 @@ tests:
   - {name: by conditions, goal: {open: true}, remove: [UseKey], plan: [Break]}
   - {name: nothing left, remove: [UseKey, Break], no_plan: true}
 `)
-	for _, r := range f.RunTests(context.Background(), goap.Options{}) {
+	for _, r := range Run(context.Background(), f, goap.Options{}) {
 		if !r.Pass {
 			t.Errorf("%v", r)
 		}
@@ -265,7 +256,7 @@ tests:
 	if ts[3].Plan == nil || len(ts[3].Plan) != 0 || ts[3].Goal == nil || ts[3].Goal.Name() != "test 4" {
 		t.Errorf("test 4: %+v", ts[3])
 	}
-	for _, r := range f.RunTests(context.Background(), goap.Options{}) {
+	for _, r := range Run(context.Background(), f, goap.Options{}) {
 		if !r.Pass {
 			t.Errorf("%v", r)
 		}
@@ -275,13 +266,13 @@ tests:
 // TestRunScenarioConcurrent runs one file's tests from several goroutines
 // (run with -race).
 func TestRunScenarioConcurrent(t *testing.T) {
-	f, err := Load("testdata/guard.yaml")
+	f, err := goapfile.Load("../testdata/guard.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan []ScenarioResult)
+	done := make(chan []Result)
 	for i := 0; i < 4; i++ {
-		go func() { done <- f.RunTests(context.Background(), goap.Options{}) }()
+		go func() { done <- Run(context.Background(), f, goap.Options{}) }()
 	}
 	for i := 0; i < 4; i++ {
 		for _, r := range <-done {

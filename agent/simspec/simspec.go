@@ -1,0 +1,141 @@
+// Package simspec describes a simulation of package agent/sim as plain
+// data: its agents, their sensors and goal rules, squads and their
+// orders, the world's scripted changes, and the events a test expects a
+// run to show. Designer files (package goapfile) read into these types
+// without depending on the simulator; sim.Config takes them.
+package simspec
+
+import (
+	"github.com/goap-go/goap"
+)
+
+// Agent describes one agent of a simulation.
+type Agent struct {
+	// Name identifies the agent in events; "world" is reserved.
+	Name string
+	// Goals names the domain goals the agent pursues; nil means all of
+	// them, in domain order.
+	Goals []string
+	// Actions names the actions the agent may plan with; nil means all.
+	Actions []string
+	// Senses names the facts the agent's sensor copies from the world on
+	// every tick. nil means every fact; an empty, non-nil list means none:
+	// the agent then learns only from its own actions and what it sees
+	// when it arrives somewhere or an action fails.
+	Senses []string
+	// Start overrides facts of the world's start in the agent's initial
+	// belief (a bool, int or enum name per fact).
+	Start map[string]any
+	// Fallback names an action to run when no goal has a plan, and
+	// FallbackGoal a goal to pursue then (see agent.Config).
+	Fallback     string
+	FallbackGoal string
+	// Margin is the hysteresis between goals (agent.Config.Margin).
+	Margin float64
+	// ValidityGrace is how many ticks a plan survives its goal being
+	// invalid (agent.Config.ValidityGrace).
+	ValidityGrace float64
+	// Backoff is how many ticks a goal without a plan, or an action
+	// that failed, waits before it is tried again (doubling on each
+	// further failure, up to 16 times as long); 0 means the simulation's default (sim.DefaultBackoff).
+	Backoff float64
+	// Budget limits the states the agent's planner expands per tick (0:
+	// no limit).
+	Budget int
+	// StandIn runs Fallback while a search spans ticks (agent.Config.StandIn).
+	StandIn bool
+	// OnOrders names goals of the agent that it pursues only when ordered
+	// (recommended by a commander, sim.Config.Squads): their score is the
+	// order's bias, and without an order they are not relevant.
+	OnOrders []string
+	// Obedient makes the agent non-autonomous: it pursues the goal it is
+	// ordered with the greatest bias, and idles without orders
+	// (agent.Config.Obedient).
+	Obedient bool
+	// Sensors are sensors beyond Senses: each copies its facts every
+	// Every ticks (every tick when 0) and, with Interrupt, interrupts the
+	// agent when one of them changed. With Sensors set and Senses nil,
+	// the agent senses only what its sensors see.
+	Sensors []SensorSpec
+	// Costs override the cost of actions for this agent, by name: a
+	// coward and a brute share a domain with different costs.
+	Costs map[string]float64
+	// Own gives the agent's own values of agent facts (sim.Config.AgentFacts;
+	// a bool, int or enum name each); the others start as in the world's
+	// start. Its initial belief holds them too, unless Start says
+	// otherwise.
+	Own map[string]any
+}
+
+// GoalRule makes a goal's validity and relevancy depend on the belief.
+type GoalRule struct {
+	// ValidWhen, when set, is what the belief must meet for the goal to
+	// be pursued at all (agent.Goal.Valid).
+	ValidWhen *goap.Target
+	// Relevancy, when not empty, scores the goal: the first rule whose
+	// When the belief meets (or that has none) gives the score; 0 when
+	// none does, which makes the goal not relevant (agent.Goal.Relevancy).
+	Relevancy []ScoreRule
+}
+
+// ScoreRule is one rule of a goal's relevancy.
+type ScoreRule struct {
+	When  *goap.Target // nil: always
+	Score float64
+}
+
+// SensorSpec is a sensor of a simulated agent (Agent.Sensors).
+type SensorSpec struct {
+	Name      string
+	Facts     []string
+	Every     float64
+	Interrupt bool
+}
+
+// Change is a scripted change of the world: at the start of tick Tick
+// (1 is the first), the facts of Set take their values.
+type Change struct {
+	// Tick is when the change happens, before the agents update.
+	Tick int
+	// Set gives facts their new values: a bool, int or enum name each.
+	Set map[string]any
+	// Agent, when set, names the agent whose agent facts Set changes (its
+	// world facts change for all); without it Set may name world facts
+	// only.
+	Agent string
+}
+
+// Squad is a commander's group of agents (package squad): the
+// commander's ordering actions (sim.Config.Orders) recommend goals to them.
+type Squad struct {
+	// Name names the squad in orders and events.
+	Name string
+	// Commander names the agent that gives the squad's orders.
+	Commander string
+	// Members names the squad's agents, in order.
+	Members []string
+	// Interrupt makes the members be interrupted when an ordering action
+	// of the commander's that ordered them is aborted.
+	Interrupt bool
+}
+
+// OrderSpec makes an action an ordering action (sim.Config.Orders): when the
+// commander performs it, it recommends Goal to the squad's members and
+// waits for their reports (squad.Order); when they have all completed the
+// goal, the action's effects apply as any action's do.
+type OrderSpec struct {
+	// Squad names the squad ordered.
+	Squad string
+	// Goal names the goal recommended; Bias is added to its score.
+	Goal string
+	Bias float64
+	// Timeout fails the action when the members have not all finished
+	// after this many ticks; 0 waits as long as it takes.
+	Timeout float64
+	// Members names the members ordered; nil orders all of them.
+	Members []string
+	// Set gives the order's target: facts written to each ordered
+	// member's belief, and to its own values where they are agent facts
+	// (a position to go to, an enemy to engage).
+	Set map[string]any
+}

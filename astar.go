@@ -7,7 +7,7 @@ package goap
 // for node: the same nodes expanded in the same order, the same search
 // graph (states, costs, estimates, parents) after every expansion.
 // TestLoopsMatchReference checks that on random domains by running each
-// search with this loop too (referenceLoop).
+// search with this loop too (tuning.referenceLoop).
 //
 // The pieces it is made of are the ones every loop uses:
 //
@@ -20,10 +20,6 @@ package goap
 //     list; a closed node is reopened only by LM-cut, which is not
 //     consistent;
 //   - successor and regress apply one action to one state.
-
-// referenceLoop makes every search run stepAStar instead of its
-// specialised loop; tests set it to check that the two agree.
-var referenceLoop = false
 
 // stepAStar is the reference A* loop: up to budget expansions of any
 // search, forward or backward, over states of any width.

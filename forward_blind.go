@@ -33,7 +33,7 @@ func (s *search) stepBlind1(budget int) {
 		}
 		before := s.expanded
 		switch {
-		case len(s.table) >= prefetchTable:
+		case len(s.table) >= s.prefetchAt:
 			s.blindLarge(n)
 		case s.p.slowFwd:
 			blindRun[withInts](s, n)
@@ -175,7 +175,7 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 				}
 			}
 		}
-		if len(s.table) >= prefetchTable {
+		if len(s.table) >= s.prefetchAt {
 			return // blindLarge takes over
 		}
 	}

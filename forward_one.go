@@ -78,7 +78,7 @@ func (s *search) stepForward1(budget int) {
 			return
 		}
 		g := s.expand(n)
-		if len(s.table) >= prefetchTable {
+		if len(s.table) >= s.prefetchAt {
 			s.expandPrefetched(n, st, g, mask)
 			continue
 		}
@@ -108,8 +108,8 @@ func (s *search) stepForward1(budget int) {
 // forward search takes its candidates from a successor index
 // (stepIndexed1) instead of testing every action: each test is a few
 // instructions, but a grid of n x n cells has 4n² moves, of which 4 apply
-// anywhere (a variable for tests).
-var indexOneWordAfter = 128
+// anywhere (tests lower it through tuning).
+const indexOneWordAfter = 128
 
 // stepIndexed1 is forward search over one-word states with many actions.
 // The candidates of a state come from the successor index of multi-word
@@ -174,8 +174,8 @@ func (s *search) stepIndexed1(budget int) {
 
 // prefetchTable is the table length from which one-word forward search
 // expands in two passes (expandPrefetched): past the size of the caches,
-// every probe of a new state misses them.
-var prefetchTable = 1 << 15
+// every probe of a new state misses them (tests lower it through tuning).
+const prefetchTable = 1 << 15
 
 // child is a successor waiting to be inserted by expandPrefetched.
 type child struct {

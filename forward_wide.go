@@ -114,7 +114,7 @@ func (p *Planner) buildSuccGen() {
 	g.off = resize(g.off, w)
 	clear(g.on)
 	clear(g.off)
-	if len(mw.acts) <= unindexedActs {
+	if len(mw.acts) <= p.tune.unindexedActs {
 		// Too few actions to index: all are candidates everywhere, and
 		// building the index (its size follows the state's bits) would
 		// cost more than the search, e.g. for each part of a goal split
@@ -223,9 +223,9 @@ func (p *Planner) buildSuccGen() {
 	}
 }
 
-// unindexedActs is the most actions buildSuccGen leaves unindexed (a
-// variable for tests, which index every action set).
-var unindexedActs = 8
+// unindexedActs is the most actions buildSuccGen leaves unindexed
+// (tests index every action set through tuning).
+const unindexedActs = 8
 
 // maxKeyValues bounds the values of a field that keys actions, since
 // the index holds a list for every value; a field with more values keys

@@ -160,6 +160,7 @@ type lmcut struct {
 	gmark               []uint32 // per local atom: gepoch when in gbuf
 	gepoch              uint32
 	meter               *workMeter // the planner's: rounds charge their work to it
+	tune                *tuning    // the planner's
 }
 
 // lmCutOp is what findCut reads of an operator, in 12 bytes: the next
@@ -176,10 +177,6 @@ type lmCutOp struct {
 	eff    int32
 	enters uint32
 }
-
-// lmcutCheck, when set (by tests), is called after every round's cut with
-// the reduced costs before they are lowered.
-var lmcutCheck func(lm *lmcut, w []uint64)
 
 // lmcutEstimate returns the LM-cut estimate of goal from state w; when an
 // enabled action has add/subtract effects, the larger of it and h_max.
@@ -266,7 +263,7 @@ func (p *Planner) lmcutPrepare(goal *condSet) {
 		p.lm = &lmcut{}
 	}
 	lm := p.lm
-	lm.meter = &p.meter
+	lm.meter, lm.tune = &p.meter, &p.tune
 	if lm.goal != goal || lm.gen != p.prepGen {
 		lm.build(p.d, goal, p.rel.enabled, p.costs)
 		lm.gen = p.prepGen
@@ -330,8 +327,8 @@ func (lm *lmcut) rounds(w []uint64, h float64) float64 {
 		for _, o := range lm.cut {
 			m = min(m, lm.rc[o])
 		}
-		if lmcutCheck != nil {
-			lmcutCheck(lm, w)
+		if lm.tune.lmcutCheck != nil {
+			lm.tune.lmcutCheck(lm, w)
 		}
 		if !(m > 0) {
 			return h // cannot happen (see above): no progress

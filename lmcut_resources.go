@@ -186,7 +186,7 @@ func spentBy(lm *lmcut, a *action, s int32) int {
 // landmarks in set, the landmarks of LM-cut's estimate of w (see the top
 // of this file).
 func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float64) float64 {
-	if len(lm.res) == 0 || resourceBoundOff {
+	if len(lm.res) == 0 || lm.tune.noResourceBound {
 		return 0
 	}
 	for i := range lm.res {
@@ -250,7 +250,3 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 	}
 	return h
 }
-
-// resourceBoundOff, set by tests, leaves the resource bound out, so that
-// LM-cut can be compared with its reference alone.
-var resourceBoundOff bool

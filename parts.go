@@ -153,6 +153,7 @@ func (p *Planner) subPlanner() *Planner {
 	if p.sub == nil {
 		p.sub = NewPlanner(p.d)
 	}
+	p.sub.tune = p.tune
 	return p.sub
 }
 

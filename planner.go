@@ -71,11 +71,44 @@ type Planner struct {
 	ida         ida         // MemoryBounded search, see idastar.go
 	busy        atomic.Bool // a call is running: see enter
 	epoch       uint64      // counts Start and Plan calls: see Search
+	tune        tuning
+}
+
+// tuning holds the thresholds and switches of a planner's search loops
+// that tests change, to reach on small domains the paths large ones take
+// or to compare a path with its reference (export_test.go). Each planner
+// carries its own, passed to its sub-planner and LM-cut, so tests that
+// change them can run in parallel; planners outside tests keep the
+// defaults of newTuning.
+type tuning struct {
+	referenceLoop     bool // every search runs stepAStar (astar.go)
+	noBuckets         bool // blind search keeps the binary heap (openlist.go)
+	noResourceBound   bool // LM-cut without its resource bound (lmcut_resources.go)
+	indexOneWordAfter int  // see the constant of that name
+	prefetchTable     int  // see the constant of that name
+	unindexedActs     int  // see the constant of that name
+	lmcutAfter        int  // see the constant of that name
+	// slices is each Auto member's expansions per turn (blindSlice...).
+	slices [3]int
+	// lmcutCheck, when not nil, is called after every LM-cut round's cut
+	// with the reduced costs before they are lowered.
+	lmcutCheck func(lm *lmcut, w []uint64)
+}
+
+// newTuning returns the tuning every planner starts with.
+func newTuning() tuning {
+	return tuning{
+		indexOneWordAfter: indexOneWordAfter,
+		prefetchTable:     prefetchTable,
+		unindexedActs:     unindexedActs,
+		lmcutAfter:        lmcutAfter,
+		slices:            [3]int{blindSlice, backwardSlice, lmcutSlice},
+	}
 }
 
 // NewPlanner returns a planner for d.
 func NewPlanner(d *Domain) *Planner {
-	p := &Planner{d: d, costs: make([]float64, len(d.actions))}
+	p := &Planner{d: d, costs: make([]float64, len(d.actions)), tune: newTuning()}
 	p.rel = newRelaxed(d)
 	p.rel.meter = &p.meter
 	p.s.p, p.twin.p, p.lmcs.p = p, p, p
@@ -123,6 +156,9 @@ type searchRun struct {
 	w      int // words per state
 	sw     int // words per search node (w forward, 2w backward)
 	limit  int
+	// prefetchAt is the planner's tuning.prefetchTable, read by the
+	// one-word loops at every expansion from s, which they hold anyway.
+	prefetchAt int
 
 	buckets bool     // the open list is bq, not open
 	mask    []uint64 // forward: relevant fields
@@ -272,6 +308,7 @@ func (s *search) begin() {
 	t := s.t
 	start := s.start
 	s.estimates = s.dir == Backward || s.heur != Blind
+	s.prefetchAt = p.tune.prefetchTable
 	s.sw = s.w
 	if s.dir == Backward {
 		s.sw = 2 * s.w
@@ -395,7 +432,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 		}
 	}
 	p.indexed1 = false
-	p.manyActs1 = d.words == 1 && len(p.acts) > indexOneWordAfter
+	p.manyActs1 = d.words == 1 && len(p.acts) > p.tune.indexOneWordAfter
 	if d.words == 1 {
 		p.packForward(p.mask[0])
 		if dir == Forward && p.manyActs1 {
@@ -510,14 +547,14 @@ func (s *search) step(budget int) Status {
 //	  stepIndexed1      (either queue): over 128 actions (successor index)
 //	  expandPrefetched  (the binary heap): once the table outgrows the caches
 //	stepForwardN      forward_wide.go  forward, wider states (successor index)
-//	stepAStar         astar.go         only when tests set referenceLoop
+//	stepAStar         astar.go         only when tests set tuning.referenceLoop
 //
 // Memory-bounded search (Options.MemoryBounded) is another algorithm,
 // IDA* (idastar.go), checked for optimality against the exhaustive
 // reference like the rest.
 func (s *search) stepOwn(budget int) {
 	switch {
-	case referenceLoop:
+	case s.p.tune.referenceLoop:
 		s.stepAStar(budget)
 	case s.dir == Backward && s.w == 1:
 		s.stepBackward1(budget)

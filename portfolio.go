@@ -8,14 +8,18 @@ import (
 // The Auto portfolio: forward blind, backward h_max and forward LM-cut
 // searches run in turns, and the first to finish wins.
 
-// portfolioSlices is how many expansions each member of an Auto search
-// gets per turn: forward blind, backward h_max, forward LM-cut (which
-// joins after lmcutAfter expansions). A blind expansion costs a fraction
-// of a microsecond, a backward one about three times more, an LM-cut one
-// 2-300 µs, so the shares roughly even out the time each member gets.
-// Searches that finish within the first turn (most game searches) never
-// start the others.
-var portfolioSlices = [3]int{256, 128, 1}
+// blindSlice, backwardSlice and lmcutSlice are how many expansions each
+// member of an Auto search gets per turn (tuning.slices): forward blind,
+// backward h_max, forward LM-cut (which joins after lmcutAfter
+// expansions). A blind expansion costs a fraction of a microsecond, a
+// backward one about three times more, an LM-cut one 2-300 µs, so the
+// shares roughly even out the time each member gets. Searches that finish
+// within the first turn (most game searches) never start the others.
+const (
+	blindSlice    = 256
+	backwardSlice = 128
+	lmcutSlice    = 1
+)
 
 // startMember sets up member i of an Auto search, sharing the actions,
 // costs and hook results the forward search prepared.
@@ -42,7 +46,7 @@ func (s *search) startMember(i int) {
 }
 
 // stepPortfolio runs the members of an Auto search in turns of
-// portfolioSlices expansions, forward blind first, until one finishes.
+// tuning.slices expansions, forward blind first, until one finishes.
 func (s *search) stepPortfolio(budget int) {
 	for budget > 0 && s.status == Running {
 		done := s.portfolioExpanded()
@@ -50,7 +54,7 @@ func (s *search) stepPortfolio(budget int) {
 			s.stop(LimitReached, nil)
 			return
 		}
-		slice := portfolioSlices[s.turn]
+		slice := s.p.tune.slices[s.turn]
 		n := min(budget, slice-s.used)
 		if s.total > 0 {
 			n = min(n, s.total-done)
@@ -96,8 +100,8 @@ func (s *search) stepPortfolio(budget int) {
 // before forward LM-cut joins them. Its expansions cost tens to hundreds
 // of microseconds, which searches the cheap members finish quickly
 // (thousands of expansions) only pay for; where those members struggle,
-// LM-cut often finishes in a few dozen.
-var lmcutAfter = 4096
+// LM-cut often finishes in a few dozen (tests lower it through tuning).
+const lmcutAfter = 4096
 
 // lmcutShare bounds the LM-cut member's work: it takes its turn only
 // while the work units it has spent are at most lmcutShare times those of
@@ -116,7 +120,7 @@ const lmcutShare = 1
 // about as much as metWeight words (a bit marked, the preconditions
 // tested, the effects compared); one-word backward search, indexed by
 // achievers, meets about the successors it makes. A backward expansion
-// costs about backwardWeight forward ones, as portfolioSlices assumes:
+// costs about backwardWeight forward ones, as the turns' slices assume:
 // so on domains where expansions cost the same everywhere, the work stays
 // even across the turns and balanced changes nothing.
 func (s *search) charge(m *search, n int, met int64, gen int) {
@@ -147,7 +151,7 @@ func (s *search) indexedWork(m *search, n int, met int64, gen int) int64 {
 // metWeight and backwardWeight calibrate charge's work units.
 const (
 	metWeight      = 4
-	backwardWeight = 2 // portfolioSlices[0] / portfolioSlices[1]
+	backwardWeight = blindSlice / backwardSlice
 )
 
 // nextTurn returns the member whose turn follows s.turn.
@@ -198,7 +202,7 @@ func (s *search) balanced(i int) bool {
 // lmcutMayRun reports whether the LM-cut member of an Auto search takes
 // its next turn (see lmcutAfter and lmcutShare).
 func (s *search) lmcutMayRun() bool {
-	if s.portfolioExpanded() < lmcutAfter {
+	if s.portfolioExpanded() < s.p.tune.lmcutAfter {
 		return false
 	}
 	if s.lmFirst == 0 {

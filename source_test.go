@@ -15,6 +15,7 @@ import (
 // its files, and those of the internal packages it uses, import only the
 // standard library (and those internal packages).
 func TestCoreImportsStandardLibraryOnly(t *testing.T) {
+	t.Parallel()
 	allowed := map[string]string{"github.com/goap-go/goap/internal/suggest": "internal/suggest"}
 	dirs := []string{"."}
 	for _, d := range allowed {
@@ -48,6 +49,7 @@ func TestCoreImportsStandardLibraryOnly(t *testing.T) {
 // must be, line for line, the body of Example in example_test.go, which
 // the compiler builds and go test runs against its output.
 func TestReadmeGoSnippet(t *testing.T) {
+	t.Parallel()
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
@@ -113,4 +115,55 @@ func fencedBlocks(doc, lang string) []string {
 		}
 	}
 	return blocks
+}
+
+// TestNoPackageSwitches keeps the core free of mutable package state:
+// its only package-level variables are the error values callers compare
+// with errors.Is and read-only tables nothing assigns. Settings that tests
+// change live in each Planner (tuning), so tests that change them can run
+// in parallel.
+func TestNoPackageSwitches(t *testing.T) {
+	t.Parallel()
+	tables := map[string]bool{"opNames": true} // spec.go: the comparisons' symbols
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					if !tables[name.Name] && (i >= len(vs.Values) || !isErrorsNew(vs.Values[i])) {
+						t.Errorf("%s: package variable %s: the core's only package variables are errors.New values and read-only tables", f, name.Name)
+					}
+				}
+			}
+		}
+	}
+}
+
+// isErrorsNew reports whether e is a call of errors.New.
+func isErrorsNew(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	pkg, ok := sel.X.(*ast.Ident)
+	return ok && pkg.Name == "errors" && sel.Sel.Name == "New"
 }

@@ -133,11 +133,3 @@ func (s *search) regress(x, child []uint64, id ActionID) bool {
 	}
 	return true
 }
-
-// apply returns the word to, which holds the effect's field, with the
-// field set to its value in the word from plus delta, and whether that
-// value stays within the declared bounds (the action applies).
-func (e *numEffect) apply(from, to uint64) (uint64, bool) {
-	v := int64((from>>e.shift)&e.field) + e.delta
-	return to&^(e.field<<e.shift) | uint64(v)<<e.shift, v >= 0 && v <= e.limit
-}

@@ -290,13 +290,3 @@ func (s *search) stepBackward1Indexed(budget int) {
 		}
 	}
 }
-
-// fieldOf returns the fact whose field holds bit in word i.
-func (d *Domain) fieldOf(i int, bit uint64) *factInfo {
-	return &d.facts[d.factAt(i, bit)]
-}
-
-// factAt returns the ID of the fact whose field holds bit in word i.
-func (d *Domain) factAt(i int, bit uint64) FactID {
-	return d.bitFact[i*64+bits.TrailingZeros64(bit)]
-}

@@ -59,7 +59,7 @@ func EstimateDive(p *Planner, states []State, actions []ActionID, t *Target) []f
 
 // SetResourceBound switches the resource bound of p's LM-cut with
 // add/subtract effects on or off.
-func SetResourceBound(p *Planner, on bool) { p.tune.noResourceBound = !on }
+func SetResourceBound(p *Planner, on bool) { p.tune.lm.noResourceBound = !on }
 
 // SetBucketQueue switches the bucket queue of p's blind searches with
 // integer costs on or off (off: the binary heap), so tests can check that
@@ -103,7 +103,7 @@ func SetLMCutCanonical(p *Planner, on bool) {
 // CheckLMCutRounds makes every round of p's LM-cut verify itself
 // (verifyRound) and report problems to fail.
 func CheckLMCutRounds(p *Planner, fail func(msg string)) {
-	p.tune.lmcutCheck = func(lm *lmcut, w []uint64) {
+	p.tune.lm.check = func(lm *lmcut, w []uint64) {
 		if msg := lm.verifyRound(); msg != "" {
 			fail(msg)
 		}
@@ -117,7 +117,7 @@ func SetPrefetchTable(p *Planner, n int) { p.tune.prefetchTable = n }
 
 // OnLMCutRound calls f after every round of p's LM-cut.
 func OnLMCutRound(p *Planner, f func()) {
-	p.tune.lmcutCheck = func(*lmcut, []uint64) { f() }
+	p.tune.lm.check = func(*lmcut, []uint64) { f() }
 }
 
 // PollWork is how many units of work pass between polls of a plan

@@ -57,7 +57,9 @@ func (s *search) checkpoint() bool {
 	return true
 }
 
-// stepForward1 is stepForward for one-word states, the common case.
+// stepForward1 is forward search over one-word states, the common case
+// (stepForwardN is the same search over wider ones): with estimates, or
+// blind where the bucket queue does not apply (the binary heap).
 func (s *search) stepForward1(budget int) {
 	if s.p.indexed1 {
 		s.stepIndexed1(budget)

@@ -9,13 +9,6 @@ import "math/bits"
 // and indexes them by one precondition each (see succGen): an expansion
 // looks only at the actions whose key holds in the state.
 
-// wordOp is one word of a sparse condition or effect. As a condition the
-// state's word i must satisfy x&m == v; as an effect x becomes x&^m | v.
-type wordOp struct {
-	m, v uint64
-	i    int32
-}
-
 // multiAction is an action packed for multi-word forward search: its
 // conditions and effects are ops[pre:eff] and ops[eff:end].
 type multiAction struct {
@@ -232,14 +225,6 @@ const unindexedActs = 8
 // actions only when there are at least a quarter as many actions (a
 // grid's cell, four moves per cell).
 const maxKeyValues = 256
-
-// resize returns s with length n, reusing its memory when it can.
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
-}
 
 // candidates marks in mw.cand the actions whose key holds in st.
 func (mw *multiWord) candidates(st []uint64) {

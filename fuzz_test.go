@@ -803,7 +803,7 @@ func FuzzNewDomain(f *testing.F) {
 		}
 		_ = start.String()
 		_ = start.Values()
-		// An ad-hoc target from the start values: errors must be SpecErrors too.
+		// An ad-hoc target from the start values: errors must be *SpecError values too.
 		if tg, terr := d.Target("adhoc", goap.Conds(startVals)); terr != nil {
 			if tg != nil {
 				t.Fatalf("Target returned a target and an error\n%s", show())

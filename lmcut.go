@@ -159,8 +159,8 @@ type lmcut struct {
 	gbuf                []int32
 	gmark               []uint32 // per local atom: gepoch when in gbuf
 	gepoch              uint32
-	meter               *workMeter // the planner's: rounds charge their work to it
-	tune                *tuning    // the planner's
+	meter               *workMeter   // the planner's: rounds charge their work to it
+	tune                *lmcutTuning // the planner's
 }
 
 // lmCutOp is what findCut reads of an operator, in 12 bytes: the next
@@ -178,97 +178,13 @@ type lmCutOp struct {
 	enters uint32
 }
 
-// lmcutEstimate returns the LM-cut estimate of goal from state w; when an
-// enabled action has add/subtract effects, the larger of it and h_max.
-func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
-	p.lmcutPrepare(goal)
-	lm := p.lm
-	if !lm.deltas {
-		return lm.estimate(p.d, w)
-	}
-	lm.one.reset()
-	lm.rec = &lm.one
-	h := lm.estimate(p.d, w)
-	lm.rec = nil
-	return p.numericBounds(h, w, goal, &lm.one)
-}
-
-// lmcutChild returns the LM-cut estimate (as lmcutEstimate) of node idx of
-// forward search s, reusing the landmarks of its parent (estimateChild):
-// the parent's are computed once, when its first child comes, and serve
-// all its children.
-func (p *Planner) lmcutChild(s *search, idx int32) float64 {
-	goal := &s.t.cond
-	nd := &s.nodes[idx]
-	want := lmNodeKey{s, s.run, nd.parent}
-	switch {
-	case p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prepGen:
-		p.lmcutPrepare(goal)
-		fallthrough
-	case p.lmParent != want && p.lmKid != want:
-		p.lm.estimateParent(p.d, s.state(nd.parent))
-	case p.lmParent != want:
-		// The parent was the last child estimated (a dive: chains,
-		// plans found straight down): its landmarks are at hand.
-		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
-	}
-	p.lmParent = want
-	w := s.state(idx)
-	h := p.numericBounds(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal, &p.lm.kid)
-	p.lmKid = lmNodeKey{s, s.run, idx}
-	return h
-}
-
-// numericBounds returns LM-cut's estimate h of goal from w, whose
-// landmarks are in set, raised to the resource bound and to h_max when
-// add/subtract effects make them larger. LM-cut lets an add reach any
-// value at once; the resource bound counts the producer runs a count's
-// consumption needs (lmcut_resources.go), and h_max follows the values
-// step by step. When h_max was never the largest in the first
-// stepHmaxTrial estimates of a search, it is not computed again (on a
-// chain with fuel it never is, and took half the time).
-func (p *Planner) numericBounds(h float64, w []uint64, goal *condSet, set *lmSet) float64 {
-	lm := p.lm
-	if !lm.deltas || math.IsInf(h, 1) {
-		return h
-	}
-	h = max(h, lm.resourceBound(p.d, w, set, p.costs))
-	if lm.hmaxTried >= stepHmaxTrial && lm.hmaxWins == 0 {
-		return h
-	}
-	lm.hmaxTried++
-	if hm := p.rel.evaluate(w, goal, p.costs, false); hm > h {
-		lm.hmaxWins++
-		return hm
-	}
-	return h
-}
-
-// stepHmaxTrial is how many estimates numericBounds tries h_max on before
-// it gives up on a search where h_max never exceeded LM-cut.
-const stepHmaxTrial = 64
-
-// lmNodeKey names the node whose landmarks lmcut holds: node idx of
-// run run of search s.
-type lmNodeKey struct {
-	s   *search
-	run uint64
-	idx int32
-}
-
-// lmcutPrepare makes p.lm the compiled task of goal under the current
-// plan setup.
-func (p *Planner) lmcutPrepare(goal *condSet) {
-	if p.lm == nil {
-		p.lm = &lmcut{}
-	}
-	lm := p.lm
-	lm.meter, lm.tune = &p.meter, &p.tune
-	if lm.goal != goal || lm.gen != p.prepGen {
-		lm.build(p.d, goal, p.rel.enabled, p.costs)
-		lm.gen = p.prepGen
-		p.lmParent, p.lmKid = lmNodeKey{}, lmNodeKey{}
-	}
+// lmcutTuning is the part of a planner's tuning that LM-cut reads.
+type lmcutTuning struct {
+	// check, when not nil, is called after every round's cut with the
+	// reduced costs before they are lowered.
+	check func(lm *lmcut, w []uint64)
+	// noResourceBound leaves the resource bound out (lmcut_resources.go).
+	noResourceBound bool
 }
 
 // estimate runs LM-cut from state w on the compiled task.
@@ -327,8 +243,8 @@ func (lm *lmcut) rounds(w []uint64, h float64) float64 {
 		for _, o := range lm.cut {
 			m = min(m, lm.rc[o])
 		}
-		if lm.tune.lmcutCheck != nil {
-			lm.tune.lmcutCheck(lm, w)
+		if lm.tune.check != nil {
+			lm.tune.check(lm, w)
 		}
 		if !(m > 0) {
 			return h // cannot happen (see above): no progress

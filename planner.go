@@ -83,16 +83,13 @@ type Planner struct {
 type tuning struct {
 	referenceLoop     bool // every search runs stepAStar (astar.go)
 	noBuckets         bool // blind search keeps the binary heap (openlist.go)
-	noResourceBound   bool // LM-cut without its resource bound (lmcut_resources.go)
-	indexOneWordAfter int  // see the constant of that name
-	prefetchTable     int  // see the constant of that name
-	unindexedActs     int  // see the constant of that name
-	lmcutAfter        int  // see the constant of that name
+	lm                lmcutTuning
+	indexOneWordAfter int // see the constant of that name
+	prefetchTable     int // see the constant of that name
+	unindexedActs     int // see the constant of that name
+	lmcutAfter        int // see the constant of that name
 	// slices is each Auto member's expansions per turn (blindSlice...).
 	slices [3]int
-	// lmcutCheck, when not nil, is called after every LM-cut round's cut
-	// with the reduced costs before they are lowered.
-	lmcutCheck func(lm *lmcut, w []uint64)
 }
 
 // newTuning returns the tuning every planner starts with.
@@ -465,50 +462,6 @@ func minAtomCost(cost []float64, atoms []int32) float64 {
 	return m
 }
 
-// estimate is the forward heuristic of state w.
-func (s *search) estimate(w []uint64) float64 {
-	p := s.p
-	switch s.heur {
-	case Blind:
-		return 0
-	case GoalCountNotOptimal:
-		n := 0
-		for i := range s.t.cond.mask {
-			n += popcountFields(s.p.d, i, (w[i]^s.t.cond.val[i])&s.t.cond.mask[i])
-		}
-		for i := range s.t.cond.num {
-			if !s.t.cond.num[i].holds(w) {
-				n++
-			}
-		}
-		return float64(n)
-	case HAddNotOptimal:
-		return p.rel.evaluate(w, &s.t.cond, p.costs, true)
-	case LMCut:
-		return p.lmcutEstimate(w, &s.t.cond)
-	default:
-		return p.rel.evaluate(w, &s.t.cond, p.costs, false)
-	}
-}
-
-// popcountFields counts the fields of word i with a set bit in x.
-func popcountFields(d *Domain, i int, x uint64) int {
-	n := 0
-	for x != 0 {
-		n++
-		// clear the whole field of the lowest set bit
-		low := x & -x
-		for fi := range d.facts {
-			f := &d.facts[fi]
-			if f.word == i && f.mask&low != 0 {
-				x &^= f.mask
-				break
-			}
-		}
-	}
-	return n
-}
-
 func (s *search) stop(st Status, err error) {
 	s.status, s.err = st, err
 }
@@ -663,22 +616,6 @@ func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 		}
 	}
 	s.push(idx)
-}
-
-func (s *search) childEstimate(idx int32) float64 {
-	if s.dir == Backward && s.w == 1 {
-		return s.regressionEstimate1(s.states[2*idx], s.states[2*idx+1])
-	}
-	if s.dir == Backward {
-		return s.regressionEstimate(s.state(idx))
-	}
-	if s.heur == Blind {
-		return 0
-	}
-	if s.heur == LMCut {
-		return s.p.lmcutChild(s, idx)
-	}
-	return s.estimate(s.state(idx))
 }
 
 // nextToExpand returns the next node to expand, or -1 when the search

@@ -51,7 +51,7 @@ func (s *search) stepAStar(budget int) {
 				ok = s.successor(s.state(n), child, id)
 			}
 			if ok {
-				s.relax(child, n, id, g+s.p.costs[id])
+				s.relax(child, n, id, g+s.p.prep.costs[id])
 			}
 		}
 	}

@@ -24,11 +24,11 @@ func (s *search) estimate(w []uint64) float64 {
 		}
 		return float64(n)
 	case HAddNotOptimal:
-		return p.rel.evaluate(w, &s.t.cond, p.costs, true)
+		return p.rel.evaluate(w, &s.t.cond, p.prep.costs, true)
 	case LMCut:
 		return p.lmcutEstimate(w, &s.t.cond)
 	default:
-		return p.rel.evaluate(w, &s.t.cond, p.costs, false)
+		return p.rel.evaluate(w, &s.t.cond, p.prep.costs, false)
 	}
 }
 
@@ -77,11 +77,11 @@ func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 	if !lm.deltas {
 		return lm.estimate(p.d, w)
 	}
-	lm.one.reset()
-	lm.rec = &lm.one
+	lm.ev.one.reset()
+	lm.ev.rec = &lm.ev.one
 	h := lm.estimate(p.d, w)
-	lm.rec = nil
-	return p.numericBounds(h, w, goal, &lm.one)
+	lm.ev.rec = nil
+	return p.numericBounds(h, w, goal, &lm.ev.one)
 }
 
 // lmcutChild returns the LM-cut estimate (as lmcutEstimate) of node idx of
@@ -93,20 +93,20 @@ func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	nd := &s.nodes[idx]
 	want := lmNodeKey{s, s.run, nd.parent}
 	switch {
-	case p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prepGen:
+	case p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prep.gen:
 		p.lmcutPrepare(goal)
 		fallthrough
-	case p.lmParent != want && p.lmKid != want:
+	case p.lmRun.parent != want && p.lmRun.kid != want:
 		p.lm.estimateParent(p.d, s.state(nd.parent))
-	case p.lmParent != want:
+	case p.lmRun.parent != want:
 		// The parent was the last child estimated (a dive: chains,
 		// plans found straight down): its landmarks are at hand.
 		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
 	}
-	p.lmParent = want
+	p.lmRun.parent = want
 	w := s.state(idx)
 	h := p.numericBounds(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal, &p.lm.kid)
-	p.lmKid = lmNodeKey{s, s.run, idx}
+	p.lmRun.kid = lmNodeKey{s, s.run, idx}
 	return h
 }
 
@@ -123,13 +123,14 @@ func (p *Planner) numericBounds(h float64, w []uint64, goal *condSet, set *lmSet
 	if !lm.deltas || math.IsInf(h, 1) {
 		return h
 	}
-	h = max(h, lm.resourceBound(p.d, w, set, p.costs))
-	if lm.hmaxTried >= stepHmaxTrial && lm.hmaxWins == 0 {
+	h = max(h, lm.resourceBound(p.d, w, set, p.prep.costs))
+	run := &p.lmRun
+	if run.hmaxTried >= stepHmaxTrial && run.hmaxWins == 0 {
 		return h
 	}
-	lm.hmaxTried++
-	if hm := p.rel.evaluate(w, goal, p.costs, false); hm > h {
-		lm.hmaxWins++
+	run.hmaxTried++
+	if hm := p.rel.evaluate(w, goal, p.prep.costs, false); hm > h {
+		run.hmaxWins++
 		return hm
 	}
 	return h
@@ -155,9 +156,9 @@ func (p *Planner) lmcutPrepare(goal *condSet) {
 	}
 	lm := p.lm
 	lm.meter, lm.tune = &p.meter, &p.tune.lm
-	if lm.goal != goal || lm.gen != p.prepGen {
-		lm.build(p.d, goal, p.rel.enabled, p.costs)
-		lm.gen = p.prepGen
-		p.lmParent, p.lmKid = lmNodeKey{}, lmNodeKey{}
+	if lm.goal != goal || lm.gen != p.prep.gen {
+		lm.build(p.d, goal, p.rel.enabled, p.prep.costs)
+		lm.gen = p.prep.gen
+		p.lmRun.parent, p.lmRun.kid = lmNodeKey{}, lmNodeKey{}
 	}
 }

@@ -147,7 +147,7 @@ type GraphNode struct {
 func SearchGraphs(h Search) [][]GraphNode {
 	s := searched(h)
 	var out [][]GraphNode
-	for _, m := range s.member {
+	for _, m := range s.auto.member {
 		if m != nil && m != s {
 			out = append(out, graph(m))
 		}
@@ -157,12 +157,12 @@ func SearchGraphs(h Search) [][]GraphNode {
 
 // SearchWork returns the work units the blind and backward members of an
 // Auto search have spent (see search.balanced).
-func SearchWork(h Search) [2]int64 { return searched(h).spent }
+func SearchWork(h Search) [2]int64 { return searched(h).auto.spent }
 
 // searched is the search h runs: in a split search, the part's.
 func searched(h Search) *search {
 	s := h.live()
-	if s.split && s.p.sub != nil {
+	if s.parts.on && s.p.sub != nil {
 		return &s.p.sub.s
 	}
 	return s

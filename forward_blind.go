@@ -12,7 +12,7 @@ import (
 // pending reachability check interrupts, so that blindRun's loop tests
 // neither, and to blindLarge once the table has outgrown the caches.
 func (s *search) stepBlind1(budget int) {
-	if s.p.indexed1 {
+	if s.p.prep.indexed1 {
 		s.stepIndexed1(budget)
 		return
 	}
@@ -35,7 +35,7 @@ func (s *search) stepBlind1(budget int) {
 		switch {
 		case len(s.table) >= s.prefetchAt:
 			s.blindLarge(n)
-		case s.p.slowFwd:
+		case s.p.prep.slowFwd:
 			blindRun[withInts](s, n)
 		default:
 			blindRun[boolsOnly](s, n)

@@ -66,19 +66,19 @@ type multiWord struct {
 	freq  []int32 // per heuristic atom: actions with it as a precondition
 }
 
-// packMulti fills p.mw from p.acts; p.mask keeps the relevant fields.
+// packMulti fills p.prep.mw from p.prep.acts; p.prep.mask keeps the relevant fields.
 func (p *Planner) packMulti() {
 	d := p.d
-	mw := &p.mw
+	mw := &p.prep.mw
 	mw.acts, mw.ops = mw.acts[:0], mw.ops[:0]
-	for _, id := range p.acts {
+	for _, id := range p.prep.acts {
 		a := &d.actions[id]
-		ma := multiAction{id: id, cost: p.costs[id], slow: len(a.pre.num) > 0 || len(a.effNum) > 0}
+		ma := multiAction{id: id, cost: p.prep.costs[id], slow: len(a.pre.num) > 0 || len(a.effNum) > 0}
 		ma.pre = uint32(len(mw.ops))
 		mw.ops = append(mw.ops, a.preOps...)
 		ma.eff = uint32(len(mw.ops))
 		for _, o := range a.effOps {
-			mw.ops = append(mw.ops, wordOp{m: o.m, v: o.v & p.mask[o.i], i: o.i})
+			mw.ops = append(mw.ops, wordOp{m: o.m, v: o.v & p.prep.mask[o.i], i: o.i})
 		}
 		ma.end = uint32(len(mw.ops))
 		mw.acts = append(mw.acts, ma)
@@ -99,7 +99,7 @@ func (p *Planner) packMulti() {
 // states, so such a key rarely holds and its list is short.
 func (p *Planner) buildSuccGen() {
 	d := p.d
-	mw := &p.mw
+	mw := &p.prep.mw
 	g := &mw.gen
 	w := d.words
 	nbit := 2 * 64 * w
@@ -262,7 +262,7 @@ func (mw *multiWord) candidates(st []uint64) {
 func (s *search) stepForwardN(budget int) {
 	p := s.p
 	t := s.t
-	mw := &p.mw
+	mw := &p.prep.mw
 	w := s.w
 	for ; budget > 0; budget-- {
 		n := s.nextToExpand()

@@ -28,14 +28,14 @@ func (s *search) stepParts(budget int) {
 	sub := p.subPlanner()
 	ss := &sub.s
 	for budget > 0 && s.status == Running {
-		if !s.partOn {
-			if s.nextPart == len(s.t.parts) {
+		if !s.parts.searching {
+			if s.parts.next == len(s.t.parts) {
 				// The cost as the plan's sum in order, as Result.Cost is
 				// everywhere (summed per part, it can differ in the last
 				// bit). Each part's call costed its own actions.
-				s.partsCost = 0
+				s.parts.cost = 0
 				for _, a := range p.partsPlan {
-					s.partsCost += sub.costs[a]
+					s.parts.cost += sub.prep.costs[a]
 				}
 				s.status = Found
 				return
@@ -50,9 +50,9 @@ func (s *search) stepParts(budget int) {
 			}
 			sub.epoch = p.epoch // a Result's Why from an older call goes stale
 			sub.meter = p.meter
-			ss.reset(s.start, s.t.parts[s.nextPart])
+			ss.reset(s.start, s.t.parts[s.parts.next])
 			p.meter = sub.meter
-			s.partOn = true
+			s.parts.searching = true
 		}
 		before, _ := ss.portfolioCounts()
 		sub.meter = p.meter
@@ -71,8 +71,8 @@ func (s *search) stepParts(budget int) {
 			p.partsPlan = append(p.partsPlan, r.Plan...)
 			s.expanded += r.Expanded
 			s.generated += r.Generated
-			s.partOn = false
-			s.nextPart++
+			s.parts.searching = false
+			s.parts.next++
 		default:
 			s.stop(st, ss.err)
 		}
@@ -87,7 +87,7 @@ func (s *search) fillParts(r *Result) {
 	r.Status, r.Err = s.status, s.err
 	r.Expanded, r.Generated = s.expanded, s.generated
 	r.Direction = s.dir
-	if s.partOn {
+	if s.parts.searching {
 		var sr Result
 		p.sub.s.fill(&sr)
 		r.Expanded += sr.Expanded
@@ -98,10 +98,10 @@ func (s *search) fillParts(r *Result) {
 			p.part = append(append(p.part[:0], p.partsPlan...), sr.Partial...)
 			r.Partial = p.part
 		}
-	} else if p.sub != nil && s.nextPart > 0 {
+	} else if p.sub != nil && s.parts.next > 0 {
 		r.Direction = p.sub.s.direction()
 	}
 	if s.status == Found {
-		r.Plan, r.Cost = p.partsPlan, s.partsCost
+		r.Plan, r.Cost = p.partsPlan, s.parts.cost
 	}
 }

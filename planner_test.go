@@ -703,3 +703,52 @@ func TestWrapAfterLargeSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestTieRuleDecides checks the open list's tie rule through Plan, on
+// domains where it decides what the search does: between open nodes of
+// equal f, the one of smaller h goes first, then the older one. Blind
+// search runs on both open lists (integer costs: the bucket queue;
+// fractional: the binary heap); TestOpenListTieRule checks the rule
+// itself on random interleavings.
+func TestTieRuleDecides(t *testing.T) {
+	t.Parallel()
+	// Two one-step plans of equal cost reach different states (no
+	// pruning keeps x and y apart): the older node, made by the earlier
+	// action, is popped first and is the plan.
+	twins := func(cost float64) goap.Spec {
+		return goap.Spec{Name: "twins", Actions: []goap.Action{
+			{Name: "A", Cost: cost, Effects: goap.Effects{"g": true, "x": true}},
+			{Name: "B", Cost: cost, Effects: goap.Effects{"g": true, "y": true}},
+		}, Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"g": true}}}}
+	}
+	// From the start, A reaches {a} at g=1 (h_max 1) and B the goal at
+	// g=2 (h 0): f = 2 for both. The smaller h goes first, so the goal is
+	// popped before A's node is expanded.
+	deeper := goap.Spec{Name: "deeper", Actions: []goap.Action{
+		{Name: "A", Cost: 1, Effects: goap.Effects{"a": true}},
+		{Name: "B", Cost: 2, Effects: goap.Effects{"g": true}},
+		{Name: "C", Cost: 1, Pre: goap.Conds{"a": true}, Effects: goap.Effects{"g": true}},
+	}, Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"g": true}}}}
+	blind := goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}
+	for _, c := range []struct {
+		name     string
+		spec     goap.Spec
+		opts     goap.Options
+		plan     []string
+		expanded int
+	}{
+		{"older first, bucket queue", twins(1), blind, []string{"A"}, 1},
+		{"older first, binary heap", twins(1.5), blind, []string{"A"}, 1},
+		{"smaller h first", deeper, goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}, []string{"B"}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, start, goal := compileSpec(t, c.spec, nil)
+			p := goap.NewPlanner(d)
+			p.Options = c.opts
+			res := p.Plan(context.Background(), start, goal)
+			if res.Status != goap.Found || !slices.Equal(d.ActionNames(res.Plan), c.plan) || res.Expanded != c.expanded {
+				t.Fatalf("got %v %v after %d expansions, want %v after %d", res.Status, d.ActionNames(res.Plan), res.Expanded, c.plan, c.expanded)
+			}
+		})
+	}
+}

@@ -104,13 +104,13 @@ type backwardScratch struct {
 // change them can run in parallel; planners outside tests keep the
 // defaults of newTuning.
 type tuning struct {
-	referenceLoop     bool // every search runs stepAStar (astar.go)
-	noBuckets         bool // blind search keeps the binary heap (openlist.go)
-	lm                lmcutTuning
-	indexOneWordAfter int // see the constant of that name
-	prefetchTable     int // see the constant of that name
-	unindexedActs     int // see the constant of that name
-	lmcutAfter        int // see the constant of that name
+	referenceLoop     bool        // every search runs stepAStar (astar.go)
+	noBuckets         bool        // blind search keeps the binary heap (openlist.go)
+	lm                lmcutTuning // what LM-cut reads (lmcut.go)
+	indexOneWordAfter int         // see the constant of that name
+	prefetchTable     int         // see the constant of that name
+	unindexedActs     int         // see the constant of that name
+	lmcutAfter        int         // see the constant of that name
 	// slices is each Auto member's expansions per turn (blindSlice...).
 	slices [3]int
 }

@@ -7,7 +7,7 @@ package goap
 // for node: the same nodes expanded in the same order, the same search
 // graph (states, costs, estimates, parents) after every expansion.
 // TestLoopsMatchReference checks that on random domains by running each
-// search with this loop too (referenceLoop).
+// search with this loop too (tuning.referenceLoop).
 //
 // The pieces it is made of are the ones every loop uses:
 //
@@ -20,10 +20,6 @@ package goap
 //     list; a closed node is reopened only by LM-cut, which is not
 //     consistent;
 //   - successor and regress apply one action to one state.
-
-// referenceLoop makes every search run stepAStar instead of its
-// specialised loop; tests set it to check that the two agree.
-var referenceLoop = false
 
 // stepAStar is the reference A* loop: up to budget expansions of any
 // search, forward or backward, over states of any width.
@@ -55,7 +51,7 @@ func (s *search) stepAStar(budget int) {
 				ok = s.successor(s.state(n), child, id)
 			}
 			if ok {
-				s.relax(child, n, id, g+s.p.costs[id])
+				s.relax(child, n, id, g+s.p.prep.costs[id])
 			}
 		}
 	}
@@ -136,12 +132,4 @@ func (s *search) regress(x, child []uint64, id ActionID) bool {
 		child[w+int(o.i)] |= o.v
 	}
 	return true
-}
-
-// apply returns the word to, which holds the effect's field, with the
-// field set to its value in the word from plus delta, and whether that
-// value stays within the declared bounds (the action applies).
-func (e *numEffect) apply(from, to uint64) (uint64, bool) {
-	v := int64((from>>e.shift)&e.field) + e.delta
-	return to&^(e.field<<e.shift) | uint64(v)<<e.shift, v >= 0 && v <= e.limit
 }

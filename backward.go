@@ -24,7 +24,7 @@ func (s *search) regressionEstimate(x []uint64) float64 {
 			bit := m & -m
 			f := d.fieldOf(i, bit)
 			raw := (x[w+i] & f.mask) >> f.shift
-			if c := s.p.hatom[f.atom+int(raw)]; c > h {
+			if c := s.p.bw.hatom[f.atom+int(raw)]; c > h {
 				h = c
 			}
 			m &^= f.mask
@@ -76,24 +76,24 @@ func (s *search) stepBackward(budget int) {
 			for ; cw != 0; cw &= cw - 1 {
 				id := ActionID(ci*64 + bits.TrailingZeros64(cw))
 				if s.regress(s.state(n), child, id) {
-					s.relax(child, n, id, g+p.costs[id])
+					s.relax(child, n, id, g+p.prep.costs[id])
 				}
 			}
 		}
 	}
 }
 
-// markUsable sets p.usable to the bitset of s.acts over action IDs, for
+// markUsable sets p.bw.usable to the bitset of s.acts over action IDs, for
 // writersOf; begin calls it once per backward search over wide states.
 func (s *search) markUsable() {
 	p := s.p
 	words := (len(p.d.actions) + 63) / 64
-	p.usable = resize(p.usable, words)
-	p.bwCand = resize(p.bwCand, words)
-	clear(p.usable)
-	clear(p.bwCand)
+	p.bw.usable = resize(p.bw.usable, words)
+	p.bw.cand = resize(p.bw.cand, words)
+	clear(p.bw.usable)
+	clear(p.bw.cand)
 	for _, id := range s.acts {
-		p.usable[id>>6] |= 1 << (uint(id) & 63)
+		p.bw.usable[id>>6] |= 1 << (uint(id) & 63)
 	}
 }
 
@@ -105,14 +105,14 @@ func (s *search) markUsable() {
 func (s *search) writersOf(x []uint64) (cand []uint64, lo int) {
 	p := s.p
 	d := p.d
-	lo, hi := len(p.bwCand), 0
+	lo, hi := len(p.bw.cand), 0
 	for i := 0; i < s.w; i++ {
 		for m := x[i]; m != 0; {
 			f := d.factAt(i, m&-m)
 			m &^= d.facts[f].mask
 			for _, id := range d.writers[d.writerAt[f]:d.writerAt[f+1]] {
 				k := int(id >> 6)
-				p.bwCand[k] |= p.usable[k] & (1 << (uint(id) & 63))
+				p.bw.cand[k] |= p.bw.usable[k] & (1 << (uint(id) & 63))
 				lo, hi = min(lo, k), max(hi, k+1)
 			}
 		}
@@ -120,25 +120,25 @@ func (s *search) writersOf(x []uint64) (cand []uint64, lo int) {
 	if lo >= hi {
 		return nil, 0
 	}
-	return p.bwCand[lo:hi], lo
+	return p.bw.cand[lo:hi], lo
 }
 
 // bitCosts tabulates, for one-word domains, the h_max cost of each
 // boolean field's two values, so a subgoal's estimate is a walk over its
-// mask bits. Multi-bit fields are marked in p.multi and costed the long way.
+// mask bits. Multi-bit fields are marked in p.bw.multi and costed the long way.
 func (p *Planner) bitCosts() {
 	d := p.d
-	p.multi = 0
+	p.bw.multi = 0
 	for b := 0; b < 64; b++ {
 		f := &d.facts[d.bitFact[b]]
 		if f.mask&(1<<uint(b)) == 0 {
 			continue // an unused bit
 		}
 		if f.size != 2 || f.mask != 1<<uint(b) {
-			p.multi |= 1 << uint(b)
+			p.bw.multi |= 1 << uint(b)
 			continue
 		}
-		p.bitCost[b] = [2]float64{p.hatom[f.atom], p.hatom[f.atom+1]}
+		p.bw.bitCost[b] = [2]float64{p.bw.hatom[f.atom], p.bw.hatom[f.atom+1]}
 	}
 }
 
@@ -146,14 +146,14 @@ func (p *Planner) bitCosts() {
 func (s *search) regressionEstimate1(m, v uint64) float64 {
 	p := s.p
 	h := 0.0
-	for b := m &^ p.multi; b != 0; b &= b - 1 {
+	for b := m &^ p.bw.multi; b != 0; b &= b - 1 {
 		i := bits.TrailingZeros64(b)
-		if c := p.bitCost[i][(v>>uint(i))&1]; c > h {
+		if c := p.bw.bitCost[i][(v>>uint(i))&1]; c > h {
 			h = c
 		}
 	}
-	if m&p.multi != 0 {
-		x := [2]uint64{m & p.multi, v}
+	if m&p.bw.multi != 0 {
+		x := [2]uint64{m & p.bw.multi, v}
 		h = max(h, s.regressionEstimate(x[:]))
 		if math.IsInf(h, 1) {
 			return h
@@ -168,7 +168,7 @@ func (s *search) regressionEstimate1(m, v uint64) float64 {
 // stepBackward1 is stepBackward for one-word domains: a subgoal is a
 // (mask, value) pair of words.
 func (s *search) stepBackward1(budget int) {
-	if s.p.manyActs1 {
+	if s.p.prep.manyActs1 {
 		s.stepBackward1Indexed(budget)
 		return
 	}
@@ -208,12 +208,12 @@ type achievers struct {
 	cand        []uint64 // candidate bitset over s.fwd, zero between uses
 }
 
-// indexAchievers builds p.ach from s.fwd; begin calls it once per
+// indexAchievers builds p.bw.ach from s.fwd; begin calls it once per
 // backward search over one word when the actions are many.
 func (s *search) indexAchievers() {
 	p := s.p
 	d := p.d
-	ach := &p.ach
+	ach := &p.bw.ach
 	ach.start = resize(ach.start, d.atoms+1)
 	clear(ach.start)
 	each := func(f func(atom int32, i int)) {
@@ -232,23 +232,23 @@ func (s *search) indexAchievers() {
 		ach.start[x] += ach.start[x-1]
 	}
 	ach.list = resize(ach.list, int(ach.start[d.atoms]))
-	next := append(p.scratchI32[:0], ach.start[:d.atoms]...)
+	next := append(p.bw.scratchI32[:0], ach.start[:d.atoms]...)
 	each(func(x int32, i int) {
 		ach.list[next[x]] = int32(i)
 		next[x]++
 	})
-	p.scratchI32 = next
+	p.bw.scratchI32 = next
 	ach.cand = resize(ach.cand, (len(s.fwd)+63)/64)
 	clear(ach.cand)
 }
 
 // stepBackward1Indexed is stepBackward1 for many actions: the candidates
-// of a subgoal are the achievers of its conditions (p.ach), visited in
+// of a subgoal are the achievers of its conditions (p.bw.ach), visited in
 // action order; the others achieve nothing or undo a condition.
 func (s *search) stepBackward1Indexed(budget int) {
 	p := s.p
 	d := p.d
-	ach := &p.ach
+	ach := &p.bw.ach
 	start := s.start.w[0]
 	for ; budget > 0; budget-- {
 		n := s.nextToExpand()
@@ -289,14 +289,4 @@ func (s *search) stepBackward1Indexed(budget int) {
 			}
 		}
 	}
-}
-
-// fieldOf returns the fact whose field holds bit in word i.
-func (d *Domain) fieldOf(i int, bit uint64) *factInfo {
-	return &d.facts[d.factAt(i, bit)]
-}
-
-// factAt returns the ID of the fact whose field holds bit in word i.
-func (d *Domain) factAt(i int, bit uint64) FactID {
-	return d.bitFact[i*64+bits.TrailingZeros64(bit)]
 }

@@ -41,6 +41,7 @@ func TestCompileMemoryProportional(t *testing.T) {
 // TestBadNames checks that names with control characters or invalid
 // UTF-8 are refused wherever a spec names something.
 func TestBadNames(t *testing.T) {
+	t.Parallel()
 	esc, bad := "red\x1b[31m", "caf\xe9"
 	for _, c := range []struct {
 		name string
@@ -69,6 +70,7 @@ func TestBadNames(t *testing.T) {
 // as writing the fact, so relevance analysis is not fooled by it (PDDL's
 // delete-then-add of a shared channel).
 func TestNoOpEffectsDropped(t *testing.T) {
+	t.Parallel()
 	d, err := goap.NewDomain(goap.Spec{Name: "channel",
 		Facts: []goap.Fact{goap.Bool("free")},
 		Actions: []goap.Action{

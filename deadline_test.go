@@ -47,6 +47,7 @@ func chainPlanner(t testing.TB, n int, costFunc func(goap.State) float64) (*goap
 // TestPlanDoneContext checks that a context that is already done ends the
 // call before any work: no hook runs and nothing is expanded.
 func TestPlanDoneContext(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	p, start, goal := chainPlanner(t, 10, func(goap.State) float64 { calls++; return 1 })
 	ctx, cancel := context.WithCancel(context.Background())
@@ -68,6 +69,7 @@ func TestPlanDoneContext(t *testing.T) {
 // 2,000 actions on 32 words). The context is cancelled by the cost
 // function, which runs at the start of the call, before the search.
 func TestPlanDeadlineByWork(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		dir  goap.Direction
 		heur goap.Heuristic
@@ -99,20 +101,21 @@ func TestPlanDeadlineByWork(t *testing.T) {
 // a 2,000-action chain has 2,000 rounds, stops within a poll's worth of
 // rounds once the context is done.
 func TestLMCutEstimateInterrupted(t *testing.T) {
+	t.Parallel()
 	const n = 2000
 	p, start, goal := chainPlanner(t, n, nil)
 	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	rounds, after := 0, 0
-	defer goap.OnLMCutRound(func() {
+	goap.OnLMCutRound(p, func() {
 		rounds++
 		if rounds == 10 {
 			cancel()
 		} else if rounds > 10 {
 			after++
 		}
-	})()
+	})
 	res := p.Plan(ctx, start, goal)
 	if res.Status != goap.LimitReached || !errors.Is(res.Err, context.Canceled) {
 		t.Fatalf("got %v (%v), want limit reached (context canceled)", res.Status, res.Err)

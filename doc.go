@@ -24,13 +24,57 @@
 // the same way on every run.
 package goap
 
-// Where things are: the domain model and its compiler (spec.go, domain.go,
-// compile.go, state.go, target.go); Plan, Start and the Search handle
-// (search.go) over the Planner (planner.go); the reference A* loop
-// (astar.go) and its specialised forms (forward_blind.go, forward_one.go,
-// forward_wide.go, backward.go), listed at stepOwn; the open list and the
-// state table (openlist.go, table.go); the heuristics (hmax.go, lmcut.go)
-// and relaxed reachability (reach.go); the Auto portfolio (portfolio.go) and goals split into
-// independent parts (parts.go);
-// IDA* (idastar.go); limits (deadline.go, memory.go); the no-plan
-// explanation (explain.go) and the search tree (tree.go).
+// Where things are, bottom up. The model names nothing declared below it,
+// the heuristics only the model and what they share with the search
+// (TestLayersOwnTheirNames); the search loops and the planner work on one
+// search state, declared in planner.go, and share the types of options.go
+// and result.go.
+//
+// The compiled model:
+//
+//	spec.go             Spec, Fact, Action, Goal, Conds, Effects: a domain as written
+//	domain.go           Domain: facts laid out in words, actions and conditions as mask/value pairs
+//	compile.go          NewDomain: validating and compiling a Spec
+//	state.go            State: packed world states; Domain.Apply
+//	target.go           Target: compiled goals, their relevant actions, their independent parts
+//	atoms.go            the atoms (one per fact value), indexed for the relaxed heuristics
+//	errors.go           the errors of plan calls and the check of a call's start and target
+//
+// What the heuristics and the search share:
+//
+//	heap.go             the binary heap (the open list, the relaxed explorations)
+//	deadline.go         the work meter: deadlines and cancellation read by work done
+//
+// The heuristics, over the atoms:
+//
+//	hmax.go             h_max and h_add
+//	reach.go            relaxed reachability; Domain.Reachable
+//	lmcut.go            LM-cut: its rounds, and the reuse of a parent's landmarks
+//	lmcut_build.go      LM-cut's compiled task, once per plan setup
+//	lmcut_hmax.go       LM-cut's h_max, from scratch and lowered after each cut
+//	lmcut_resources.go  the resource bound for add/subtract effects
+//
+// The search: the search state (planner.go) and the loops over it, listed
+// at stepOwn:
+//
+//	table.go            the state table: open addressing over the nodes
+//	openlist.go         the open list (binary heap or bucket queue) and its tie rule
+//	estimate.go         a search's estimates: the heuristics applied to a plan call
+//	astar.go            the reference A* loop, which every other loop matches
+//	forward_blind.go    forward, one-word states, blind, integer costs
+//	forward_one.go      forward, one-word states
+//	forward_wide.go     forward, wider states: the successor index
+//	backward.go         backward (regression) search
+//	portfolio.go        Auto: forward blind, backward and LM-cut searches in turns
+//	parts.go            Auto: a goal split into independent parts, planned part by part
+//	idastar.go          IDA*, for Options.MemoryBounded
+//	memory.go           Options.MaxMemory: the search's memory, checked as it grows
+//
+// The planner, what callers use:
+//
+//	options.go          Options, Direction, Heuristic
+//	result.go           Status, Result, Result.Failure
+//	planner.go          Planner, the search state, and the preparation of a plan call
+//	search.go           Plan, Start and the Search handle
+//	explain.go          Result.Why: why no plan exists
+//	tree.go             Search.Tree: the search tree

@@ -2,6 +2,7 @@ package goap
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -73,6 +74,14 @@ type numEffect struct {
 	field uint64
 }
 
+// apply returns the word to, which holds the effect's field, with the
+// field set to its value in the word from plus delta, and whether that
+// value stays within the declared bounds (the action applies).
+func (e *numEffect) apply(from, to uint64) (uint64, bool) {
+	v := int64((from>>e.shift)&e.field) + e.delta
+	return to&^(e.field<<e.shift) | uint64(v)<<e.shift, v >= 0 && v <= e.limit
+}
+
 // condSet is a compiled conjunction of conditions.
 type condSet struct {
 	mask, val []uint64  // equality on fields, per word
@@ -85,6 +94,13 @@ type condSet struct {
 type group struct {
 	fact  FactID
 	atoms []int32
+}
+
+// wordOp is one word of a sparse condition or effect. As a condition the
+// state's word i must satisfy x&m == v; as an effect x becomes x&^m | v.
+type wordOp struct {
+	m, v uint64
+	i    int32
 }
 
 // holdsOps reports whether the sparse words ops (an action's preOps)
@@ -311,4 +327,14 @@ func containsFact(list []FactID, f FactID) bool {
 		}
 	}
 	return false
+}
+
+// fieldOf returns the fact whose field holds bit in word i.
+func (d *Domain) fieldOf(i int, bit uint64) *factInfo {
+	return &d.facts[d.factAt(i, bit)]
+}
+
+// factAt returns the ID of the fact whose field holds bit in word i.
+func (d *Domain) factAt(i int, bit uint64) FactID {
+	return d.bitFact[i*64+bits.TrailingZeros64(bit)]
 }

@@ -24,10 +24,6 @@ var (
 	ErrLimitReached = errors.New("goap: a limit stopped the search")
 )
 
-// errUnfinished is the cause Failure gives for a Search that is still
-// Running: the budget given to Step so far is the limit.
-var errUnfinished = errors.New("goap: the search has not finished (call Search.Step again)")
-
 // callError is an error of a kind above with its own message.
 type callError struct {
 	kind error
@@ -52,39 +48,4 @@ func checkCall(d *Domain, start State, t *Target) error {
 		return badCall("goap: the start state and the target must belong to the planner's domain")
 	}
 	return nil
-}
-
-// limitError is Failure's error for LimitReached: ErrLimitReached, and
-// the cause when one is known.
-type limitError struct{ cause error }
-
-func (e *limitError) Error() string {
-	if e.cause == nil {
-		return ErrLimitReached.Error() + " (Options.MaxExpansions)"
-	}
-	return e.cause.Error()
-}
-func (e *limitError) Is(target error) bool { return target == ErrLimitReached }
-func (e *limitError) Unwrap() error        { return e.cause }
-
-// Failure returns nil when r holds a plan (Found or AlreadySatisfied), and
-// otherwise an error that errors.Is matches with ErrNoPlan, ErrLimitReached
-// (with the cause, such as context.DeadlineExceeded or ErrMemoryLimit, when
-// one is known), or, for Failed, ErrBadCall or ErrBadCost. It allocates
-// only for LimitReached.
-func (r *Result) Failure() error {
-	switch r.Status {
-	case Found, AlreadySatisfied:
-		return nil
-	case NoPlan:
-		return ErrNoPlan
-	case LimitReached:
-		return &limitError{r.Err}
-	case Running:
-		return &limitError{errUnfinished}
-	}
-	if r.Err != nil {
-		return r.Err
-	}
-	return ErrBadCall
 }

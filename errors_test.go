@@ -12,6 +12,7 @@ import (
 // TestResultFailure checks that every outcome that is not a plan comes
 // with an error errors.Is recognises, and the plans with none.
 func TestResultFailure(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "guard")
 	_, otherStart, _, _ := loadBench(t, "trap")
 	big, bigStart, bigGoal, _ := loadBench(t, "synth_large")
@@ -69,6 +70,7 @@ func TestResultFailure(t *testing.T) {
 // TestBadCost: a cost function out of range fails the call with
 // ErrBadCost.
 func TestBadCost(t *testing.T) {
+	t.Parallel()
 	d, err := goap.NewDomain(goap.Spec{
 		Actions: []goap.Action{{Name: "A", CostFunc: func(goap.State) float64 { return -1 }, Effects: goap.Effects{"done": true}}},
 		Goals:   []goap.Goal{{Name: "G", Desired: goap.Conds{"done": true}}},
@@ -86,6 +88,7 @@ func TestBadCost(t *testing.T) {
 // TestFactNumber: the one conversion of values that the compiler, the
 // lint and the CLI share, for every Go integer type.
 func TestFactNumber(t *testing.T) {
+	t.Parallel()
 	b, i, e := goap.Bool("b"), goap.Int("i", -5, 5, 0), goap.Enum("e", "x", "y")
 	for _, c := range []struct {
 		f    goap.Fact
@@ -109,6 +112,7 @@ func TestFactNumber(t *testing.T) {
 // panics once the planner has started another search, and it explains
 // the same before and after other calls of Why.
 func TestWhyAfterNextCall(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "guard_unsolvable")
 	p := goap.NewPlanner(d)
 	res := p.Plan(context.Background(), start, goal)

@@ -91,7 +91,7 @@ func (s *search) explain() *Explanation {
 	d := p.d
 	t := s.t
 	e := &Explanation{Target: t.name, Expanded: s.expanded, Generated: s.generated}
-	p.rel.evaluate(s.start.w, nil, p.costs, false)
+	p.rel.evaluate(s.start.w, nil, p.prep.costs, false)
 	cost := p.rel.cost
 	for _, g := range t.cond.groups {
 		if !math.IsInf(minAtomCost(cost, g.atoms), 1) {

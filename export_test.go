@@ -2,15 +2,12 @@ package goap
 
 import "fmt"
 
-// SetPortfolioSlices changes how many expansions each member of an Auto
-// search gets per turn and after how many expansions LM-cut joins, so
-// tests can make all members alternate on small domains. It returns a
-// function that restores the previous values.
-func SetPortfolioSlices(forward, backward, lmcut, lmcutJoinsAfter int) (restore func()) {
-	old, oldAfter := portfolioSlices, lmcutAfter
-	portfolioSlices = [3]int{forward, backward, lmcut}
-	lmcutAfter = lmcutJoinsAfter
-	return func() { portfolioSlices, lmcutAfter = old, oldAfter }
+// SetPortfolioSlices changes how many expansions each member of p's Auto
+// searches gets per turn and after how many expansions LM-cut joins, so
+// tests can make all members alternate on small domains.
+func SetPortfolioSlices(p *Planner, forward, backward, lmcut, lmcutJoinsAfter int) {
+	p.tune.slices = [3]int{forward, backward, lmcut}
+	p.tune.lmcutAfter = lmcutJoinsAfter
 }
 
 // Estimate returns heuristic h's forward estimate of reaching t from
@@ -60,23 +57,14 @@ func EstimateDive(p *Planner, states []State, actions []ActionID, t *Target) []f
 	return hs
 }
 
-// SetResourceBound switches the resource bound of LM-cut with add/subtract
-// effects on or off and returns a function that restores the setting.
-func SetResourceBound(on bool) (restore func()) {
-	old := resourceBoundOff
-	resourceBoundOff = !on
-	return func() { resourceBoundOff = old }
-}
+// SetResourceBound switches the resource bound of p's LM-cut with
+// add/subtract effects on or off.
+func SetResourceBound(p *Planner, on bool) { p.tune.lm.noResourceBound = !on }
 
-// SetBucketQueue switches the bucket queue of blind search with integer
-// costs on or off (off: the binary heap), so tests can check that both
-// open lists expand the same nodes in the same order. It returns a
-// function that restores the previous setting.
-func SetBucketQueue(on bool) (restore func()) {
-	old := bucketsEnabled
-	bucketsEnabled = on
-	return func() { bucketsEnabled = old }
-}
+// SetBucketQueue switches the bucket queue of p's blind searches with
+// integer costs on or off (off: the binary heap), so tests can check that
+// both open lists expand the same nodes in the same order.
+func SetBucketQueue(p *Planner, on bool) { p.tune.noBuckets = !on }
 
 // UnmetCounts returns, for every node of s, the goal conditions it misses
 // counted by the general unmet and, when the goal allows it, by the
@@ -112,31 +100,24 @@ func SetLMCutCanonical(p *Planner, on bool) {
 	p.lm.canonical = on
 }
 
-// CheckLMCutRounds makes every LM-cut round verify itself (verifyRound)
-// and report problems to fail, until restore is called.
-func CheckLMCutRounds(fail func(msg string)) (restore func()) {
-	lmcutCheck = func(lm *lmcut, w []uint64) {
+// CheckLMCutRounds makes every round of p's LM-cut verify itself
+// (verifyRound) and report problems to fail.
+func CheckLMCutRounds(p *Planner, fail func(msg string)) {
+	p.tune.lm.check = func(lm *lmcut, w []uint64) {
 		if msg := lm.verifyRound(); msg != "" {
 			fail(msg)
 		}
 	}
-	return func() { lmcutCheck = nil }
 }
 
-// SetPrefetchTable changes the table length from which one-word forward
-// search prefetches successors' slots (expandPrefetched), so tests can
-// run that path on small domains. It returns a function that restores
-// the previous value.
-func SetPrefetchTable(n int) (restore func()) {
-	old := prefetchTable
-	prefetchTable = n
-	return func() { prefetchTable = old }
-}
+// SetPrefetchTable changes the table length from which p's one-word
+// forward searches prefetch successors' slots (expandPrefetched), so
+// tests can run that path on small domains.
+func SetPrefetchTable(p *Planner, n int) { p.tune.prefetchTable = n }
 
-// OnLMCutRound calls f after every LM-cut round, until restore is called.
-func OnLMCutRound(f func()) (restore func()) {
-	lmcutCheck = func(*lmcut, []uint64) { f() }
-	return func() { lmcutCheck = nil }
+// OnLMCutRound calls f after every round of p's LM-cut.
+func OnLMCutRound(p *Planner, f func()) {
+	p.tune.lm.check = func(*lmcut, []uint64) { f() }
 }
 
 // PollWork is how many units of work pass between polls of a plan
@@ -149,13 +130,9 @@ func SearchMemory(p *Planner) (bytes int64, stored int) {
 	return p.memory(), len(p.s.nodes)
 }
 
-// SetReferenceLoop makes every search run the reference A* loop
-// (stepAStar) instead of its specialised one, until restore is called.
-func SetReferenceLoop(on bool) (restore func()) {
-	old := referenceLoop
-	referenceLoop = on
-	return func() { referenceLoop = old }
-}
+// SetReferenceLoop makes every search of p run the reference A* loop
+// (stepAStar) instead of its specialised one.
+func SetReferenceLoop(p *Planner, on bool) { p.tune.referenceLoop = on }
 
 // GraphNode is one node of a search graph as SearchGraphs returns it.
 type GraphNode struct {
@@ -170,7 +147,7 @@ type GraphNode struct {
 func SearchGraphs(h Search) [][]GraphNode {
 	s := searched(h)
 	var out [][]GraphNode
-	for _, m := range s.member {
+	for _, m := range s.auto.member {
 		if m != nil && m != s {
 			out = append(out, graph(m))
 		}
@@ -180,12 +157,12 @@ func SearchGraphs(h Search) [][]GraphNode {
 
 // SearchWork returns the work units the blind and backward members of an
 // Auto search have spent (see search.balanced).
-func SearchWork(h Search) [2]int64 { return searched(h).spent }
+func SearchWork(h Search) [2]int64 { return searched(h).auto.spent }
 
 // searched is the search h runs: in a split search, the part's.
 func searched(h Search) *search {
 	s := h.live()
-	if s.split && s.p.sub != nil {
+	if s.parts.on && s.p.sub != nil {
 		return &s.p.sub.s
 	}
 	return s
@@ -200,18 +177,10 @@ func graph(s *search) []GraphNode {
 	return g
 }
 
-// SetUnindexedActs sets unindexedActs and returns a function restoring it.
-func SetUnindexedActs(n int) func() {
-	old := unindexedActs
-	unindexedActs = n
-	return func() { unindexedActs = old }
-}
+// SetUnindexedActs sets p's unindexedActs (the most actions multi-word
+// forward search leaves out of its successor index).
+func SetUnindexedActs(p *Planner, n int) { p.tune.unindexedActs = n }
 
-// SetIndexOneWordAfter sets indexOneWordAfter (the action count above
-// which one-word searches use their indexes) and returns a function
-// restoring it.
-func SetIndexOneWordAfter(n int) func() {
-	old := indexOneWordAfter
-	indexOneWordAfter = n
-	return func() { indexOneWordAfter = old }
-}
+// SetIndexOneWordAfter sets p's indexOneWordAfter (the action count above
+// which one-word searches use their indexes).
+func SetIndexOneWordAfter(p *Planner, n int) { p.tune.indexOneWordAfter = n }

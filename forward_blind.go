@@ -12,7 +12,7 @@ import (
 // pending reachability check interrupts, so that blindRun's loop tests
 // neither, and to blindLarge once the table has outgrown the caches.
 func (s *search) stepBlind1(budget int) {
-	if s.p.indexed1 {
+	if s.p.prep.indexed1 {
 		s.stepIndexed1(budget)
 		return
 	}
@@ -33,9 +33,9 @@ func (s *search) stepBlind1(budget int) {
 		}
 		before := s.expanded
 		switch {
-		case len(s.table) >= prefetchTable:
+		case len(s.table) >= s.prefetchAt:
 			s.blindLarge(n)
-		case s.p.slowFwd:
+		case s.p.prep.slowFwd:
 			blindRun[withInts](s, n)
 		default:
 			blindRun[boolsOnly](s, n)
@@ -175,7 +175,7 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 				}
 			}
 		}
-		if len(s.table) >= prefetchTable {
+		if len(s.table) >= s.prefetchAt {
 			return // blindLarge takes over
 		}
 	}

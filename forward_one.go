@@ -15,22 +15,22 @@ type fwdAction struct {
 	slow           bool
 }
 
-// packForward fills p.fwd from p.acts; mask keeps the relevant fields.
+// packForward fills p.prep.fwd from p.prep.acts; mask keeps the relevant fields.
 func (p *Planner) packForward(mask uint64) {
-	p.fwd = p.fwd[:0]
-	p.slowFwd = false
-	for _, id := range p.acts {
+	p.prep.fwd = p.prep.fwd[:0]
+	p.prep.slowFwd = false
+	for _, id := range p.prep.acts {
 		a := &p.d.actions[id]
 		slow := len(a.pre.num) > 0 || len(a.effNum) > 0
-		fa := fwdAction{cost: p.costs[id], id: id, slow: slow}
+		fa := fwdAction{cost: p.prep.costs[id], id: id, slow: slow}
 		if len(a.preOps) > 0 { // one word: at most one op each
 			fa.pm, fa.pv = a.preOps[0].m, a.preOps[0].v
 		}
 		if len(a.effOps) > 0 {
 			fa.em, fa.ev = a.effOps[0].m, a.effOps[0].v&mask
 		}
-		p.fwd = append(p.fwd, fa)
-		p.slowFwd = p.slowFwd || slow
+		p.prep.fwd = append(p.prep.fwd, fa)
+		p.prep.slowFwd = p.prep.slowFwd || slow
 	}
 }
 
@@ -57,9 +57,11 @@ func (s *search) checkpoint() bool {
 	return true
 }
 
-// stepForward1 is stepForward for one-word states, the common case.
+// stepForward1 is forward search over one-word states, the common case
+// (stepForwardN is the same search over wider ones): with estimates, or
+// blind where the bucket queue does not apply (the binary heap).
 func (s *search) stepForward1(budget int) {
-	if s.p.indexed1 {
+	if s.p.prep.indexed1 {
 		s.stepIndexed1(budget)
 		return
 	}
@@ -78,7 +80,7 @@ func (s *search) stepForward1(budget int) {
 			return
 		}
 		g := s.expand(n)
-		if len(s.table) >= prefetchTable {
+		if len(s.table) >= s.prefetchAt {
 			s.expandPrefetched(n, st, g, mask)
 			continue
 		}
@@ -108,8 +110,8 @@ func (s *search) stepForward1(budget int) {
 // forward search takes its candidates from a successor index
 // (stepIndexed1) instead of testing every action: each test is a few
 // instructions, but a grid of n x n cells has 4n² moves, of which 4 apply
-// anywhere (a variable for tests).
-var indexOneWordAfter = 128
+// anywhere (tests lower it through tuning).
+const indexOneWordAfter = 128
 
 // stepIndexed1 is forward search over one-word states with many actions.
 // The candidates of a state come from the successor index of multi-word
@@ -119,7 +121,7 @@ var indexOneWordAfter = 128
 func (s *search) stepIndexed1(budget int) {
 	p := s.p
 	t := s.t
-	mw := &p.mw
+	mw := &p.prep.mw
 	gm, gv := t.cond.mask[0], t.cond.val[0]
 	gnum := len(t.cond.num) > 0
 	mask := s.mask[0]
@@ -146,7 +148,7 @@ func (s *search) stepIndexed1(budget int) {
 			}
 			mw.cand[ci] = 0
 			for ; cw != 0; cw &= cw - 1 {
-				a := &p.fwd[ci*64+bits.TrailingZeros64(cw)]
+				a := &p.prep.fwd[ci*64+bits.TrailingZeros64(cw)]
 				if st&a.pm != a.pv {
 					continue
 				}
@@ -174,8 +176,8 @@ func (s *search) stepIndexed1(budget int) {
 
 // prefetchTable is the table length from which one-word forward search
 // expands in two passes (expandPrefetched): past the size of the caches,
-// every probe of a new state misses them.
-var prefetchTable = 1 << 15
+// every probe of a new state misses them (tests lower it through tuning).
+const prefetchTable = 1 << 15
 
 // child is a successor waiting to be inserted by expandPrefetched.
 type child struct {

@@ -9,13 +9,6 @@ import "math/bits"
 // and indexes them by one precondition each (see succGen): an expansion
 // looks only at the actions whose key holds in the state.
 
-// wordOp is one word of a sparse condition or effect. As a condition the
-// state's word i must satisfy x&m == v; as an effect x becomes x&^m | v.
-type wordOp struct {
-	m, v uint64
-	i    int32
-}
-
 // multiAction is an action packed for multi-word forward search: its
 // conditions and effects are ops[pre:eff] and ops[eff:end].
 type multiAction struct {
@@ -73,19 +66,19 @@ type multiWord struct {
 	freq  []int32 // per heuristic atom: actions with it as a precondition
 }
 
-// packMulti fills p.mw from p.acts; p.mask keeps the relevant fields.
+// packMulti fills p.prep.mw from p.prep.acts; p.prep.mask keeps the relevant fields.
 func (p *Planner) packMulti() {
 	d := p.d
-	mw := &p.mw
+	mw := &p.prep.mw
 	mw.acts, mw.ops = mw.acts[:0], mw.ops[:0]
-	for _, id := range p.acts {
+	for _, id := range p.prep.acts {
 		a := &d.actions[id]
-		ma := multiAction{id: id, cost: p.costs[id], slow: len(a.pre.num) > 0 || len(a.effNum) > 0}
+		ma := multiAction{id: id, cost: p.prep.costs[id], slow: len(a.pre.num) > 0 || len(a.effNum) > 0}
 		ma.pre = uint32(len(mw.ops))
 		mw.ops = append(mw.ops, a.preOps...)
 		ma.eff = uint32(len(mw.ops))
 		for _, o := range a.effOps {
-			mw.ops = append(mw.ops, wordOp{m: o.m, v: o.v & p.mask[o.i], i: o.i})
+			mw.ops = append(mw.ops, wordOp{m: o.m, v: o.v & p.prep.mask[o.i], i: o.i})
 		}
 		ma.end = uint32(len(mw.ops))
 		mw.acts = append(mw.acts, ma)
@@ -106,7 +99,7 @@ func (p *Planner) packMulti() {
 // states, so such a key rarely holds and its list is short.
 func (p *Planner) buildSuccGen() {
 	d := p.d
-	mw := &p.mw
+	mw := &p.prep.mw
 	g := &mw.gen
 	w := d.words
 	nbit := 2 * 64 * w
@@ -114,7 +107,7 @@ func (p *Planner) buildSuccGen() {
 	g.off = resize(g.off, w)
 	clear(g.on)
 	clear(g.off)
-	if len(mw.acts) <= unindexedActs {
+	if len(mw.acts) <= p.tune.unindexedActs {
 		// Too few actions to index: all are candidates everywhere, and
 		// building the index (its size follows the state's bits) would
 		// cost more than the search, e.g. for each part of a goal split
@@ -223,23 +216,15 @@ func (p *Planner) buildSuccGen() {
 	}
 }
 
-// unindexedActs is the most actions buildSuccGen leaves unindexed (a
-// variable for tests, which index every action set).
-var unindexedActs = 8
+// unindexedActs is the most actions buildSuccGen leaves unindexed
+// (tests index every action set through tuning).
+const unindexedActs = 8
 
 // maxKeyValues bounds the values of a field that keys actions, since
 // the index holds a list for every value; a field with more values keys
 // actions only when there are at least a quarter as many actions (a
 // grid's cell, four moves per cell).
 const maxKeyValues = 256
-
-// resize returns s with length n, reusing its memory when it can.
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
-}
 
 // candidates marks in mw.cand the actions whose key holds in st.
 func (mw *multiWord) candidates(st []uint64) {
@@ -277,7 +262,7 @@ func (mw *multiWord) candidates(st []uint64) {
 func (s *search) stepForwardN(budget int) {
 	p := s.p
 	t := s.t
-	mw := &p.mw
+	mw := &p.prep.mw
 	w := s.w
 	for ; budget > 0; budget-- {
 		n := s.nextToExpand()

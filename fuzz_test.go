@@ -803,7 +803,7 @@ func FuzzNewDomain(f *testing.F) {
 		}
 		_ = start.String()
 		_ = start.Values()
-		// An ad-hoc target from the start values: errors must be SpecErrors too.
+		// An ad-hoc target from the start values: errors must be *SpecError values too.
 		if tg, terr := d.Target("adhoc", goap.Conds(startVals)); terr != nil {
 			if tg != nil {
 				t.Fatalf("Target returned a target and an error\n%s", show())
@@ -825,12 +825,10 @@ func FuzzNewDomain(f *testing.F) {
 			_ = goal.Unmet(start)
 			results := make([]goap.Result, len(fzConfigs))
 			for i, c := range fzConfigs {
-				restore := func() {}
 				if c.name == "auto-alternating" {
-					restore = goap.SetPortfolioSlices(1, 1, 1, 0)
+					goap.SetPortfolioSlices(planners[i], 1, 1, 1, 0)
 				}
 				res := planners[i].Plan(ctx, start, goal)
-				restore()
 				res.Plan = slices.Clone(res.Plan)
 				results[i] = res
 				fzCheckResult(t, d, start, goal, res, c.name, c.opt, show)

@@ -88,7 +88,7 @@ func (p *Planner) planIDA(start State, t *Target, r *Result) {
 		fail(err)
 		return
 	}
-	s.acts, s.heur = p.acts, opt.Heuristic
+	s.acts, s.heur = p.prep.acts, opt.Heuristic
 	if s.heur == AutoHeuristic {
 		s.heur = HMax // iterative deepening needs guidance
 	}
@@ -265,7 +265,7 @@ func (x *ida) dfs(p *Planner, d int, g, h float64) {
 		x.hash = append(x.hash, hc)
 		x.acts = append(x.acts, id)
 		if hch := s.estimate(child); !math.IsInf(hch, 1) {
-			x.dfs(p, d+1, g+p.costs[id], hch)
+			x.dfs(p, d+1, g+p.prep.costs[id], hch)
 		}
 		if x.stop {
 			return

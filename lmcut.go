@@ -53,24 +53,24 @@ type lmTask struct {
 	bucket bool // all costs are small integers: bucket queue
 
 	atomOf    []int32 // domain atom -> local atom, -1 if irrelevant
-	aux       []lmAux // the auxiliary atoms of add/subtract effects
-	ors       []lmOr  // the or atoms of groups of several atoms
-	orList    []int32
-	orIndex   map[uint64]int32
 	nAtoms    int
 	opSlot    []int32 // len ops+1
 	slotOp    []int32
 	slotStart []int32 // len slots+1
 	slotAtoms []int32
-	effStart  []int32 // len ops+1
-	effs      []int32
-	useStart  []int32 // per atom: slots that contain it; len atoms+1
-	uses      []int32
+	// oneAtom is per slot: its atom (build leaves every group one atom)
+	oneAtom  []int32
+	effStart []int32 // len ops+1
+	effs     []int32
+	useStart []int32 // per atom: slots that contain it; len atoms+1
+	uses     []int32
 	// use is uses with each entry's operator, for the one-atom loops
 	use      []lmUse
 	addStart []int32 // per atom: operators that add it; len atoms+1
 	adds     []int32
 	base     []float64 // per operator
+	opOf     []int32   // per action: its operator, -1 when irrelevant
+	opAct    []int32   // per operator of an action: the action
 }
 
 const (
@@ -78,17 +78,60 @@ const (
 	lmGoalAtom  = 1
 )
 
+// lmcut is LM-cut's memory, in parts by lifetime: the compiled task
+// (embedded: every round reads its arrays), rebuilt per plan setup; what
+// the domain alone decides; build's scratch; the resource bound's counts;
+// one estimate's scratch; and the landmarks kept from node to node.
 type lmcut struct {
 	lmTask
-	// per domain, built once: the actions setting each domain atom
-	dAddStart []int32
-	dAdds     []int32
-	// the actions adding to or subtracting from each fact, and each
-	// domain atom's fact
-	dDeltaStart []int32
-	dDeltas     []int32
-	atomFact    []FactID
-	// per evaluation
+	dom lmDomain       // per domain, built on first use
+	tmp lmBuildScratch // build's scratch
+	rb  lmResources    // per plan setup: the resource bound (lmcut_resources.go)
+	ev  lmEval         // per estimate
+	// Per node: par holds the landmarks of the parent whose children are
+	// being estimated, kid those of the last child estimated (see
+	// lmcutChild).
+	par, kid lmSet
+	// canonical makes the supporter the first group of greatest cost,
+	// a function of the costs alone (for the test oracle). Otherwise a
+	// tie keeps the group that came last in h_max's order or was the
+	// supporter before: Fast Downward's choice, which expands far fewer
+	// states on logistics, blocks and elevators (BENCHMARKS.md).
+	canonical bool
+	meter     *workMeter   // the planner's: rounds charge their work to it
+	tune      *lmcutTuning // the planner's
+}
+
+// lmDomain is what LM-cut derives from the domain alone, once.
+type lmDomain struct {
+	// the actions setting each domain atom
+	addStart []int32
+	adds     []int32
+	// the actions adding to or subtracting from each fact
+	deltaStart []int32
+	deltas     []int32
+	atomFact   []FactID // each domain atom's fact
+}
+
+// lmBuildScratch is build's memory, kept to be reused by the next build.
+type lmBuildScratch struct {
+	relOp   []bool  // per action: relevant
+	factRel []bool  // per fact: its add/subtract actions are relevant
+	aux     []lmAux // the auxiliary atoms of add/subtract effects
+	ors     []lmOr  // the or atoms of groups of several atoms
+	orList  []int32
+	orIndex map[uint64]int32
+	sig     []uint64 // per domain atom: the groups holding it, hashed
+	classOf map[uint64]int32
+	gbuf    []int32
+	gmark   []uint32 // per local atom: gepoch when in gbuf
+	gepoch  uint32
+}
+
+// lmEval is the memory of one estimate: h_max under the reduced costs,
+// the justification graph, and the rounds' marks and cuts. It is sized
+// per plan setup and never cleared: marks are epoch-stamped.
+type lmEval struct {
 	cost  []float64 // per atom
 	unsat []int32   // per operator: groups not yet reached
 	sup   []int32   // per operator: supporter slot
@@ -99,11 +142,9 @@ type lmcut struct {
 	isSup []bool
 	// The justification graph's edges, as intrusive lists so that
 	// findCut follows only them: supHead per atom, cutOp[o].next/supPrev
-	// per operator (-1 ends). oneAtom is per slot: its atom (build
-	// leaves every group one atom).
+	// per operator (-1 ends).
 	supHead []int32
 	supPrev []int32
-	oneAtom []int32
 	// reached lists the operators in the order hmaxFull reached them
 	// (nReached of them), for linkAll
 	reached  []int32
@@ -119,47 +160,12 @@ type lmcut struct {
 	inState []uint32
 	stateEp uint32
 	epoch   uint32
-	// canonical makes the supporter the first group of greatest cost,
-	// a function of the costs alone (for the test oracle). Otherwise a
-	// tie keeps the group that came last in h_max's order or was the
-	// supporter before: Fast Downward's choice, which expands far fewer
-	// states on logistics, blocks and elevators (BENCHMARKS.md).
-	canonical bool
-	init      []int32 // atoms that hold in the evaluated state, with start
-	stack     []int32
-	cut       []int32
-	q         lmQueue
-	// build scratch
-	relOp []bool
-	opOf  []int32 // per action: its operator, -1 when irrelevant
-	// par holds the landmarks of the parent whose children are being
-	// estimated, kid those of the last child estimated (see lmcutChild);
-	// rec, when not nil, is where rounds records its cuts.
-	par, kid lmSet
-	rec      *lmSet
-	one      lmSet // the landmarks of lmcutEstimate's estimate
-	// the resource bound (lmcut_resources.go): the counts, each fact's
-	// and each producer's count (-1: none), each operator's action, and
-	// per operator an epoch stamp for landmarks already counted
-	res      []lmRes
-	inputs   []lmInput // the counts' inputs (lmRes.in0, in1)
-	resOrder []int32   // the order resourceBound takes them in
-	resIn    []int32   // buildInputs' scratch
-	resOf    []int32
-	prodRes  []int32
-	opAct    []int32
-	landSeen []uint32
-	landEp   uint32
-	// numericBounds' counts in the current search: estimates where it
-	// computed h_max, and where h_max was the larger
-	hmaxTried, hmaxWins int
-	factRel             []bool
-	sig                 []uint64 // per domain atom: the groups holding it, hashed
-	classOf             map[uint64]int32
-	gbuf                []int32
-	gmark               []uint32 // per local atom: gepoch when in gbuf
-	gepoch              uint32
-	meter               *workMeter // the planner's: rounds charge their work to it
+	init    []int32 // atoms that hold in the evaluated state, with start
+	stack   []int32
+	cut     []int32
+	q       lmQueue
+	rec     *lmSet // when not nil, where rounds records its cuts
+	one     lmSet  // the landmarks of lmcutEstimate's estimate
 }
 
 // lmCutOp is what findCut reads of an operator, in 12 bytes: the next
@@ -177,126 +183,39 @@ type lmCutOp struct {
 	enters uint32
 }
 
-// lmcutCheck, when set (by tests), is called after every round's cut with
-// the reduced costs before they are lowered.
-var lmcutCheck func(lm *lmcut, w []uint64)
-
-// lmcutEstimate returns the LM-cut estimate of goal from state w; when an
-// enabled action has add/subtract effects, the larger of it and h_max.
-func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
-	p.lmcutPrepare(goal)
-	lm := p.lm
-	if !lm.deltas {
-		return lm.estimate(p.d, w)
-	}
-	lm.one.reset()
-	lm.rec = &lm.one
-	h := lm.estimate(p.d, w)
-	lm.rec = nil
-	return p.numericBounds(h, w, goal, &lm.one)
-}
-
-// lmcutChild returns the LM-cut estimate (as lmcutEstimate) of node idx of
-// forward search s, reusing the landmarks of its parent (estimateChild):
-// the parent's are computed once, when its first child comes, and serve
-// all its children.
-func (p *Planner) lmcutChild(s *search, idx int32) float64 {
-	goal := &s.t.cond
-	nd := &s.nodes[idx]
-	want := lmNodeKey{s, s.run, nd.parent}
-	switch {
-	case p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prepGen:
-		p.lmcutPrepare(goal)
-		fallthrough
-	case p.lmParent != want && p.lmKid != want:
-		p.lm.estimateParent(p.d, s.state(nd.parent))
-	case p.lmParent != want:
-		// The parent was the last child estimated (a dive: chains,
-		// plans found straight down): its landmarks are at hand.
-		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
-	}
-	p.lmParent = want
-	w := s.state(idx)
-	h := p.numericBounds(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal, &p.lm.kid)
-	p.lmKid = lmNodeKey{s, s.run, idx}
-	return h
-}
-
-// numericBounds returns LM-cut's estimate h of goal from w, whose
-// landmarks are in set, raised to the resource bound and to h_max when
-// add/subtract effects make them larger. LM-cut lets an add reach any
-// value at once; the resource bound counts the producer runs a count's
-// consumption needs (lmcut_resources.go), and h_max follows the values
-// step by step. When h_max was never the largest in the first
-// stepHmaxTrial estimates of a search, it is not computed again (on a
-// chain with fuel it never is, and took half the time).
-func (p *Planner) numericBounds(h float64, w []uint64, goal *condSet, set *lmSet) float64 {
-	lm := p.lm
-	if !lm.deltas || math.IsInf(h, 1) {
-		return h
-	}
-	h = max(h, lm.resourceBound(p.d, w, set, p.costs))
-	if lm.hmaxTried >= stepHmaxTrial && lm.hmaxWins == 0 {
-		return h
-	}
-	lm.hmaxTried++
-	if hm := p.rel.evaluate(w, goal, p.costs, false); hm > h {
-		lm.hmaxWins++
-		return hm
-	}
-	return h
-}
-
-// stepHmaxTrial is how many estimates numericBounds tries h_max on before
-// it gives up on a search where h_max never exceeded LM-cut.
-const stepHmaxTrial = 64
-
-// lmNodeKey names the node whose landmarks lmcut holds: node idx of
-// run run of search s.
-type lmNodeKey struct {
-	s   *search
-	run uint64
-	idx int32
-}
-
-// lmcutPrepare makes p.lm the compiled task of goal under the current
-// plan setup.
-func (p *Planner) lmcutPrepare(goal *condSet) {
-	if p.lm == nil {
-		p.lm = &lmcut{}
-	}
-	lm := p.lm
-	lm.meter = &p.meter
-	if lm.goal != goal || lm.gen != p.prepGen {
-		lm.build(p.d, goal, p.rel.enabled, p.costs)
-		lm.gen = p.prepGen
-		p.lmParent, p.lmKid = lmNodeKey{}, lmNodeKey{}
-	}
+// lmcutTuning is the part of a planner's tuning that LM-cut reads.
+type lmcutTuning struct {
+	// check, when not nil, is called after every round's cut with the
+	// reduced costs before they are lowered.
+	check func(lm *lmcut, w []uint64)
+	// noResourceBound leaves the resource bound out (lmcut_resources.go).
+	noResourceBound bool
 }
 
 // estimate runs LM-cut from state w on the compiled task.
 func (lm *lmcut) estimate(d *Domain, w []uint64) float64 {
 	lm.setState(d, w)
-	copy(lm.rc, lm.base)
+	copy(lm.ev.rc, lm.base)
 	return lm.rounds(w, 0)
 }
 
 // setState makes w the evaluated state: its atoms, with the start atom,
 // in init and stamped in inState.
 func (lm *lmcut) setState(d *Domain, w []uint64) {
-	lm.stateEp++
-	if lm.stateEp == 0 { // wrapped: clear the stamps once
-		clear(lm.inState)
-		lm.stateEp = 1
+	ev := &lm.ev
+	ev.stateEp++
+	if ev.stateEp == 0 { // wrapped: clear the stamps once
+		clear(ev.inState)
+		ev.stateEp = 1
 	}
-	se := lm.stateEp
-	lm.init = append(lm.init[:0], lmStartAtom)
-	lm.inState[lmStartAtom] = se
+	se := ev.stateEp
+	ev.init = append(ev.init[:0], lmStartAtom)
+	ev.inState[lmStartAtom] = se
 	for fi := range d.facts {
 		f := &d.facts[fi]
 		if x := lm.atomOf[f.atom+int((w[f.word]&f.mask)>>f.shift)]; x >= 0 {
-			lm.init = append(lm.init, x)
-			lm.inState[x] = se
+			ev.init = append(ev.init, x)
+			ev.inState[x] = se
 		}
 	}
 }
@@ -305,43 +224,44 @@ func (lm *lmcut) setState(d *Domain, w []uint64) {
 // reduced costs in rc, on top of h landmarks' worth already taken, and
 // returns the estimate. When recording, each cut is kept (see estimateChild).
 func (lm *lmcut) rounds(w []uint64, h float64) float64 {
+	ev := &lm.ev
 	// A round visits up to every operator and atom; on a big task one
 	// estimate has thousands of rounds, so each is charged and an
 	// interrupted estimate returns the admissible sum of the cuts so far.
-	work := len(lm.rc) + len(lm.cost)
+	work := len(ev.rc) + len(ev.cost)
 	lm.meter.charge(work)
 	lm.hmaxFull()
-	if gc := lm.cost[lmGoalAtom]; math.IsInf(gc, 1) || gc == 0 {
+	if gc := ev.cost[lmGoalAtom]; math.IsInf(gc, 1) || gc == 0 {
 		return h + gc // no round: the lists below are not needed
 	}
 	lm.linkAll()
 	for {
-		gc := lm.cost[lmGoalAtom]
+		gc := ev.cost[lmGoalAtom]
 		if gc == 0 {
 			return h
 		}
 		lm.nextEpoch()
 		lm.markZone()
 		lm.findCut()
-		if len(lm.cut) == 0 {
+		if len(ev.cut) == 0 {
 			return h // cannot happen (see above); h is still admissible
 		}
 		m := math.Inf(1)
-		for _, o := range lm.cut {
-			m = min(m, lm.rc[o])
+		for _, o := range ev.cut {
+			m = min(m, ev.rc[o])
 		}
-		if lmcutCheck != nil {
-			lmcutCheck(lm, w)
+		if lm.tune.check != nil {
+			lm.tune.check(lm, w)
 		}
 		if !(m > 0) {
 			return h // cannot happen (see above): no progress
 		}
 		h += m
-		for _, o := range lm.cut {
-			lm.rc[o] -= m
+		for _, o := range ev.cut {
+			ev.rc[o] -= m
 		}
-		if lm.rec != nil {
-			lm.rec.add(lm.cut, m)
+		if ev.rec != nil {
+			ev.rec.add(ev.cut, m)
 		}
 		if lm.meter.charge(work) {
 			return h
@@ -370,9 +290,9 @@ func (l *lmSet) add(cut []int32, m float64) {
 // children estimated, keeping its landmarks for estimateChild.
 func (lm *lmcut) estimateParent(d *Domain, w []uint64) float64 {
 	lm.par.reset()
-	lm.rec = &lm.par
+	lm.ev.rec = &lm.par
 	h := lm.estimate(d, w)
-	lm.rec = nil
+	lm.ev.rec = nil
 	return h
 }
 
@@ -388,8 +308,9 @@ func (lm *lmcut) estimateParent(d *Domain, w []uint64) float64 {
 // reduced cost goes below zero.) The child's own landmarks, the reused
 // and the new, are kept in kid: they serve its children in turn.
 func (lm *lmcut) estimateChild(d *Domain, w []uint64, a ActionID) float64 {
+	ev := &lm.ev
 	lm.setState(d, w)
-	copy(lm.rc, lm.base)
+	copy(ev.rc, lm.base)
 	op := lm.opOf[a]
 	h := 0.0
 	lm.kid.reset()
@@ -403,26 +324,27 @@ func (lm *lmcut) estimateChild(d *Domain, w []uint64, a ActionID) float64 {
 		m := lm.par.cost[i]
 		h += m
 		for _, o := range cut {
-			lm.rc[o] -= m
+			ev.rc[o] -= m
 		}
 		lm.kid.add(cut, m)
 	}
 	lm.meter.charge(len(lm.par.ops))
-	lm.rec = &lm.kid
+	ev.rec = &lm.kid
 	h = lm.rounds(w, h)
-	lm.rec = nil
+	ev.rec = nil
 	return h
 }
 
 // nextEpoch starts a round: marks of earlier rounds no longer count.
 func (lm *lmcut) nextEpoch() {
-	lm.epoch += 2
-	if lm.epoch == 0 { // wrapped: clear the stamps once
-		clear(lm.mark)
-		for o := range lm.cutOp {
-			lm.cutOp[o].enters = 0
+	ev := &lm.ev
+	ev.epoch += 2
+	if ev.epoch == 0 { // wrapped: clear the stamps once
+		clear(ev.mark)
+		for o := range ev.cutOp {
+			ev.cutOp[o].enters = 0
 		}
-		lm.epoch = 2
+		ev.epoch = 2
 	}
 }
 
@@ -432,26 +354,27 @@ func (lm *lmcut) nextEpoch() {
 // marks the state's atoms as reached, so only the others stay in the
 // zone when it tests an operator's effects.
 func (lm *lmcut) markZone() {
-	ep := lm.epoch + 1
-	se := lm.stateEp
-	lm.mark[lmGoalAtom] = ep
-	lm.stack = append(lm.stack[:0], lmGoalAtom)
-	for len(lm.stack) > 0 {
-		x := lm.stack[len(lm.stack)-1]
-		lm.stack = lm.stack[:len(lm.stack)-1]
-		stamp := lm.inState[x] != se
+	ev := &lm.ev
+	ep := ev.epoch + 1
+	se := ev.stateEp
+	ev.mark[lmGoalAtom] = ep
+	ev.stack = append(ev.stack[:0], lmGoalAtom)
+	for len(ev.stack) > 0 {
+		x := ev.stack[len(ev.stack)-1]
+		ev.stack = ev.stack[:len(ev.stack)-1]
+		stamp := ev.inState[x] != se
 		for _, o := range lm.adds[lm.addStart[x]:lm.addStart[x+1]] {
 			if stamp {
-				lm.cutOp[o].enters = ep
+				ev.cutOp[o].enters = ep
 			}
-			if lm.rc[o] != 0 || lm.unsat[o] != 0 {
+			if ev.rc[o] != 0 || ev.unsat[o] != 0 {
 				continue
 			}
-			s := lm.sup[o]
+			s := ev.sup[o]
 			for _, a := range lm.slotAtoms[lm.slotStart[s]:lm.slotStart[s+1]] {
-				if lm.mark[a] != ep {
-					lm.mark[a] = ep
-					lm.stack = append(lm.stack, a)
+				if ev.mark[a] != ep {
+					ev.mark[a] = ep
+					ev.stack = append(ev.stack, a)
 				}
 			}
 		}
@@ -463,14 +386,15 @@ func (lm *lmcut) markZone() {
 // A cut operator's other effects are not followed: the first operator of
 // a relaxed plan to reach the zone is still found, and the cut is smaller.
 func (lm *lmcut) findCut() {
-	ep, zone := lm.epoch, lm.epoch+1
-	lm.cut = lm.cut[:0]
+	ev := &lm.ev
+	ep, zone := ev.epoch, ev.epoch+1
+	ev.cut = ev.cut[:0]
 	// The stack holds each atom at most once (it is marked when pushed),
 	// so a fixed array of nAtoms+1 does, without appends.
-	st := lm.reach[:lm.nAtoms+1]
-	mark := lm.mark[:lm.nAtoms]
+	st := ev.reach[:lm.nAtoms+1]
+	mark := ev.mark[:lm.nAtoms]
 	n := 0
-	for _, x := range lm.init {
+	for _, x := range ev.init {
 		if mark[x] != ep {
 			mark[x] = ep
 			st[n] = x
@@ -480,10 +404,10 @@ func (lm *lmcut) findCut() {
 	for n > 0 {
 		n--
 		x := st[n]
-		for o := lm.supHead[x]; o >= 0; {
-			op := &lm.cutOp[o]
+		for o := ev.supHead[x]; o >= 0; {
+			op := &ev.cutOp[o]
 			if op.enters == zone {
-				lm.cut = append(lm.cut, o)
+				ev.cut = append(ev.cut, o)
 			} else if e := op.eff; e >= 0 {
 				if mark[e] != ep {
 					mark[e] = ep
@@ -515,10 +439,11 @@ func (lm *lmcut) findCut() {
 // reachAll pushes operator o's effects not yet reached in this round on
 // findCut's stack st, which holds n atoms, and returns the new count.
 func (lm *lmcut) reachAll(o int32, st []int32, n int) int {
-	ep := lm.epoch
+	ev := &lm.ev
+	ep := ev.epoch
 	for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
-		if lm.mark[e] != ep {
-			lm.mark[e] = ep
+		if ev.mark[e] != ep {
+			ev.mark[e] = ep
 			st[n] = e
 			n++
 		}

@@ -27,7 +27,7 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 			break
 		}
 	}
-	if lm.dAddStart == nil {
+	if lm.dom.addStart == nil {
 		count := make([]int32, d.atoms+1)
 		dcount := make([]int32, len(d.facts)+1)
 		for ai := range d.actions {
@@ -38,27 +38,27 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 				dcount[dl.fact]++
 			}
 		}
-		lm.dAddStart = prefix(count)
-		lm.dAdds = make([]int32, lm.dAddStart[d.atoms])
-		lm.dDeltaStart = prefix(dcount)
-		lm.dDeltas = make([]int32, lm.dDeltaStart[len(d.facts)])
-		fill := append([]int32(nil), lm.dAddStart...)
-		dfill := append([]int32(nil), lm.dDeltaStart...)
+		lm.dom.addStart = prefix(count)
+		lm.dom.adds = make([]int32, lm.dom.addStart[d.atoms])
+		lm.dom.deltaStart = prefix(dcount)
+		lm.dom.deltas = make([]int32, lm.dom.deltaStart[len(d.facts)])
+		fill := append([]int32(nil), lm.dom.addStart...)
+		dfill := append([]int32(nil), lm.dom.deltaStart...)
 		for ai := range d.actions {
 			for _, at := range d.actions[ai].setAtoms {
-				lm.dAdds[fill[at]] = int32(ai)
+				lm.dom.adds[fill[at]] = int32(ai)
 				fill[at]++
 			}
 			for _, dl := range d.actions[ai].deltas {
-				lm.dDeltas[dfill[dl.fact]] = int32(ai)
+				lm.dom.deltas[dfill[dl.fact]] = int32(ai)
 				dfill[dl.fact]++
 			}
 		}
-		lm.atomFact = make([]FactID, d.atoms)
+		lm.dom.atomFact = make([]FactID, d.atoms)
 		for fi := range d.facts {
 			f := &d.facts[fi]
 			for x := range f.size {
-				lm.atomFact[f.atom+x] = FactID(fi)
+				lm.dom.atomFact[f.atom+x] = FactID(fi)
 			}
 		}
 	}
@@ -68,13 +68,13 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	for i := range lm.atomOf {
 		lm.atomOf[i] = -1
 	}
-	lm.relOp = resize(lm.relOp, len(d.actions))
-	clear(lm.relOp)
-	lm.stack = lm.stack[:0]
+	lm.tmp.relOp = resize(lm.tmp.relOp, len(d.actions))
+	clear(lm.tmp.relOp)
+	lm.ev.stack = lm.ev.stack[:0]
 	mark := func(at int32) {
 		if lm.atomOf[at] < 0 {
 			lm.atomOf[at] = 0 // numbered below
-			lm.stack = append(lm.stack, at)
+			lm.ev.stack = append(lm.ev.stack, at)
 		}
 	}
 	for _, g := range goal.groups {
@@ -83,43 +83,43 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 		}
 	}
 	relevant := func(ai int32) {
-		if !enabled[ai] || lm.relOp[ai] {
+		if !enabled[ai] || lm.tmp.relOp[ai] {
 			return
 		}
-		lm.relOp[ai] = true
+		lm.tmp.relOp[ai] = true
 		for _, g := range d.actions[ai].pre.groups {
 			for _, x := range g.atoms {
 				mark(x)
 			}
 		}
 	}
-	lm.factRel = resize(lm.factRel, len(d.facts))
-	clear(lm.factRel)
-	for len(lm.stack) > 0 {
-		at := lm.stack[len(lm.stack)-1]
-		lm.stack = lm.stack[:len(lm.stack)-1]
-		for _, ai := range lm.dAdds[lm.dAddStart[at]:lm.dAddStart[at+1]] {
+	lm.tmp.factRel = resize(lm.tmp.factRel, len(d.facts))
+	clear(lm.tmp.factRel)
+	for len(lm.ev.stack) > 0 {
+		at := lm.ev.stack[len(lm.ev.stack)-1]
+		lm.ev.stack = lm.ev.stack[:len(lm.ev.stack)-1]
+		for _, ai := range lm.dom.adds[lm.dom.addStart[at]:lm.dom.addStart[at+1]] {
 			relevant(ai)
 		}
 		// An add/subtract may reach any value of its fact: its actions
 		// matter once one value does (most values are in every image).
-		if f := lm.atomFact[at]; lm.deltas && !lm.factRel[f] {
-			lm.factRel[f] = true
-			for _, ai := range lm.dDeltas[lm.dDeltaStart[f]:lm.dDeltaStart[f+1]] {
+		if f := lm.dom.atomFact[at]; lm.deltas && !lm.tmp.factRel[f] {
+			lm.tmp.factRel[f] = true
+			for _, ai := range lm.dom.deltas[lm.dom.deltaStart[f]:lm.dom.deltaStart[f+1]] {
 				relevant(ai)
 			}
 		}
 	}
 	n := lm.numberAtoms(d, goal)
-	lm.gmark = resize(lm.gmark, int(n))
-	clear(lm.gmark)
-	lm.gepoch = 0
+	lm.tmp.gmark = resize(lm.tmp.gmark, int(n))
+	clear(lm.tmp.gmark)
+	lm.tmp.gepoch = 0
 	// One auxiliary atom per (fact, n) of the relevant add/subtract
 	// effects whose image holds a relevant value.
-	lm.aux = lm.aux[:0]
+	lm.tmp.aux = lm.tmp.aux[:0]
 	if lm.deltas {
 		for ai := range d.actions {
-			if !lm.relOp[ai] {
+			if !lm.tmp.relOp[ai] {
 				continue
 			}
 			for _, dl := range d.actions[ai].deltas {
@@ -127,7 +127,7 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 					continue
 				}
 				if len(lm.imageAtoms(d, dl)) > 0 {
-					lm.aux = append(lm.aux, lmAux{dl, n})
+					lm.tmp.aux = append(lm.tmp.aux, lmAux{dl, n})
 					n++
 				}
 			}
@@ -147,11 +147,11 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	// using it (n chores that all need energy >= 1 made each round cost
 	// chores times values). Zero-cost operators join the goal zone, so
 	// the cuts are those of the groups themselves.
-	clear(lm.orIndex)
-	if lm.orIndex == nil {
-		lm.orIndex = map[uint64]int32{}
+	clear(lm.tmp.orIndex)
+	if lm.tmp.orIndex == nil {
+		lm.tmp.orIndex = map[uint64]int32{}
 	}
-	lm.ors, lm.orList = lm.ors[:0], lm.orList[:0]
+	lm.tmp.ors, lm.tmp.orList = lm.tmp.ors[:0], lm.tmp.orList[:0]
 	addSlot := func(op, x int32) {
 		lm.slotOp = append(lm.slotOp, op)
 		lm.slotStart = append(lm.slotStart, int32(len(lm.slotAtoms)))
@@ -169,7 +169,7 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.opAct = lm.opAct[:0]
 	for ai := range d.actions {
 		lm.opOf[ai] = -1
-		if !lm.relOp[ai] {
+		if !lm.tmp.relOp[ai] {
 			continue
 		}
 		a := &d.actions[ai]
@@ -203,7 +203,7 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	}
 	// The auxiliary operators: from (f, n)'s atom, at no cost, to the
 	// relevant values of f that adding n can give.
-	for _, x := range lm.aux {
+	for _, x := range lm.tmp.aux {
 		lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
 		addSlot(int32(len(lm.base)), x.atom)
 		lm.effStart = append(lm.effStart, int32(len(lm.effs)))
@@ -229,8 +229,8 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.base = append(lm.base, 0)
 	// The "or" operators, after the goal's: from each atom of a group to
 	// its or atom, at no cost.
-	for _, g := range lm.ors {
-		for _, x := range lm.orList[g.start:g.end] {
+	for _, g := range lm.tmp.ors {
+		for _, x := range lm.tmp.orList[g.start:g.end] {
 			lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
 			addSlot(int32(len(lm.base)), x)
 			lm.effStart = append(lm.effStart, int32(len(lm.effs)))
@@ -248,47 +248,47 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 	lm.useStart = csrReverse(lm.useStart, lm.nAtoms, lm.slotStart, lm.slotAtoms, &lm.uses)
 	lm.addStart = csrReverse(lm.addStart, lm.nAtoms, lm.effStart, lm.effs, &lm.adds)
 	// Evaluation memory.
-	lm.cost = resize(lm.cost, lm.nAtoms)
-	lm.unsat = resize(lm.unsat, ops)
-	lm.sup = resize(lm.sup, ops)
-	lm.supCost = resize(lm.supCost, ops)
+	lm.ev.cost = resize(lm.ev.cost, lm.nAtoms)
+	lm.ev.unsat = resize(lm.ev.unsat, ops)
+	lm.ev.sup = resize(lm.ev.sup, ops)
+	lm.ev.supCost = resize(lm.ev.supCost, ops)
 	lm.use = resize(lm.use, len(lm.uses))
 	for i, sl := range lm.uses {
 		lm.use[i] = lmUse{sl, lm.slotOp[sl]}
 	}
-	lm.rc = resize(lm.rc, ops)
-	lm.isSup = resize(lm.isSup, slots)
+	lm.ev.rc = resize(lm.ev.rc, ops)
+	lm.ev.isSup = resize(lm.ev.isSup, slots)
 	lm.oneAtom = resize(lm.oneAtom, slots)
 	for sl := range lm.oneAtom {
 		lm.oneAtom[sl] = lm.slotAtoms[lm.slotStart[sl]]
 	}
-	lm.supHead = resize(lm.supHead, lm.nAtoms)
-	lm.supPrev = resize(lm.supPrev, ops)
-	lm.reached = resize(lm.reached, ops)
-	lm.mark = resize(lm.mark, lm.nAtoms)
-	lm.cutOp = resize(lm.cutOp, ops)
-	for o := range lm.cutOp {
-		lm.cutOp[o] = lmCutOp{eff: -1}
+	lm.ev.supHead = resize(lm.ev.supHead, lm.nAtoms)
+	lm.ev.supPrev = resize(lm.ev.supPrev, ops)
+	lm.ev.reached = resize(lm.ev.reached, ops)
+	lm.ev.mark = resize(lm.ev.mark, lm.nAtoms)
+	lm.ev.cutOp = resize(lm.ev.cutOp, ops)
+	for o := range lm.ev.cutOp {
+		lm.ev.cutOp[o] = lmCutOp{eff: -1}
 		switch lo, hi := lm.effStart[o], lm.effStart[o+1]; hi - lo {
 		case 1:
-			lm.cutOp[o].eff = lm.effs[lo]
+			lm.ev.cutOp[o].eff = lm.effs[lo]
 		case 2:
-			lm.cutOp[o].eff = -lo - 2
+			lm.ev.cutOp[o].eff = -lo - 2
 		}
 	}
-	lm.reach = resize(lm.reach, lm.nAtoms+1)
-	lm.inState = resize(lm.inState, lm.nAtoms)
-	clear(lm.mark)
-	clear(lm.inState)
-	lm.epoch = 0
-	lm.stateEp = 0
+	lm.ev.reach = resize(lm.ev.reach, lm.nAtoms+1)
+	lm.ev.inState = resize(lm.ev.inState, lm.nAtoms)
+	clear(lm.ev.mark)
+	clear(lm.ev.inState)
+	lm.ev.epoch = 0
+	lm.ev.stateEp = 0
 	lm.par.reset()
 	lm.kid.reset()
-	lm.landSeen = resize(lm.landSeen, ops)
-	clear(lm.landSeen)
-	lm.landEp = 0
+	lm.rb.landSeen = resize(lm.rb.landSeen, ops)
+	clear(lm.rb.landSeen)
+	lm.rb.landEp = 0
 	lm.buildResources(d, goal, enabled, costs)
-	lm.q.bucket = lm.bucket
+	lm.ev.q.bucket = lm.bucket
 }
 
 // csrReverse inverts the lists start/items (list i is
@@ -328,7 +328,7 @@ type lmAux struct {
 // The list is short (one entry per distinct fact and amount), so a scan
 // beats a map and allocates nothing.
 func (lm *lmcut) auxAtom(dl delta) int32 {
-	for _, x := range lm.aux {
+	for _, x := range lm.tmp.aux {
 		if x.delta == dl {
 			return x.atom
 		}
@@ -351,20 +351,20 @@ func (lm *lmcut) orAtom(atoms []int32, n *int32) int32 {
 	for _, at := range atoms {
 		h = (h ^ uint64(at)) * 1099511628211
 	}
-	first, ok := lm.orIndex[h]
+	first, ok := lm.tmp.orIndex[h]
 	if ok {
-		for i := first; i >= 0; i = lm.ors[i].next {
-			if g := lm.ors[i]; slices.Equal(lm.orList[g.start:g.end], atoms) {
+		for i := first; i >= 0; i = lm.tmp.ors[i].next {
+			if g := lm.tmp.ors[i]; slices.Equal(lm.tmp.orList[g.start:g.end], atoms) {
 				return g.atom
 			}
 		}
 	} else {
 		first = -1
 	}
-	lm.orIndex[h] = int32(len(lm.ors))
-	start := int32(len(lm.orList))
-	lm.orList = append(lm.orList, atoms...)
-	lm.ors = append(lm.ors, lmOr{start, int32(len(lm.orList)), *n, first})
+	lm.tmp.orIndex[h] = int32(len(lm.tmp.ors))
+	start := int32(len(lm.tmp.orList))
+	lm.tmp.orList = append(lm.tmp.orList, atoms...)
+	lm.tmp.ors = append(lm.tmp.ors, lmOr{start, int32(len(lm.tmp.orList)), *n, first})
 	*n++
 	return *n - 1
 }
@@ -377,10 +377,10 @@ func (lm *lmcut) orAtom(atoms []int32, n *int32) int32 {
 // merged atoms (the reference test checks it), and a count of 0..4,000
 // that conditions only test against 1 costs two atoms instead of 4,001.
 func (lm *lmcut) numberAtoms(d *Domain, goal *condSet) int32 {
-	lm.sig = resize(lm.sig, d.atoms)
-	clear(lm.sig)
+	lm.tmp.sig = resize(lm.tmp.sig, d.atoms)
+	clear(lm.tmp.sig)
 	sign := func(atoms []int32) {
-		if len(atoms) == 0 || d.facts[lm.atomFact[atoms[0]]].size <= 2 {
+		if len(atoms) == 0 || d.facts[lm.dom.atomFact[atoms[0]]].size <= 2 {
 			return
 		}
 		h := uint64(14695981039346656037)
@@ -388,39 +388,39 @@ func (lm *lmcut) numberAtoms(d *Domain, goal *condSet) int32 {
 			h = (h ^ uint64(at)) * 1099511628211
 		}
 		for _, at := range atoms {
-			lm.sig[at] = (lm.sig[at]^h)*1099511628211 + 1
+			lm.tmp.sig[at] = (lm.tmp.sig[at]^h)*1099511628211 + 1
 		}
 	}
 	for _, g := range goal.groups {
 		sign(g.atoms)
 	}
 	for ai := range d.actions {
-		if lm.relOp[ai] {
+		if lm.tmp.relOp[ai] {
 			for _, g := range d.actions[ai].pre.groups {
 				sign(g.atoms)
 			}
 		}
 	}
-	if lm.classOf == nil {
-		lm.classOf = map[uint64]int32{}
+	if lm.tmp.classOf == nil {
+		lm.tmp.classOf = map[uint64]int32{}
 	}
 	n := int32(2)
 	for fi := range d.facts {
 		f := &d.facts[fi]
 		merge := f.size > 2
 		if merge {
-			clear(lm.classOf)
+			clear(lm.tmp.classOf)
 		}
 		for at := f.atom; at < f.atom+f.size; at++ {
 			if lm.atomOf[at] != 0 {
 				continue
 			}
 			if merge {
-				if x, ok := lm.classOf[lm.sig[at]]; ok {
+				if x, ok := lm.tmp.classOf[lm.tmp.sig[at]]; ok {
 					lm.atomOf[at] = x
 					continue
 				}
-				lm.classOf[lm.sig[at]] = n
+				lm.tmp.classOf[lm.tmp.sig[at]] = n
 			}
 			lm.atomOf[at] = n
 			n++
@@ -430,32 +430,32 @@ func (lm *lmcut) numberAtoms(d *Domain, goal *condSet) int32 {
 }
 
 // localAtoms returns the local atoms of the domain atoms, without
-// repeats (merged values share one), in lm.gbuf.
+// repeats (merged values share one), in lm.tmp.gbuf.
 func (lm *lmcut) localAtoms(atoms []int32) []int32 {
-	lm.gepoch++
-	lm.gbuf = lm.gbuf[:0]
+	lm.tmp.gepoch++
+	lm.tmp.gbuf = lm.tmp.gbuf[:0]
 	for _, at := range atoms {
 		x := lm.atomOf[at]
-		if x >= 0 && lm.gmark[x] != lm.gepoch {
-			lm.gmark[x] = lm.gepoch
-			lm.gbuf = append(lm.gbuf, x)
+		if x >= 0 && lm.tmp.gmark[x] != lm.tmp.gepoch {
+			lm.tmp.gmark[x] = lm.tmp.gepoch
+			lm.tmp.gbuf = append(lm.tmp.gbuf, x)
 		}
 	}
-	return lm.gbuf
+	return lm.tmp.gbuf
 }
 
 // imageAtoms returns the relevant local atoms of the values that adding
-// dl.n to its fact can give, in lm.gbuf.
+// dl.n to its fact can give, in lm.tmp.gbuf.
 func (lm *lmcut) imageAtoms(d *Domain, dl delta) []int32 {
-	lm.gepoch++
-	lm.gbuf = lm.gbuf[:0]
+	lm.tmp.gepoch++
+	lm.tmp.gbuf = lm.tmp.gbuf[:0]
 	f := &d.facts[dl.fact]
 	for v := max(0, dl.n); v < min(f.size, f.size+dl.n); v++ {
 		x := lm.atomOf[f.atom+v]
-		if x >= 0 && lm.gmark[x] != lm.gepoch {
-			lm.gmark[x] = lm.gepoch
-			lm.gbuf = append(lm.gbuf, x)
+		if x >= 0 && lm.tmp.gmark[x] != lm.tmp.gepoch {
+			lm.tmp.gmark[x] = lm.tmp.gepoch
+			lm.tmp.gbuf = append(lm.tmp.gbuf, x)
 		}
 	}
-	return lm.gbuf
+	return lm.tmp.gbuf
 }

@@ -5,20 +5,21 @@ import "math"
 // hmaxFull computes h_max of every atom from the state's atoms with the
 // reduced costs, by generalized Dijkstra with precondition counters.
 func (lm *lmcut) hmaxFull() {
+	ev := &lm.ev
 	inf := math.Inf(1)
-	for i := range lm.cost {
-		lm.cost[i] = inf
+	for i := range ev.cost {
+		ev.cost[i] = inf
 	}
-	for o := range lm.unsat {
-		lm.unsat[o] = lm.opSlot[o+1] - lm.opSlot[o]
+	for o := range ev.unsat {
+		ev.unsat[o] = lm.opSlot[o+1] - lm.opSlot[o]
 	}
-	clear(lm.isSup)
-	lm.nReached = 0
-	q := &lm.q
+	clear(ev.isSup)
+	ev.nReached = 0
+	q := &ev.q
 	q.reset()
-	for _, x := range lm.init {
-		if lm.cost[x] != 0 {
-			lm.cost[x] = 0
+	for _, x := range ev.init {
+		if ev.cost[x] != 0 {
+			ev.cost[x] = 0
 			q.push(x, 0)
 		}
 	}
@@ -27,13 +28,13 @@ func (lm *lmcut) hmaxFull() {
 	// and no per-group cost is kept. The group's cost is its atom's.
 	for q.n > 0 {
 		x, c := q.pop()
-		if c != lm.cost[x] {
+		if c != ev.cost[x] {
 			continue // stale
 		}
 		// Locals: the loop body is small, and the fields would be
 		// reloaded and bounds-checked at every use.
 		lo, hi := lm.useStart[x], lm.useStart[x+1]
-		unsat := lm.unsat
+		unsat := ev.unsat
 		for _, u := range lm.use[lo:hi] {
 			o := u.op
 			unsat[o]--
@@ -44,12 +45,12 @@ func (lm *lmcut) hmaxFull() {
 			// of cost); the group that came last supports.
 			sp := u.slot
 			if lm.canonical {
-				sp, _ = lm.supporterAtom(o, lm.opSlot[o], lm.cost[lm.oneAtom[lm.opSlot[o]]])
+				sp, _ = lm.supporterAtom(o, lm.opSlot[o], ev.cost[lm.oneAtom[lm.opSlot[o]]])
 			}
-			lm.sup[o], lm.supCost[o], lm.isSup[sp] = sp, c, true
-			lm.reached[lm.nReached] = o
-			lm.nReached++
-			lm.relaxEffects(o, c+lm.rc[o])
+			ev.sup[o], ev.supCost[o], ev.isSup[sp] = sp, c, true
+			ev.reached[ev.nReached] = o
+			ev.nReached++
+			lm.relaxEffects(o, c+ev.rc[o])
 		}
 	}
 }
@@ -58,37 +59,40 @@ func (lm *lmcut) hmaxFull() {
 // operators were reached. It is left out of hmaxFull so that an estimate
 // without rounds (0, or a dead end) does not pay for it.
 func (lm *lmcut) linkAll() {
-	for i := range lm.supHead {
-		lm.supHead[i] = -1
+	ev := &lm.ev
+	for i := range ev.supHead {
+		ev.supHead[i] = -1
 	}
-	for _, o := range lm.reached[:lm.nReached] {
-		lm.link(o, lm.sup[o])
+	for _, o := range ev.reached[:ev.nReached] {
+		lm.link(o, ev.sup[o])
 	}
 }
 
 // link adds o to the supported list of slot sp's atom.
 func (lm *lmcut) link(o, sp int32) {
+	ev := &lm.ev
 	a := lm.oneAtom[sp]
-	h := lm.supHead[a]
-	lm.cutOp[o].next, lm.supPrev[o] = h, -1
+	h := ev.supHead[a]
+	ev.cutOp[o].next, ev.supPrev[o] = h, -1
 	if h >= 0 {
-		lm.supPrev[h] = o
+		ev.supPrev[h] = o
 	}
-	lm.supHead[a] = o
+	ev.supHead[a] = o
 }
 
 // unlink removes o from the supported list of slot s's atom (the one
 // link put it in).
 func (lm *lmcut) unlink(o, s int32) {
+	ev := &lm.ev
 	a := lm.oneAtom[s]
-	p, n := lm.supPrev[o], lm.cutOp[o].next
+	p, n := ev.supPrev[o], ev.cutOp[o].next
 	if p >= 0 {
-		lm.cutOp[p].next = n
+		ev.cutOp[p].next = n
 	} else {
-		lm.supHead[a] = n
+		ev.supHead[a] = n
 	}
 	if n >= 0 {
-		lm.supPrev[n] = p
+		ev.supPrev[n] = p
 	}
 }
 
@@ -96,7 +100,7 @@ func (lm *lmcut) unlink(o, s int32) {
 // and that cost: group from (costing bc) unless another costs more, then
 // the first such. It reads the groups' atoms' costs.
 func (lm *lmcut) supporterAtom(o, from int32, bc float64) (int32, float64) {
-	cost, atom := lm.cost, lm.oneAtom
+	cost, atom := lm.ev.cost, lm.oneAtom
 	best := from
 	lo, hi := lm.opSlot[o], lm.opSlot[o+1]
 	for i, a := range atom[lo:hi] {
@@ -109,13 +113,14 @@ func (lm *lmcut) supporterAtom(o, from int32, bc float64) (int32, float64) {
 
 // relaxEffects lowers the cost of o's effects to c where that is cheaper.
 func (lm *lmcut) relaxEffects(o int32, c float64) {
-	cost := lm.cost // a local: the pushes below cannot change it
+	ev := &lm.ev
+	cost := ev.cost // a local: the pushes below cannot change it
 	// One or two effects, the common cases, are read from the operator's
 	// record (see lmCutOp.eff) without loading a range.
-	if e := lm.cutOp[o].eff; e >= 0 {
+	if e := ev.cutOp[o].eff; e >= 0 {
 		if c < cost[e] {
 			cost[e] = c
-			lm.q.push(e, c)
+			ev.q.push(e, c)
 		}
 		return
 	} else if e < -1 {
@@ -123,18 +128,18 @@ func (lm *lmcut) relaxEffects(o int32, c float64) {
 		pair := lm.effs[i : i+2 : i+2]
 		if e := pair[0]; c < cost[e] {
 			cost[e] = c
-			lm.q.push(e, c)
+			ev.q.push(e, c)
 		}
 		if e := pair[1]; c < cost[e] {
 			cost[e] = c
-			lm.q.push(e, c)
+			ev.q.push(e, c)
 		}
 		return
 	}
 	for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
 		if c < cost[e] {
 			cost[e] = c
-			lm.q.push(e, c)
+			ev.q.push(e, c)
 		}
 	}
 }
@@ -143,46 +148,47 @@ func (lm *lmcut) relaxEffects(o int32, c float64) {
 // cut's effects can get cheaper at first, and the decrease spreads
 // through the operators they support.
 func (lm *lmcut) hmaxLower() {
-	q := &lm.q
+	ev := &lm.ev
+	q := &ev.q
 	q.reset()
-	for _, o := range lm.cut {
-		lm.relaxEffects(o, lm.supCost[o]+lm.rc[o])
+	for _, o := range ev.cut {
+		lm.relaxEffects(o, ev.supCost[o]+ev.rc[o])
 	}
 	// Only the operators the popped atom
 	// supports can get cheaper, and a group's cost is its atom's.
 	for q.n > 0 {
 		x, c := q.pop()
-		if c != lm.cost[x] {
+		if c != ev.cost[x] {
 			continue
 		}
 		lo, hi := lm.useStart[x], lm.useStart[x+1]
-		isSup := lm.isSup
+		isSup := ev.isSup
 		for _, u := range lm.use[lo:hi] {
 			s := u.slot
 			if !isSup[s] {
 				continue // not the supporter, or unreachable
 			}
 			o := u.op
-			old := lm.supCost[o]
+			old := ev.supCost[o]
 			if c >= old {
 				continue
 			}
 			from, fc := s, c
 			if lm.canonical {
 				from = lm.opSlot[o]
-				fc = lm.cost[lm.oneAtom[from]]
+				fc = ev.cost[lm.oneAtom[from]]
 			}
 			sp, nc := lm.supporterAtom(o, from, fc)
 			if sp != s {
 				isSup[s], isSup[sp] = false, true
 				lm.unlink(o, s)
 				lm.link(o, sp)
-				lm.sup[o] = sp
+				ev.sup[o] = sp
 			}
-			lm.supCost[o] = nc
+			ev.supCost[o] = nc
 			if nc < old {
 				// Otherwise another group kept the old cost.
-				lm.relaxEffects(o, nc+lm.rc[o])
+				lm.relaxEffects(o, nc+ev.rc[o])
 			}
 		}
 	}

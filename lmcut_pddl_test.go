@@ -15,6 +15,7 @@ import (
 // on random walks through a few IPC instances (integer costs, zero-cost
 // actions in elevators).
 func TestLMCutReferencePDDL(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(1))
 	for _, in := range [][2]string{
 		{"logistics", "task02"},

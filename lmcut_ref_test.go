@@ -20,7 +20,7 @@ func lmcutReference(p *Planner, w []uint64, goal *condSet) float64 {
 	h := lmcutReferenceCuts(p, w, goal)
 	for ai := range p.d.actions {
 		if p.rel.enabled[ai] && len(p.d.actions[ai].deltas) > 0 && !math.IsInf(h, 1) {
-			return max(h, p.rel.evaluate(w, goal, p.costs, false))
+			return max(h, p.rel.evaluate(w, goal, p.prep.costs, false))
 		}
 	}
 	return h
@@ -44,7 +44,7 @@ func lmcutReferenceCuts(p *Planner, w []uint64, goal *condSet) float64 {
 	}
 	inf := math.Inf(1)
 	start := int32(d.atoms) // artificial atom that always holds
-	rc := append([]float64(nil), p.costs...)
+	rc := append([]float64(nil), p.prep.costs...)
 	cost := make([]float64, d.atoms+1)
 	var init []int32
 	for fi := range d.facts {
@@ -197,7 +197,7 @@ func (lm *lmcut) verifyRound() string {
 	for i := range cost {
 		cost[i] = inf
 	}
-	for _, x := range lm.init {
+	for _, x := range lm.ev.init {
 		cost[x] = 0
 	}
 	gmin := func(s int32) float64 {
@@ -217,7 +217,7 @@ func (lm *lmcut) verifyRound() string {
 	for changed := true; changed; {
 		changed = false
 		for o := 0; o < ops; o++ {
-			c := opCost(o) + lm.rc[o]
+			c := opCost(o) + lm.ev.rc[o]
 			for _, e := range lm.effs[lm.effStart[o]:lm.effStart[o+1]] {
 				if c < cost[e] {
 					cost[e], changed = c, true
@@ -226,8 +226,8 @@ func (lm *lmcut) verifyRound() string {
 		}
 	}
 	for x := range cost {
-		if cost[x] != lm.cost[x] {
-			return fmt.Sprintf("atom %d: incremental h_max %v, from scratch %v", x, lm.cost[x], cost[x])
+		if cost[x] != lm.ev.cost[x] {
+			return fmt.Sprintf("atom %d: incremental h_max %v, from scratch %v", x, lm.ev.cost[x], cost[x])
 		}
 	}
 	for o := 0; o < ops; o++ {
@@ -235,18 +235,18 @@ func (lm *lmcut) verifyRound() string {
 			if lm.slotStart[s+1]-lm.slotStart[s] != 1 {
 				return fmt.Sprintf("operator %d: slot %d has %d atoms, want 1", o, s, lm.slotStart[s+1]-lm.slotStart[s])
 			}
-			if lm.isSup[s] != (lm.unsat[o] == 0 && lm.sup[o] == s) {
-				return fmt.Sprintf("operator %d: slot %d flagged %v as supporter", o, s, lm.isSup[s])
+			if lm.ev.isSup[s] != (lm.ev.unsat[o] == 0 && lm.ev.sup[o] == s) {
+				return fmt.Sprintf("operator %d: slot %d flagged %v as supporter", o, s, lm.ev.isSup[s])
 			}
 		}
 		if math.IsInf(opCost(o), 1) {
-			if lm.unsat[o] == 0 {
+			if lm.ev.unsat[o] == 0 {
 				return fmt.Sprintf("operator %d: unreachable but counted as reached", o)
 			}
 			continue
 		}
-		if lm.unsat[o] != 0 {
-			return fmt.Sprintf("operator %d: reachable but %d groups unreached", o, lm.unsat[o])
+		if lm.ev.unsat[o] != 0 {
+			return fmt.Sprintf("operator %d: reachable but %d groups unreached", o, lm.ev.unsat[o])
 		}
 		for s := lm.opSlot[o]; s < lm.opSlot[o+1]; s++ {
 			if c := lm.slotCost(s); c != gmin(s) {
@@ -254,23 +254,23 @@ func (lm *lmcut) verifyRound() string {
 			}
 		}
 		from := lm.opSlot[o]
-		if want, _ := lm.supporterAtom(int32(o), from, lm.cost[lm.oneAtom[from]]); lm.canonical && lm.sup[o] != want {
-			return fmt.Sprintf("operator %d: supporter %d, want %d", o, lm.sup[o], want)
-		} else if lm.slotCost(lm.sup[o]) != lm.slotCost(want) {
-			return fmt.Sprintf("operator %d: supporter %d costs %v, group %d %v", o, lm.sup[o], lm.slotCost(lm.sup[o]), want, lm.slotCost(want))
-		} else if lm.supCost[o] != lm.slotCost(want) {
-			return fmt.Sprintf("operator %d: supporter cost kept %v, group costs %v", o, lm.supCost[o], lm.slotCost(want))
+		if want, _ := lm.supporterAtom(int32(o), from, lm.ev.cost[lm.oneAtom[from]]); lm.canonical && lm.ev.sup[o] != want {
+			return fmt.Sprintf("operator %d: supporter %d, want %d", o, lm.ev.sup[o], want)
+		} else if lm.slotCost(lm.ev.sup[o]) != lm.slotCost(want) {
+			return fmt.Sprintf("operator %d: supporter %d costs %v, group %d %v", o, lm.ev.sup[o], lm.slotCost(lm.ev.sup[o]), want, lm.slotCost(want))
+		} else if lm.ev.supCost[o] != lm.slotCost(want) {
+			return fmt.Sprintf("operator %d: supporter cost kept %v, group costs %v", o, lm.ev.supCost[o], lm.slotCost(want))
 		}
 	}
 	inCut := make([]bool, ops)
-	for _, o := range lm.cut {
-		if !(lm.rc[o] > 0) {
-			return fmt.Sprintf("cut operator %d has reduced cost %v", o, lm.rc[o])
+	for _, o := range lm.ev.cut {
+		if !(lm.ev.rc[o] > 0) {
+			return fmt.Sprintf("cut operator %d has reduced cost %v", o, lm.ev.rc[o])
 		}
 		inCut[o] = true
 	}
 	reached := make([]bool, lm.nAtoms)
-	for _, x := range lm.init {
+	for _, x := range lm.ev.init {
 		reached[x] = true
 	}
 	for changed := true; changed; {
@@ -298,10 +298,10 @@ func (lm *lmcut) verifyRound() string {
 		}
 	}
 	if reached[lmGoalAtom] {
-		return fmt.Sprintf("cut %v is not a landmark", lm.cut)
+		return fmt.Sprintf("cut %v is not a landmark", lm.ev.cut)
 	}
 	return ""
 }
 
 // slotCost is the h_max cost of group s: its one atom's.
-func (lm *lmcut) slotCost(s int32) float64 { return lm.cost[lm.oneAtom[s]] }
+func (lm *lmcut) slotCost(s int32) float64 { return lm.ev.cost[lm.oneAtom[s]] }

@@ -26,13 +26,27 @@ import "math"
 // topological order of "r's producers spend s"; within a cycle, in fact
 // order, which only weakens the bound).
 
+// lmResources is the resource bound's memory: the counts, each fact's and
+// each producer's count (-1: none), and per operator an epoch stamp for
+// landmarks already counted.
+type lmResources struct {
+	res      []lmRes
+	inputs   []lmInput // the counts' inputs (lmRes.in0, in1)
+	resOrder []int32   // the order resourceBound takes them in
+	resIn    []int32   // buildInputs' scratch
+	resOf    []int32
+	prodRes  []int32
+	landSeen []uint32
+	landEp   uint32
+}
+
 // lmRes is one count the resource bound follows.
 type lmRes struct {
 	fact    FactID
 	maxProd int     // the most one producer run adds (0: nothing adds)
 	minCost float64 // the cheapest producer
 	lo      int     // the lowest raw value the goal allows
-	// lm.inputs[in0:in1] are the counts every producer run spends
+	// lm.rb.inputs[in0:in1] are the counts every producer run spends
 	in0, in1 int32
 	// per evaluation
 	need    int
@@ -51,14 +65,14 @@ type lmInput struct {
 // relevance, with the actions' costs): facts that enabled actions add to
 // or subtract from and none sets, each producer serving one count only.
 func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs []float64) {
-	lm.res = lm.res[:0]
-	lm.resOf = resize(lm.resOf, len(d.facts))
-	for i := range lm.resOf {
-		lm.resOf[i] = -1
+	lm.rb.res = lm.rb.res[:0]
+	lm.rb.resOf = resize(lm.rb.resOf, len(d.facts))
+	for i := range lm.rb.resOf {
+		lm.rb.resOf[i] = -1
 	}
-	lm.prodRes = resize(lm.prodRes, len(d.actions))
-	for i := range lm.prodRes {
-		lm.prodRes[i] = -1
+	lm.rb.prodRes = resize(lm.rb.prodRes, len(d.actions))
+	for i := range lm.rb.prodRes {
+		lm.rb.prodRes[i] = -1
 	}
 	if !lm.deltas {
 		return
@@ -66,7 +80,7 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 	for f := range d.facts {
 		r := lmRes{fact: FactID(f), minCost: math.Inf(1)}
 		shared, used := false, false
-		for _, ai := range lm.dDeltas[lm.dDeltaStart[f]:lm.dDeltaStart[f+1]] {
+		for _, ai := range lm.dom.deltas[lm.dom.deltaStart[f]:lm.dom.deltaStart[f+1]] {
 			if !enabled[ai] {
 				continue
 			}
@@ -75,13 +89,13 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 				if dl.fact == FactID(f) && dl.n > 0 {
 					r.maxProd = max(r.maxProd, dl.n)
 					r.minCost = min(r.minCost, costs[ai])
-					shared = shared || lm.prodRes[ai] >= 0
+					shared = shared || lm.rb.prodRes[ai] >= 0
 				}
 			}
 		}
 		fa := &d.facts[f]
 		for at := fa.atom; at < fa.atom+fa.size && !shared; at++ {
-			for _, ai := range lm.dAdds[lm.dAddStart[at]:lm.dAddStart[at+1]] {
+			for _, ai := range lm.dom.adds[lm.dom.addStart[at]:lm.dom.addStart[at+1]] {
 				shared = shared || enabled[ai]
 			}
 		}
@@ -98,13 +112,13 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 				}
 			}
 		}
-		idx := int32(len(lm.res))
-		lm.res = append(lm.res, r)
-		lm.resOf[f] = idx
-		for _, ai := range lm.dDeltas[lm.dDeltaStart[f]:lm.dDeltaStart[f+1]] {
+		idx := int32(len(lm.rb.res))
+		lm.rb.res = append(lm.rb.res, r)
+		lm.rb.resOf[f] = idx
+		for _, ai := range lm.dom.deltas[lm.dom.deltaStart[f]:lm.dom.deltaStart[f+1]] {
 			for _, dl := range d.actions[ai].deltas {
 				if enabled[ai] && dl.fact == FactID(f) && dl.n > 0 {
-					lm.prodRes[ai] = idx
+					lm.rb.prodRes[ai] = idx
 				}
 			}
 		}
@@ -115,59 +129,59 @@ func (lm *lmcut) buildResources(d *Domain, goal *condSet, enabled []bool, costs 
 // buildInputs finds each count's inputs (the counts every one of its
 // producers spends) and the order resourceBound takes the counts in.
 func (lm *lmcut) buildInputs(d *Domain) {
-	lm.inputs = lm.inputs[:0]
-	for ri := range lm.res {
-		r := &lm.res[ri]
-		r.in0 = int32(len(lm.inputs))
+	lm.rb.inputs = lm.rb.inputs[:0]
+	for ri := range lm.rb.res {
+		r := &lm.rb.res[ri]
+		r.in0 = int32(len(lm.rb.inputs))
 		first := true
-		for _, ai := range lm.dDeltas[lm.dDeltaStart[r.fact]:lm.dDeltaStart[r.fact+1]] {
-			if lm.prodRes[ai] != int32(ri) {
+		for _, ai := range lm.dom.deltas[lm.dom.deltaStart[r.fact]:lm.dom.deltaStart[r.fact+1]] {
+			if lm.rb.prodRes[ai] != int32(ri) {
 				continue
 			}
 			a := &d.actions[ai]
 			if first {
 				for _, dl := range a.deltas {
-					if s := lm.resOf[dl.fact]; dl.n < 0 && s >= 0 && s != int32(ri) {
-						lm.inputs = append(lm.inputs, lmInput{s, -dl.n})
+					if s := lm.rb.resOf[dl.fact]; dl.n < 0 && s >= 0 && s != int32(ri) {
+						lm.rb.inputs = append(lm.rb.inputs, lmInput{s, -dl.n})
 					}
 				}
 				first = false
 				continue
 			}
 			// Keep the inputs this producer spends too, at the least.
-			kept := lm.inputs[:r.in0]
-			for _, in := range lm.inputs[r.in0:] {
+			kept := lm.rb.inputs[:r.in0]
+			for _, in := range lm.rb.inputs[r.in0:] {
 				if c := spentBy(lm, a, in.res); c > 0 {
 					kept = append(kept, lmInput{in.res, min(in.cons, c)})
 				}
 			}
-			lm.inputs = kept
+			lm.rb.inputs = kept
 		}
-		r.in1 = int32(len(lm.inputs))
+		r.in1 = int32(len(lm.rb.inputs))
 	}
 	// Kahn's order on "r's producers spend s": r before s.
-	lm.resIn = resize(lm.resIn, len(lm.res))
-	clear(lm.resIn)
-	for _, in := range lm.inputs {
-		lm.resIn[in.res]++
+	lm.rb.resIn = resize(lm.rb.resIn, len(lm.rb.res))
+	clear(lm.rb.resIn)
+	for _, in := range lm.rb.inputs {
+		lm.rb.resIn[in.res]++
 	}
-	lm.resOrder = lm.resOrder[:0]
-	for ri := range lm.res {
-		if lm.resIn[ri] == 0 {
-			lm.resOrder = append(lm.resOrder, int32(ri))
+	lm.rb.resOrder = lm.rb.resOrder[:0]
+	for ri := range lm.rb.res {
+		if lm.rb.resIn[ri] == 0 {
+			lm.rb.resOrder = append(lm.rb.resOrder, int32(ri))
 		}
 	}
-	for i := 0; i < len(lm.resOrder); i++ {
-		r := &lm.res[lm.resOrder[i]]
-		for _, in := range lm.inputs[r.in0:r.in1] {
-			if lm.resIn[in.res]--; lm.resIn[in.res] == 0 {
-				lm.resOrder = append(lm.resOrder, in.res)
+	for i := 0; i < len(lm.rb.resOrder); i++ {
+		r := &lm.rb.res[lm.rb.resOrder[i]]
+		for _, in := range lm.rb.inputs[r.in0:r.in1] {
+			if lm.rb.resIn[in.res]--; lm.rb.resIn[in.res] == 0 {
+				lm.rb.resOrder = append(lm.rb.resOrder, in.res)
 			}
 		}
 	}
-	for ri := range lm.res {
-		if lm.resIn[ri] > 0 { // on a cycle
-			lm.resOrder = append(lm.resOrder, int32(ri))
+	for ri := range lm.rb.res {
+		if lm.rb.resIn[ri] > 0 { // on a cycle
+			lm.rb.resOrder = append(lm.rb.resOrder, int32(ri))
 		}
 	}
 }
@@ -175,7 +189,7 @@ func (lm *lmcut) buildInputs(d *Domain) {
 // spentBy returns how much of count s action a subtracts (0: none).
 func spentBy(lm *lmcut, a *action, s int32) int {
 	for _, dl := range a.deltas {
-		if dl.n < 0 && lm.resOf[dl.fact] == s {
+		if dl.n < 0 && lm.rb.resOf[dl.fact] == s {
 			return -dl.n
 		}
 	}
@@ -186,19 +200,19 @@ func spentBy(lm *lmcut, a *action, s int32) int {
 // landmarks in set, the landmarks of LM-cut's estimate of w (see the top
 // of this file).
 func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float64) float64 {
-	if len(lm.res) == 0 || resourceBoundOff {
+	if len(lm.rb.res) == 0 || lm.tune.noResourceBound {
 		return 0
 	}
-	for i := range lm.res {
-		r := &lm.res[i]
+	for i := range lm.rb.res {
+		r := &lm.rb.res[i]
 		f := &d.facts[r.fact]
 		r.need = r.lo - int((w[f.word]&f.mask)>>f.shift)
 		r.prodLMs, r.nLMProd = 0, 0
 	}
-	lm.landEp++
-	if lm.landEp == 0 {
-		clear(lm.landSeen)
-		lm.landEp = 1
+	lm.rb.landEp++
+	if lm.rb.landEp == 0 {
+		clear(lm.rb.landSeen)
+		lm.rb.landEp = 1
 	}
 	h := 0.0
 	from := int32(0)
@@ -206,25 +220,25 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 		single := end-from == 1
 		o := set.ops[from]
 		from = end
-		if !single || int(o) >= len(lm.opAct) || lm.landSeen[o] == lm.landEp {
+		if !single || int(o) >= len(lm.opAct) || lm.rb.landSeen[o] == lm.rb.landEp {
 			continue
 		}
-		lm.landSeen[o] = lm.landEp
+		lm.rb.landSeen[o] = lm.rb.landEp
 		ai := lm.opAct[o]
-		if r := lm.prodRes[ai]; r >= 0 {
-			lm.res[r].prodLMs += costs[ai]
-			lm.res[r].nLMProd++
+		if r := lm.rb.prodRes[ai]; r >= 0 {
+			lm.rb.res[r].prodLMs += costs[ai]
+			lm.rb.res[r].nLMProd++
 		} else {
 			h += costs[ai]
 		}
 		for _, dl := range d.actions[ai].deltas {
-			if r := lm.resOf[dl.fact]; r >= 0 && dl.n < 0 {
-				lm.res[r].need -= dl.n
+			if r := lm.rb.resOf[dl.fact]; r >= 0 && dl.n < 0 {
+				lm.rb.res[r].need -= dl.n
 			}
 		}
 	}
-	for _, i := range lm.resOrder {
-		r := &lm.res[i]
+	for _, i := range lm.rb.resOrder {
+		r := &lm.rb.res[i]
 		k := 0
 		if r.need > 0 {
 			if r.maxProd == 0 {
@@ -238,8 +252,8 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 		// The landmark producers' runs spent what they subtract above;
 		// the other runs spend at least each input's least.
 		if more := k - r.nLMProd; more > 0 {
-			for _, in := range lm.inputs[r.in0:r.in1] {
-				lm.res[in.res].need += more * in.cons
+			for _, in := range lm.rb.inputs[r.in0:r.in1] {
+				lm.rb.res[in.res].need += more * in.cons
 			}
 		}
 		if k > 0 {
@@ -250,7 +264,3 @@ func (lm *lmcut) resourceBound(d *Domain, w []uint64, set *lmSet, costs []float6
 	}
 	return h
 }
-
-// resourceBoundOff, set by tests, leaves the resource bound out, so that
-// LM-cut can be compared with its reference alone.
-var resourceBoundOff bool

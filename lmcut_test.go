@@ -36,6 +36,7 @@ func TestLMCutGuard(t *testing.T) {
 }
 
 func TestLMCutString(t *testing.T) {
+	t.Parallel()
 	if goap.LMCut.String() != "lmcut" || !goap.LMCut.Optimal() {
 		t.Fatalf("LMCut: %q optimal %v", goap.LMCut, goap.LMCut.Optimal())
 	}
@@ -49,10 +50,9 @@ func TestLMCutString(t *testing.T) {
 // must be at least h_max.
 func lmcutWalk(t *testing.T, rng *rand.Rand, d *goap.Domain, start goap.State, goal *goap.Target, steps int, where string) {
 	t.Helper()
-	restore := goap.CheckLMCutRounds(func(msg string) { t.Fatalf("%s: %s", where, msg) })
-	defer restore()
-	defer goap.SetResourceBound(false)() // the reference is LM-cut alone
 	p := goap.NewPlanner(d)
+	goap.CheckLMCutRounds(p, func(msg string) { t.Fatalf("%s: %s", where, msg) })
+	goap.SetResourceBound(p, false) // the reference is LM-cut alone
 	s := start.Clone()
 	for step := 0; step <= steps; step++ {
 		if !s.Satisfies(goal) {
@@ -79,6 +79,7 @@ func lmcutWalk(t *testing.T, rng *rand.Rand, d *goap.Domain, start goap.State, g
 // TestLMCutAgainstReference: random domains, with fractional costs (heap
 // queue) and rounded to integers (bucket queue), boolean and numeric.
 func TestLMCutAgainstReference(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(5))
 	n := 1500
 	if testing.Short() {
@@ -99,13 +100,13 @@ func TestLMCutAgainstReference(t *testing.T) {
 // TestLMCutPlansCheckRounds runs forward LM-cut plans with every round
 // verifying itself.
 func TestLMCutPlansCheckRounds(t *testing.T) {
-	restore := goap.CheckLMCutRounds(func(msg string) { t.Fatal(msg) })
-	defer restore()
+	t.Parallel()
 	rng := rand.New(rand.NewSource(6))
 	for i := 0; i < 400; i++ {
 		spec, startVals, _ := randomSpec(rng, i%2 == 1)
 		d, start, goal := compileSpec(t, spec, startVals)
 		p := goap.NewPlanner(d)
+		goap.CheckLMCutRounds(p, func(msg string) { t.Fatal(msg) })
 		p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
 		p.Plan(context.Background(), start, goal)
 	}
@@ -141,6 +142,7 @@ func TestLMCutWarmNoAllocs(t *testing.T) {
 // estimate of every child from the state's landmarks, and of every state
 // of the walk from the landmarks its predecessor's estimate kept.
 func TestLMCutAdmissibleAlongWalks(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(7))
 	n := 600
 	if testing.Short() {
@@ -213,6 +215,7 @@ func TestLMCutAdmissibleAlongWalks(t *testing.T) {
 // (a range of 0..n*1000 costs two atoms once merged); with one unit too
 // few, there is no plan, which the resource bound sees at the start.
 func TestLMCutSharedCount(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ n, stock int }{{12, 12}, {30, 30}, {30, 30000}, {30, 29}} {
 		spec := goap.Spec{Name: "chores", Facts: []goap.Fact{goap.Int("energy", 0, c.stock, c.stock)}}
 		goal := goap.Conds{}
@@ -258,6 +261,7 @@ func TestLMCutSharedCount(t *testing.T) {
 // expands tens of thousands of states, the weighted one a few hundred,
 // and its plan costs at most twice the optimum.
 func TestAutoWeighted(t *testing.T) {
+	t.Parallel()
 	d, start, target := compileSpec(t, toolSpec(40), nil)
 	ctx := context.Background()
 	p := goap.NewPlanner(d)
@@ -297,6 +301,7 @@ func toolSpec(n int) goap.Spec {
 // per turn its share stayed near 1: on 40 sub-plans sharing a tool Auto
 // expanded 50,169 states in all, now about 4,500 (LM-cut alone: 121).
 func TestAutoGivesLMCutItsShare(t *testing.T) {
+	t.Parallel()
 	d, start, target := compileSpec(t, toolSpec(40), nil)
 	p := goap.NewPlanner(d)
 	auto := p.Plan(context.Background(), start, target)
@@ -315,6 +320,7 @@ func TestAutoGivesLMCutItsShare(t *testing.T) {
 // finds exactly that at the start, and forward LM-cut expands only the
 // plan's states.
 func TestResourceBound(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{3, 10, 25} {
 		spec := goap.Spec{Name: "build", Facts: []goap.Fact{goap.Int("wood", 0, 60, 0)},
 			Actions: []goap.Action{{Name: "Gather", Cost: 1, Effects: goap.Effects{"wood": goap.Add(2)}}}}
@@ -338,9 +344,9 @@ func TestResourceBound(t *testing.T) {
 		if h := goap.Estimate(p, start, target, goap.LMCut); h != want {
 			t.Errorf("n=%d: LM-cut with the resource bound %v at the start, want the optimum %v", n, h, want)
 		}
-		restore := goap.SetResourceBound(false)
+		goap.SetResourceBound(p, false)
 		alone := goap.Estimate(p, start, target, goap.LMCut)
-		restore()
+		goap.SetResourceBound(p, true)
 		if alone >= want {
 			t.Errorf("n=%d: LM-cut alone %v: the bound should be what reaches %v", n, alone, want)
 		}
@@ -397,6 +403,7 @@ func craftSpec(rng *rand.Rand) (goap.Spec, goap.Conds) {
 // the exhaustive optimum on random crafting domains, at the start and
 // along random walks, and forward LM-cut's plans for cost.
 func TestResourceBoundCrafting(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(11))
 	n := 800
 	if testing.Short() {
@@ -438,6 +445,7 @@ func TestResourceBoundCrafting(t *testing.T) {
 // with 1 MiB, forward blind search alone runs out; Auto finds the
 // cheapest plan, through Plan and through Start and Step alike.
 func TestAutoDropsMembersOutOfMemory(t *testing.T) {
+	t.Parallel()
 	d, start, target := compileSpec(t, toolSpec(40), nil)
 	ctx := context.Background()
 	p := goap.NewPlanner(d)

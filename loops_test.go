@@ -19,6 +19,7 @@ import (
 // words, integer costs (the bucket queue) or fractional ones (the heap),
 // and the large-table paths forced on.
 func TestLoopsMatchReference(t *testing.T) {
+	t.Parallel()
 	n := 1000
 	if testing.Short() {
 		n = 100
@@ -51,18 +52,22 @@ func TestLoopsMatchReference(t *testing.T) {
 		for ci, opts := range configs {
 			prefetch := i%5 == 4 // the large-table paths, on small domains
 			row := fmt.Sprintf("words=%d %v/%v prefetch=%v", min(d.Words(), 2), opts.Direction, opts.Heuristic, prefetch)
-			restore := func() {}
-			if i%2 == 1 { // small action sets indexed too (succGen)
-				restore = goap.SetUnindexedActs(0)
+			indexed := i%4 == 1 && d.Words() == 1 // stepIndexed1, stepBackward1Indexed
+			tune := func(p *goap.Planner) {
+				if i%2 == 1 { // small action sets indexed too (succGen)
+					goap.SetUnindexedActs(p, 0)
+				}
+				if indexed {
+					goap.SetIndexOneWordAfter(p, 0)
+				}
+				if prefetch {
+					goap.SetPrefetchTable(p, 0)
+				}
 			}
-			if i%4 == 1 && d.Words() == 1 { // stepIndexed1, stepBackward1Indexed
-				r := restore
-				unindex := goap.SetIndexOneWordAfter(0)
-				restore = func() { unindex(); r() }
+			if indexed {
 				row += " indexed"
 			}
-			diff := compareLoops(d, start, goal, opts, prefetch)
-			restore()
+			diff := compareLoops(d, start, goal, opts, tune)
 			if diff != "" {
 				t.Fatalf("domain %d, config %d (%s): %s", i, ci, row, diff)
 			}
@@ -95,17 +100,16 @@ func TestLoopsMatchReference(t *testing.T) {
 }
 
 // compareLoops runs one search with the specialised loops and with the
-// reference loop, step by step, and describes the first difference.
-func compareLoops(d *goap.Domain, start goap.State, goal *goap.Target, opts goap.Options, prefetch bool) string {
-	if prefetch {
-		defer goap.SetPrefetchTable(0)()
-	}
+// reference loop, step by step, and describes the first difference. tune
+// sets both planners' thresholds.
+func compareLoops(d *goap.Domain, start goap.State, goal *goap.Target, opts goap.Options, tune func(*goap.Planner)) string {
 	fast, ref := goap.NewPlanner(d), goap.NewPlanner(d)
+	tune(fast)
+	tune(ref)
+	goap.SetReferenceLoop(ref, true)
 	fast.Options, ref.Options = opts, opts
 	fs := fast.Start(start, goal)
-	restore := goap.SetReferenceLoop(true)
 	rs := ref.Start(start, goal)
-	restore()
 	for step := 0; ; step++ {
 		fr, rr := fs.Result(), rs.Result()
 		a := fmt.Sprintf("%v %v %v expanded %d generated %d partial %v err %v", fr.Status, fr.Plan, fr.Cost, fr.Expanded, fr.Generated, fr.Partial, fr.Err)
@@ -134,8 +138,6 @@ func compareLoops(d *goap.Domain, start goap.State, goal *goap.Target, opts goap
 			return ""
 		}
 		fs.Step(1)
-		restore := goap.SetReferenceLoop(true)
 		rs.Step(1)
-		restore()
 	}
 }

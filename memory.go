@@ -48,7 +48,7 @@ func (s *search) memory() int64 {
 // memory returns the search memory of p: its searches (the members of an
 // Auto search included) and the successor buffers of multi-word search.
 func (p *Planner) memory() int64 {
-	mw := &p.mw
+	mw := &p.prep.mw
 	n := p.s.memory() + p.twin.memory() + p.lmcs.memory() +
 		int64(cap(mw.kids)+cap(mw.kidHash))*wordBytes
 	if p.sub != nil {

@@ -45,6 +45,7 @@ func blowupSpec(n, actions int, seed int64) goap.Spec {
 // grow without bound, in every direction and heuristic, with an error
 // that names the limit, the partial plan, and memory close to the limit.
 func TestMaxMemory(t *testing.T) {
+	t.Parallel()
 	d, err := goap.NewDomain(blowupSpec(40, 120, 1))
 	if err != nil {
 		t.Fatal(err)
@@ -102,6 +103,7 @@ func TestMaxMemory(t *testing.T) {
 // within the same cap; and that it honours the expansion limit, reports
 // no plan with an explanation, and refuses Start.
 func TestMemoryBoundedSearch(t *testing.T) {
+	t.Parallel()
 	p, start, goal := chainPlanner(t, 300, nil)
 	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, MaxMemory: 8 << 10}
 	if res := p.Plan(context.Background(), start, goal); res.Status != goap.LimitReached || !errors.Is(res.Err, goap.ErrMemoryLimit) {

@@ -144,13 +144,10 @@ func (q *bucketQueue) best(nodes []node) int32 {
 	return -1
 }
 
-// bucketsEnabled is false only in tests that compare the two open lists.
-var bucketsEnabled = true
-
 // useBuckets reports whether this search can use the bucket queue: every
 // pushed node has h = 0 and every usable action a small integer cost.
 func (s *search) useBuckets() bool {
-	return s.heur == Blind && s.p.intCosts && bucketsEnabled
+	return s.heur == Blind && s.p.prep.intCosts && !s.p.tune.noBuckets
 }
 
 // integerCosts reports whether every cost in costs of the actions in acts

@@ -16,6 +16,7 @@ import (
 // n expansions instead of 2^n states, and the plan is the parts' plans in
 // the order of the conditions.
 func TestSplitIndependentGoals(t *testing.T) {
+	t.Parallel()
 	const n = 300
 	spec, start := independentSpec(n)
 	d, s, goal := compileSpec(t, spec, start)
@@ -51,6 +52,7 @@ func TestSplitIndependentGoals(t *testing.T) {
 
 // Goals that share a fact through some action do not split.
 func TestSplitNeedsIndependence(t *testing.T) {
+	t.Parallel()
 	spec := goap.Spec{Name: "linked",
 		Actions: []goap.Action{
 			{Name: "A", Cost: 1, Effects: goap.Effects{"a": true}},
@@ -97,6 +99,7 @@ func planNames(d *goap.Domain, plan []goap.ActionID) string {
 // parts planned so far as its partial plan, resumes step by step to the
 // same result as Plan, and explains a part that has no plan.
 func TestSplitLimitsStepsAndWhy(t *testing.T) {
+	t.Parallel()
 	spec, start := independentSpec(40)
 	spec.Actions = append(spec.Actions, goap.Action{Name: "never", Cost: 1, Pre: goap.Conds{"gone": true}, Effects: goap.Effects{"g7": false}})
 	spec.Facts = append(spec.Facts, goap.Bool("gone"), goap.Bool("nowhere"))
@@ -141,6 +144,7 @@ func TestSplitLimitsStepsAndWhy(t *testing.T) {
 // Splitting keeps plans optimal: on random domains whose goals split, the
 // split search costs what the whole forward search costs.
 func TestSplitMatchesWhole(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(11))
 	split := 0
 	for i := 0; i < 2000 && split < 100; i++ {
@@ -192,6 +196,7 @@ func TestSplitAllocs(t *testing.T) {
 // Facts that no relevant action writes are constants of the search:
 // parts may share them without being tied together.
 func TestSplitSharesConstants(t *testing.T) {
+	t.Parallel()
 	spec := goap.Spec{Name: "gather",
 		Facts: []goap.Fact{goap.Bool("tool"), goap.Int("wood", 0, 5, 0), goap.Int("stone", 0, 5, 0)},
 		Actions: []goap.Action{

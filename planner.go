@@ -15,20 +15,41 @@ type Planner struct {
 	// Options apply to the following plan calls.
 	Options Options
 
-	d   *Domain
-	rel *relaxed
-	lm  *lmcut // LM-cut scratch, made on first use
-	// lmParent and lmKid are the nodes whose landmarks lm holds in par
-	// and kid (see lmcutChild)
-	lmParent, lmKid lmNodeKey
-	sub             *Planner // plans the parts of split searches, made on first use
-	runs            uint64   // searches begun, to name them (search.run)
-	s               search
-	twin            search // the backward member of an Auto search
-	lmcs            search // the forward LM-cut member of an Auto search
-	// per plan call
+	// Kept for the planner's life.
+	d     *Domain
+	rel   *relaxed
+	lm    *lmcut   // LM-cut scratch, made on first use
+	sub   *Planner // plans the parts of split searches, made on first use
+	runs  uint64   // searches begun, to name them (search.run)
+	s     search
+	twin  search // the backward member of an Auto search
+	lmcs  search // the forward LM-cut member of an Auto search
+	meter workMeter
+	ida   ida         // MemoryBounded search, see idastar.go
+	busy  atomic.Bool // a call is running: see enter
+	epoch uint64      // counts Start and Plan calls: see Search
+	tune  tuning
+
+	prep  prepared        // per plan setup: the usable actions (prepare)
+	lmRun lmcutRun        // per search: LM-cut's landmarks and counts
+	bw    backwardScratch // per backward search
+	// Per search: live copies of prep.acts and prep.fwd without the
+	// actions that can never apply from this call's start (dropDead).
+	liveActs []ActionID
+	liveFwd  []fwdAction
+	// Per plan call: the memory of the plans a Result returns.
+	plan      []ActionID
+	partsPlan []ActionID // a split search's plan so far
+	part      []ActionID // a split search's partial plan
+}
+
+// prepared is what prepare selects and packs for a plan setup: the
+// usable actions and their costs, kept and reused by the next call when
+// nothing changed and no hook must run again.
+type prepared struct {
 	acts []ActionID  // usable actions, in ActionID order
 	fwd  []fwdAction // the same, packed for one-word forward search
+	mw   multiWord   // the same, packed for multi-word forward search
 	// some action in fwd has integer comparisons or add/subtract
 	// effects: stepBlind1 then runs blindRun's withInts compilation
 	slowFwd bool
@@ -37,45 +58,78 @@ type Planner struct {
 	indexed1 bool
 	// manyActs1: a one-word domain with more than indexOneWordAfter usable
 	// actions, whose backward search indexes achievers (stepBackward1)
-	manyActs1  bool
-	ach        achievers
-	scratchI32 []int32
-	mw         multiWord // the same, packed for multi-word forward search
-	// live copies of acts and fwd without the actions that can never
-	// apply from this call's start
-	liveActs []ActionID
-	liveFwd  []fwdAction
-	costs    []float64 // per ActionID, after CostFunc
+	manyActs1 bool
+	costs     []float64 // per ActionID, after CostFunc and CostOverrides
 	// every usable action costs an integer of at most maxBucketCost
 	intCosts   bool
 	maxIntCost int64
-	hatom      []float64 // backward: h_max cost of every atom from the start
-	plan       []ActionID
-	partsPlan  []ActionID // a split search's plan so far
-	part       []ActionID
-	usable     []uint64 // backward, wide states: s.acts as a bitset over action IDs
-	bwCand     []uint64 // backward, wide states: an expansion's candidate actions
 	mask       []uint64 // forward: the fields of facts that matter
-	// backward, one-word domains: h_max of each boolean bit's values
-	bitCost [64][2]float64
-	multi   uint64 // bits of multi-bit fields
-	// What acts, fwd, costs and mask were prepared for: reused by the
-	// next call when nothing changed and no hook must run again.
-	prepTarget  *Target
-	prepDir     Direction
-	prepNoPrune bool
-	prepExclude []ActionID
-	prepCosts   []CostOverride
-	prepGen     uint64 // counts the preparations, for LM-cut's compiled task
-	meter       workMeter
-	ida         ida         // MemoryBounded search, see idastar.go
-	busy        atomic.Bool // a call is running: see enter
-	epoch       uint64      // counts Start and Plan calls: see Search
+	// What the above was prepared for.
+	target    *Target
+	dir       Direction
+	noPrune   bool
+	exclude   []ActionID
+	overrides []CostOverride
+	gen       uint64 // counts the preparations, for LM-cut's compiled task
+}
+
+// lmcutRun is what a search's LM-cut estimates keep between estimates.
+type lmcutRun struct {
+	// parent and kid are the nodes whose landmarks p.lm holds in par and
+	// kid (see lmcutChild).
+	parent, kid lmNodeKey
+	// numericBounds' counts: estimates where it computed h_max, and
+	// where h_max was the larger.
+	hmaxTried, hmaxWins int
+}
+
+// backwardScratch is the memory of a backward search's estimates and
+// indexes, rebuilt by each.
+type backwardScratch struct {
+	hatom []float64 // h_max cost of every atom from the start
+	// one-word domains: h_max of each boolean bit's values, and the bits
+	// of multi-bit fields
+	bitCost    [64][2]float64
+	multi      uint64
+	ach        achievers // one-word domains with many actions
+	scratchI32 []int32
+	usable     []uint64 // wide states: s.acts as a bitset over action IDs
+	cand       []uint64 // wide states: an expansion's candidate actions
+}
+
+// tuning holds the thresholds and switches of a planner's search loops
+// that tests change, to reach on small domains the paths large ones take
+// or to compare a path with its reference (export_test.go). Each planner
+// carries its own, passed to its sub-planner and LM-cut, so tests that
+// change them can run in parallel; planners outside tests keep the
+// defaults of newTuning.
+type tuning struct {
+	referenceLoop     bool        // every search runs stepAStar (astar.go)
+	noBuckets         bool        // blind search keeps the binary heap (openlist.go)
+	lm                lmcutTuning // what LM-cut reads (lmcut.go)
+	indexOneWordAfter int         // see the constant of that name
+	prefetchTable     int         // see the constant of that name
+	unindexedActs     int         // see the constant of that name
+	lmcutAfter        int         // see the constant of that name
+	// slices is each Auto member's expansions per turn (blindSlice...).
+	slices [3]int
+}
+
+// newTuning returns the tuning every planner starts with.
+func newTuning() tuning {
+	return tuning{
+		indexOneWordAfter: indexOneWordAfter,
+		prefetchTable:     prefetchTable,
+		unindexedActs:     unindexedActs,
+		lmcutAfter:        lmcutAfter,
+		slices:            [3]int{blindSlice, backwardSlice, lmcutSlice},
+	}
 }
 
 // NewPlanner returns a planner for d.
 func NewPlanner(d *Domain) *Planner {
-	p := &Planner{d: d, costs: make([]float64, len(d.actions))}
+	p := &Planner{d: d, tune: newTuning()}
+	p.prep.costs = make([]float64, len(d.actions))
 	p.rel = newRelaxed(d)
 	p.rel.meter = &p.meter
 	p.s.p, p.twin.p, p.lmcs.p = p, p, p
@@ -123,6 +177,9 @@ type searchRun struct {
 	w      int // words per state
 	sw     int // words per search node (w forward, 2w backward)
 	limit  int
+	// prefetchAt is the planner's tuning.prefetchTable, read by the
+	// one-word loops at every expansion from s, which they hold anyway.
+	prefetchAt int
 
 	buckets bool     // the open list is bq, not open
 	mask    []uint64 // forward: relevant fields
@@ -140,9 +197,18 @@ type searchRun struct {
 	}
 	estimates    bool // children need an estimate (all but forward blind)
 	pendingCheck bool // relaxed reachability not run yet
-	// Auto runs other members in turns with this forward search (see
-	// stepPortfolio): member[1] backward, member[2] forward with LM-cut.
-	portfolio bool
+	// met counts the actions the wide loops met: applicable ones forward
+	// (no-ops too), relevant ones backward; part of a member's work.
+	met   int64
+	auto  portfolioRun // an Auto search's members (portfolio.go)
+	parts partsRun     // a split search's parts (parts.go)
+}
+
+// portfolioRun is what an Auto search that runs other members in turns
+// with its own forward search keeps for one search call (see
+// stepPortfolio): member[1] backward, member[2] forward with LM-cut.
+type portfolioRun struct {
+	on        bool
 	enabled   [3]bool
 	member    [3]*search // [0] is s; the others once started
 	winner    *search    // the member that finished first, if not s
@@ -153,16 +219,17 @@ type searchRun struct {
 	lmWork    int64      // work units spent in the LM-cut member's turns
 	cheapWork int64      // and in the other members' turns
 	spent     [2]int64   // the work units of members 0 and 1 (see balanced)
-	// A split search (parts.go) plans the target's parts one by one.
-	split     bool
-	partOn    bool    // a part is being searched (by p.sub)
-	nextPart  int     // the part being searched, or the next one
-	partsCost float64 // the plan's cost once every part is planned
-	// met counts the actions the wide loops met: applicable ones forward
-	// (no-ops too), relevant ones backward; part of a member's work.
-	met     int64
-	lmFirst int64   // predicted work of LM-cut's first estimate, 0 until needed
-	hmax0   float64 // h_max of the start, from predictLMCut
+	lmFirst   int64      // predicted work of LM-cut's first estimate, 0 until needed
+	hmax0     float64    // h_max of the start, from predictLMCut
+}
+
+// partsRun is what a split search, which plans the target's parts one by
+// one (parts.go), keeps for one search call.
+type partsRun struct {
+	on        bool
+	searching bool    // a part is being searched (by p.sub)
+	next      int     // the part being searched, or the next one
+	cost      float64 // the plan's cost once every part is planned
 }
 
 // clear starts a new search call: the per-call state is zeroed and the
@@ -215,7 +282,7 @@ func (s *search) reset(start State, t *Target) {
 	}
 	if splits(t, opt) {
 		// Planned part by part on the sub-planner (parts.go).
-		s.split, s.dir = true, Forward
+		s.parts.on, s.dir = true, Forward
 		p.partsPlan = p.partsPlan[:0]
 		return
 	}
@@ -226,9 +293,9 @@ func (s *search) reset(start State, t *Target) {
 		// each win by orders of magnitude on some domains
 		// (BENCHMARKS.md), so Auto runs them in turns and takes
 		// whichever finishes first: all are optimal.
-		s.portfolio = !opt.NoPruning && (s.heur == AutoHeuristic || s.heur == HMax || s.heur == Blind)
-		s.enabled = [3]bool{true, t.regressable, s.heur == AutoHeuristic}
-		s.portfolio = s.portfolio && (s.enabled[1] || s.enabled[2])
+		s.auto.on = !opt.NoPruning && (s.heur == AutoHeuristic || s.heur == HMax || s.heur == Blind)
+		s.auto.enabled = [3]bool{true, t.regressable, s.heur == AutoHeuristic}
+		s.auto.on = s.auto.on && (s.auto.enabled[1] || s.auto.enabled[2])
 	}
 	if s.heur == AutoHeuristic {
 		s.heur = Blind
@@ -244,16 +311,16 @@ func (s *search) reset(start State, t *Target) {
 		s.stop(Failed, err)
 		return
 	}
-	s.mask = p.mask
-	s.acts, s.fwd = p.acts, p.fwd
+	s.mask = p.prep.mask
+	s.acts, s.fwd = p.prep.acts, p.prep.fwd
 	// Relaxed reachability proves unreachable goals at once and drops
 	// actions that can never apply. Forward search runs it after
 	// reachCheckAfter expansions, so the many searches that finish sooner
 	// skip it; backward search gets the same from its h_max.
 	s.pendingCheck = !opt.NoPruning && s.dir == Forward
-	if s.portfolio {
-		s.total, s.limit = s.limit, 0
-		s.member[0] = s // the others start on their first turn
+	if s.auto.on {
+		s.auto.total, s.limit = s.limit, 0
+		s.auto.member[0] = s // the others start on their first turn
 	}
 	s.begin()
 }
@@ -264,14 +331,13 @@ func (s *search) begin() {
 	p := s.p
 	p.runs++
 	s.run = p.runs
-	if p.lm != nil {
-		// Each search tries h_max afresh (numericBounds), so that a
-		// warm planner plans as a new one does.
-		p.lm.hmaxTried, p.lm.hmaxWins = 0, 0
-	}
+	// Each search tries h_max afresh (numericBounds), so that a warm
+	// planner plans as a new one does.
+	p.lmRun.hmaxTried, p.lmRun.hmaxWins = 0, 0
 	t := s.t
 	start := s.start
 	s.estimates = s.dir == Backward || s.heur != Blind
+	s.prefetchAt = p.tune.prefetchTable
 	s.sw = s.w
 	if s.dir == Backward {
 		s.sw = 2 * s.w
@@ -285,7 +351,7 @@ func (s *search) begin() {
 	}
 	s.resetTable()
 	if s.buckets = s.useBuckets(); s.buckets {
-		s.bq.reset(p.maxIntCost)
+		s.bq.reset(p.prep.maxIntCost)
 	}
 	// Backward search takes its heuristic from a relaxed exploration of
 	// the start; forward search estimates the start itself.
@@ -295,17 +361,17 @@ func (s *search) begin() {
 		if s.w > 1 {
 			s.markUsable()
 		}
-		p.rel.evaluate(start.w, nil, p.costs, false)
-		p.hatom = append(p.hatom[:0], p.rel.cost...)
+		p.rel.evaluate(start.w, nil, p.prep.costs, false)
+		p.bw.hatom = append(p.bw.hatom[:0], p.rel.cost...)
 		if s.w == 1 {
 			p.bitCosts()
-			if p.manyActs1 {
+			if p.prep.manyActs1 {
 				s.indexAchievers()
 			}
 		}
 		h0 = 0
 		for _, g := range t.cond.groups {
-			h0 = max(h0, minAtomCost(p.hatom, g.atoms))
+			h0 = max(h0, minAtomCost(p.bw.hatom, g.atoms))
 		}
 		if s.heur == Blind && !math.IsInf(h0, 1) {
 			h0 = 0
@@ -349,8 +415,8 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 	d := p.d
 	noPrune := opt.NoPruning && dir == Forward
 	hooks := t.hooks || noPrune && d.hooks
-	if !hooks && p.prepTarget == t && p.prepDir == dir && p.prepNoPrune == noPrune && slices.Equal(p.prepExclude, opt.Exclude) &&
-		slices.Equal(p.prepCosts, opt.CostOverrides) {
+	if !hooks && p.prep.target == t && p.prep.dir == dir && p.prep.noPrune == noPrune && slices.Equal(p.prep.exclude, opt.Exclude) &&
+		slices.Equal(p.prep.overrides, opt.CostOverrides) {
 		return nil
 	}
 	for _, c := range opt.CostOverrides {
@@ -358,9 +424,9 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 			return badCall("goap: CostOverrides: action %d is not one of the domain's %d actions", c.Action, len(d.actions))
 		}
 	}
-	p.prepTarget = nil
-	p.prepGen++
-	p.acts = p.acts[:0]
+	p.prep.target = nil
+	p.prep.gen++
+	p.prep.acts = p.prep.acts[:0]
 	clear(p.rel.enabled)
 	consider := t.relevant
 	if noPrune {
@@ -383,31 +449,31 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 				c = o.Cost
 			}
 		}
-		p.costs[id] = c
-		p.acts = append(p.acts, id)
+		p.prep.costs[id] = c
+		p.prep.acts = append(p.prep.acts, id)
 		p.rel.enabled[id] = true
 	}
-	p.maxIntCost, p.intCosts = integerCosts(p.acts, p.costs)
-	p.mask = append(p.mask[:0], t.relMask...)
+	p.prep.maxIntCost, p.prep.intCosts = integerCosts(p.prep.acts, p.prep.costs)
+	p.prep.mask = append(p.prep.mask[:0], t.relMask...)
 	if noPrune {
-		for i := range p.mask {
-			p.mask[i] = ^uint64(0)
+		for i := range p.prep.mask {
+			p.prep.mask[i] = ^uint64(0)
 		}
 	}
-	p.indexed1 = false
-	p.manyActs1 = d.words == 1 && len(p.acts) > indexOneWordAfter
+	p.prep.indexed1 = false
+	p.prep.manyActs1 = d.words == 1 && len(p.prep.acts) > p.tune.indexOneWordAfter
 	if d.words == 1 {
-		p.packForward(p.mask[0])
-		if dir == Forward && p.manyActs1 {
-			p.indexed1 = true
+		p.packForward(p.prep.mask[0])
+		if dir == Forward && p.prep.manyActs1 {
+			p.prep.indexed1 = true
 			p.packMulti() // the successor index (see stepIndexed1)
 		}
 	} else if dir == Forward {
 		p.packMulti()
 	}
-	p.prepTarget, p.prepDir, p.prepNoPrune = t, dir, noPrune
-	p.prepExclude = append(p.prepExclude[:0], opt.Exclude...)
-	p.prepCosts = append(p.prepCosts[:0], opt.CostOverrides...)
+	p.prep.target, p.prep.dir, p.prep.noPrune = t, dir, noPrune
+	p.prep.exclude = append(p.prep.exclude[:0], opt.Exclude...)
+	p.prep.overrides = append(p.prep.overrides[:0], opt.CostOverrides...)
 	return nil
 }
 
@@ -428,50 +494,6 @@ func minAtomCost(cost []float64, atoms []int32) float64 {
 	return m
 }
 
-// estimate is the forward heuristic of state w.
-func (s *search) estimate(w []uint64) float64 {
-	p := s.p
-	switch s.heur {
-	case Blind:
-		return 0
-	case GoalCountNotOptimal:
-		n := 0
-		for i := range s.t.cond.mask {
-			n += popcountFields(s.p.d, i, (w[i]^s.t.cond.val[i])&s.t.cond.mask[i])
-		}
-		for i := range s.t.cond.num {
-			if !s.t.cond.num[i].holds(w) {
-				n++
-			}
-		}
-		return float64(n)
-	case HAddNotOptimal:
-		return p.rel.evaluate(w, &s.t.cond, p.costs, true)
-	case LMCut:
-		return p.lmcutEstimate(w, &s.t.cond)
-	default:
-		return p.rel.evaluate(w, &s.t.cond, p.costs, false)
-	}
-}
-
-// popcountFields counts the fields of word i with a set bit in x.
-func popcountFields(d *Domain, i int, x uint64) int {
-	n := 0
-	for x != 0 {
-		n++
-		// clear the whole field of the lowest set bit
-		low := x & -x
-		for fi := range d.facts {
-			f := &d.facts[fi]
-			if f.word == i && f.mask&low != 0 {
-				x &^= f.mask
-				break
-			}
-		}
-	}
-	return n
-}
-
 func (s *search) stop(st Status, err error) {
 	s.status, s.err = st, err
 }
@@ -483,9 +505,9 @@ func (s *search) step(budget int) Status {
 		return s.status
 	}
 	switch {
-	case s.portfolio:
+	case s.auto.on:
 		s.stepPortfolio(budget)
-	case s.split:
+	case s.parts.on:
 		s.stepParts(budget)
 	default:
 		s.stepOwn(budget)
@@ -510,14 +532,14 @@ func (s *search) step(budget int) Status {
 //	  stepIndexed1      (either queue): over 128 actions (successor index)
 //	  expandPrefetched  (the binary heap): once the table outgrows the caches
 //	stepForwardN      forward_wide.go  forward, wider states (successor index)
-//	stepAStar         astar.go         only when tests set referenceLoop
+//	stepAStar         astar.go         only when tests set tuning.referenceLoop
 //
 // Memory-bounded search (Options.MemoryBounded) is another algorithm,
 // IDA* (idastar.go), checked for optimality against the exhaustive
 // reference like the rest.
 func (s *search) stepOwn(budget int) {
 	switch {
-	case referenceLoop:
+	case s.p.tune.referenceLoop:
 		s.stepAStar(budget)
 	case s.dir == Backward && s.w == 1:
 		s.stepBackward1(budget)
@@ -543,19 +565,19 @@ func (s *search) result() (r Result) {
 // small plan calls (the copy's wide loads wait for the narrow stores that
 // built it).
 func (s *search) fill(r *Result) {
-	if s.split {
+	if s.parts.on {
 		s.fillParts(r)
 		return
 	}
-	if s.winner != nil {
-		s.winner.fill(r)
+	if s.auto.winner != nil {
+		s.auto.winner.fill(r)
 		r.Expanded, r.Generated = s.portfolioCounts()
 		return
 	}
-	if s.left != nil {
+	if s.auto.left != nil {
 		// Stopped from outside (a limit) while the member left runs:
 		// its progress, with the portfolio's status.
-		s.left.fill(r)
+		s.auto.left.fill(r)
 		r.Status, r.Err = s.status, s.err
 		r.Expanded, r.Generated = s.portfolioCounts()
 		return
@@ -578,7 +600,7 @@ func (s *search) fill(r *Result) {
 		} else {
 			cost := 0.0 // summed in a register: r.Cost is memory
 			for _, a := range p.plan {
-				cost += p.costs[a]
+				cost += p.prep.costs[a]
 			}
 			r.Cost = cost
 		}
@@ -626,22 +648,6 @@ func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 		}
 	}
 	s.push(idx)
-}
-
-func (s *search) childEstimate(idx int32) float64 {
-	if s.dir == Backward && s.w == 1 {
-		return s.regressionEstimate1(s.states[2*idx], s.states[2*idx+1])
-	}
-	if s.dir == Backward {
-		return s.regressionEstimate(s.state(idx))
-	}
-	if s.heur == Blind {
-		return 0
-	}
-	if s.heur == LMCut {
-		return s.p.lmcutChild(s, idx)
-	}
-	return s.estimate(s.state(idx))
 }
 
 // nextToExpand returns the next node to expand, or -1 when the search

@@ -24,6 +24,7 @@ var allDirections = []goap.Options{
 }
 
 func TestBenchDomains(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		cost  float64 // -1: no plan
@@ -68,6 +69,7 @@ func TestBenchDomains(t *testing.T) {
 }
 
 func TestGuardWithoutFindAmmoExplains(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "guard_unsolvable")
 	res := goap.NewPlanner(d).Plan(context.Background(), start, goal)
 	if res.Status != goap.NoPlan {
@@ -86,6 +88,7 @@ func TestGuardWithoutFindAmmoExplains(t *testing.T) {
 
 // The miner of seed 000: goals that no action reaches.
 func TestMinerNoPlanWithReason(t *testing.T) {
+	t.Parallel()
 	d, err := goap.NewDomain(goap.Spec{
 		Name: "miner",
 		Actions: []goap.Action{{Name: "Mine Ore", Cost: 1,
@@ -124,6 +127,7 @@ func TestMinerNoPlanWithReason(t *testing.T) {
 // One cheap action sets three goal facts: the optimum is 2, while the
 // unmet-goal count heuristic misleads the search into 3.
 func TestTrapCountHeuristicIsNotOptimal(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "trap")
 	p := goap.NewPlanner(d)
 	res := p.Plan(context.Background(), start, goal)
@@ -138,6 +142,7 @@ func TestTrapCountHeuristicIsNotOptimal(t *testing.T) {
 }
 
 func TestAlreadySatisfied(t *testing.T) {
+	t.Parallel()
 	d, _, goal, _ := loadBench(t, "guard")
 	start, _ := d.State(map[string]any{"threat_removed": true})
 	for _, opts := range allDirections {
@@ -152,6 +157,7 @@ func TestAlreadySatisfied(t *testing.T) {
 
 // More than 64 facts: states span several words.
 func TestManyFacts(t *testing.T) {
+	t.Parallel()
 	const n = 150
 	spec := goap.Spec{Name: "chain"}
 	for i := 1; i < n; i++ {
@@ -207,6 +213,7 @@ func shooterSpec() goap.Spec {
 }
 
 func TestIntegerAndEnumFacts(t *testing.T) {
+	t.Parallel()
 	spec := shooterSpec()
 	d, err := goap.NewDomain(spec)
 	if err != nil {
@@ -261,6 +268,7 @@ func mustFact(t *testing.T, d *goap.Domain, name string) goap.FactID {
 
 // Stepping with any budget gives the same result as Plan.
 func TestStepAndResume(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"synth_small", "synth_large", "synth_small_unsolvable", "guard"} {
 		d, start, goal, _ := loadBench(t, name)
 		for _, opts := range allDirections {
@@ -288,6 +296,7 @@ func TestStepAndResume(t *testing.T) {
 }
 
 func TestLimitReached(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "synth_large")
 	for _, opts := range allDirections {
 		p := goap.NewPlanner(d)
@@ -313,6 +322,7 @@ func TestLimitReached(t *testing.T) {
 }
 
 func TestProceduralHooks(t *testing.T) {
+	t.Parallel()
 	var costCalls, checkCalls int
 	spec := goap.Spec{
 		Name: "hooks",
@@ -366,6 +376,7 @@ func TestProceduralHooks(t *testing.T) {
 }
 
 func TestCompileErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		spec goap.Spec
@@ -422,6 +433,7 @@ func TestCompileErrors(t *testing.T) {
 }
 
 func TestTargetErrors(t *testing.T) {
+	t.Parallel()
 	d, _, _, _ := loadBench(t, "guard")
 	if _, err := d.Target("t", goap.Conds{"armd": true}); err == nil || !strings.Contains(err.Error(), `unknown fact (did you mean "armed"?)`) {
 		t.Fatalf("got %v", err)
@@ -433,6 +445,7 @@ func TestTargetErrors(t *testing.T) {
 
 // A compiled domain is shared by many goroutines, each with its planner.
 func TestConcurrentPlanners(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "synth_small")
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
@@ -534,6 +547,7 @@ func TestWarmPlannerAllocatesNothingMultiWord(t *testing.T) {
 }
 
 func TestLadderAgainstReference(t *testing.T) {
+	t.Parallel()
 	spec, startVals, goal := ladderSpec(3, 4, 3, 5, false)
 	d, err := goap.NewDomain(spec)
 	if err != nil {
@@ -555,6 +569,7 @@ func TestLadderAgainstReference(t *testing.T) {
 
 // Exclude removes actions per planner: the guard without FindAmmo.
 func TestExclude(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "guard")
 	find, _ := d.ActionID("FindAmmo")
 	for _, opts := range allDirections {
@@ -574,6 +589,7 @@ func TestExclude(t *testing.T) {
 
 // The search tree is visible for debuggers: the plan is a path in it.
 func TestSearchTree(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "guard")
 	for _, opts := range allDirections {
 		p := goap.NewPlanner(d)
@@ -628,6 +644,7 @@ func TestSearchTree(t *testing.T) {
 // counter; planning well past its wrap-around must stay correct.
 // (TestWrapAfterLargeSearch checks the clearing after a large search.)
 func TestManyCallsOnOnePlanner(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "guard")
 	other, _ := d.State(map[string]any{"weapon_holstered": true, "enemy_visible": true, "has_ammo": true})
 	p := goap.NewPlanner(d)
@@ -649,6 +666,7 @@ func TestManyCallsOnOnePlanner(t *testing.T) {
 // result against a fresh planner's: the wrap-around clears only the
 // slots written since the last clear, and must not leave stale ones.
 func TestWrapAfterLargeSearch(t *testing.T) {
+	t.Parallel()
 	d, start, goal, _ := loadBench(t, "synth_large")
 	ctx := context.Background()
 	large := goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}
@@ -683,5 +701,54 @@ func TestWrapAfterLargeSearch(t *testing.T) {
 				t.Fatalf("round %d, small search %d: %v cost %v after %d expansions, want cost %v after %d", round, i, res.Status, res.Cost, res.Expanded, wantNear.Cost, wantNear.Expanded)
 			}
 		}
+	}
+}
+
+// TestTieRuleDecides checks the open list's tie rule through Plan, on
+// domains where it decides what the search does: between open nodes of
+// equal f, the one of smaller h goes first, then the older one. Blind
+// search runs on both open lists (integer costs: the bucket queue;
+// fractional: the binary heap); TestOpenListTieRule checks the rule
+// itself on random interleavings.
+func TestTieRuleDecides(t *testing.T) {
+	t.Parallel()
+	// Two one-step plans of equal cost reach different states (no
+	// pruning keeps x and y apart): the older node, made by the earlier
+	// action, is popped first and is the plan.
+	twins := func(cost float64) goap.Spec {
+		return goap.Spec{Name: "twins", Actions: []goap.Action{
+			{Name: "A", Cost: cost, Effects: goap.Effects{"g": true, "x": true}},
+			{Name: "B", Cost: cost, Effects: goap.Effects{"g": true, "y": true}},
+		}, Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"g": true}}}}
+	}
+	// From the start, A reaches {a} at g=1 (h_max 1) and B the goal at
+	// g=2 (h 0): f = 2 for both. The smaller h goes first, so the goal is
+	// popped before A's node is expanded.
+	deeper := goap.Spec{Name: "deeper", Actions: []goap.Action{
+		{Name: "A", Cost: 1, Effects: goap.Effects{"a": true}},
+		{Name: "B", Cost: 2, Effects: goap.Effects{"g": true}},
+		{Name: "C", Cost: 1, Pre: goap.Conds{"a": true}, Effects: goap.Effects{"g": true}},
+	}, Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"g": true}}}}
+	blind := goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoPruning: true}
+	for _, c := range []struct {
+		name     string
+		spec     goap.Spec
+		opts     goap.Options
+		plan     []string
+		expanded int
+	}{
+		{"older first, bucket queue", twins(1), blind, []string{"A"}, 1},
+		{"older first, binary heap", twins(1.5), blind, []string{"A"}, 1},
+		{"smaller h first", deeper, goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}, []string{"B"}, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, start, goal := compileSpec(t, c.spec, nil)
+			p := goap.NewPlanner(d)
+			p.Options = c.opts
+			res := p.Plan(context.Background(), start, goal)
+			if res.Status != goap.Found || !slices.Equal(d.ActionNames(res.Plan), c.plan) || res.Expanded != c.expanded {
+				t.Fatalf("got %v %v after %d expansions, want %v after %d", res.Status, d.ActionNames(res.Plan), res.Expanded, c.plan, c.expanded)
+			}
+		})
 	}
 }

@@ -8,14 +8,18 @@ import (
 // The Auto portfolio: forward blind, backward h_max and forward LM-cut
 // searches run in turns, and the first to finish wins.
 
-// portfolioSlices is how many expansions each member of an Auto search
-// gets per turn: forward blind, backward h_max, forward LM-cut (which
-// joins after lmcutAfter expansions). A blind expansion costs a fraction
-// of a microsecond, a backward one about three times more, an LM-cut one
-// 2-300 µs, so the shares roughly even out the time each member gets.
-// Searches that finish within the first turn (most game searches) never
-// start the others.
-var portfolioSlices = [3]int{256, 128, 1}
+// blindSlice, backwardSlice and lmcutSlice are how many expansions each
+// member of an Auto search gets per turn (tuning.slices): forward blind,
+// backward h_max, forward LM-cut (which joins after lmcutAfter
+// expansions). A blind expansion costs a fraction of a microsecond, a
+// backward one about three times more, an LM-cut one 2-300 µs, so the
+// shares roughly even out the time each member gets. Searches that finish
+// within the first turn (most game searches) never start the others.
+const (
+	blindSlice    = 256
+	backwardSlice = 128
+	lmcutSlice    = 1
+)
 
 // startMember sets up member i of an Auto search, sharing the actions,
 // costs and hook results the forward search prepared.
@@ -37,42 +41,43 @@ func (s *search) startMember(i int) {
 		m.dir, m.heur = Forward, LMCut
 	}
 	m.mask, m.acts, m.fwd = s.mask, s.acts, s.fwd
-	s.member[i] = m
+	s.auto.member[i] = m
 	m.begin()
 }
 
 // stepPortfolio runs the members of an Auto search in turns of
-// portfolioSlices expansions, forward blind first, until one finishes.
+// tuning.slices expansions, forward blind first, until one finishes.
 func (s *search) stepPortfolio(budget int) {
+	a := &s.auto
 	for budget > 0 && s.status == Running {
 		done := s.portfolioExpanded()
-		if s.total > 0 && done >= s.total {
+		if a.total > 0 && done >= a.total {
 			s.stop(LimitReached, nil)
 			return
 		}
-		slice := portfolioSlices[s.turn]
-		n := min(budget, slice-s.used)
-		if s.total > 0 {
-			n = min(n, s.total-done)
+		slice := s.p.tune.slices[a.turn]
+		n := min(budget, slice-a.used)
+		if a.total > 0 {
+			n = min(n, a.total-done)
 		}
 		work := s.p.meter.spent
-		if s.member[s.turn] == nil {
-			s.startMember(s.turn)
+		if a.member[a.turn] == nil {
+			s.startMember(a.turn)
 		}
-		m := s.member[s.turn]
+		m := a.member[a.turn]
 		before, met, gen := m.expanded, m.met, m.generated
 		m.stepOwn(n)
 		// LM-cut's work in the units its rounds charge (see workMeter);
 		// the others' as the actions and words an expansion touches.
 		switch {
-		case s.turn == 2:
-			s.lmWork += s.p.meter.spent - work
-		case m.w == 1 && !s.p.manyActs1:
+		case a.turn == 2:
+			a.lmWork += s.p.meter.spent - work
+		case m.w == 1 && !s.p.prep.manyActs1:
 			// charge's first case, written out for the many short
 			// searches that pass here once
-			w := int64(m.expanded-before) * int64(len(s.p.acts)+1) << s.turn // backwardWeight
-			s.spent[s.turn] += w
-			s.cheapWork += w
+			w := int64(m.expanded-before) * int64(len(s.p.prep.acts)+1) << a.turn // backwardWeight
+			a.spent[a.turn] += w
+			a.cheapWork += w
 		default:
 			s.charge(m, m.expanded-before, met, gen)
 		}
@@ -81,13 +86,13 @@ func (s *search) stepPortfolio(budget int) {
 			continue
 		}
 		if m != s && m.status != Running {
-			s.status, s.err, s.winner = m.status, m.err, m
+			s.status, s.err, a.winner = m.status, m.err, m
 			return
 		}
 		budget -= n
-		if s.used += n; s.used >= slice {
-			s.used = 0
-			s.turn = s.nextTurn()
+		if a.used += n; a.used >= slice {
+			a.used = 0
+			a.turn = s.nextTurn()
 		}
 	}
 }
@@ -96,8 +101,8 @@ func (s *search) stepPortfolio(budget int) {
 // before forward LM-cut joins them. Its expansions cost tens to hundreds
 // of microseconds, which searches the cheap members finish quickly
 // (thousands of expansions) only pay for; where those members struggle,
-// LM-cut often finishes in a few dozen.
-var lmcutAfter = 4096
+// LM-cut often finishes in a few dozen (tests lower it through tuning).
+const lmcutAfter = 4096
 
 // lmcutShare bounds the LM-cut member's work: it takes its turn only
 // while the work units it has spent are at most lmcutShare times those of
@@ -116,15 +121,15 @@ const lmcutShare = 1
 // about as much as metWeight words (a bit marked, the preconditions
 // tested, the effects compared); one-word backward search, indexed by
 // achievers, meets about the successors it makes. A backward expansion
-// costs about backwardWeight forward ones, as portfolioSlices assumes:
+// costs about backwardWeight forward ones, as the turns' slices assume:
 // so on domains where expansions cost the same everywhere, the work stays
 // even across the turns and balanced changes nothing.
 func (s *search) charge(m *search, n int, met int64, gen int) {
-	// p.acts, not s.acts: the reachability check narrows s.acts at an
+	// p.prep.acts, not s.acts: the reachability check narrows s.acts at an
 	// expansion count that depends on how Step was called, and charges
 	// must not.
-	work := int64(n) * int64(len(s.p.acts)+s.w)
-	if m.w > 1 || s.p.manyActs1 {
+	work := int64(n) * int64(len(s.p.prep.acts)+s.w)
+	if m.w > 1 || s.p.prep.manyActs1 {
 		work = s.indexedWork(m, n, met, gen)
 	}
 	i := 0
@@ -132,8 +137,8 @@ func (s *search) charge(m *search, n int, met int64, gen int) {
 		i = 1
 		work *= backwardWeight
 	}
-	s.spent[i] += work
-	s.cheapWork += work
+	s.auto.spent[i] += work
+	s.auto.cheapWork += work
 }
 
 // indexedWork is charge's work of n expansions of an indexed loop.
@@ -147,7 +152,7 @@ func (s *search) indexedWork(m *search, n int, met int64, gen int) int64 {
 // metWeight and backwardWeight calibrate charge's work units.
 const (
 	metWeight      = 4
-	backwardWeight = 2 // portfolioSlices[0] / portfolioSlices[1]
+	backwardWeight = blindSlice / backwardSlice
 )
 
 // nextTurn returns the member whose turn follows s.turn.
@@ -159,22 +164,23 @@ const (
 // blind). Searches shorter than a turn, most game searches, still end
 // in the blind member's first.
 func (s *search) nextTurn() int {
-	if s.left != nil {
+	a := &s.auto
+	if a.left != nil {
 		return 2
 	}
-	if s.weight > 1 && s.enabled[2] {
+	if s.weight > 1 && a.enabled[2] {
 		return 2
 	}
-	if s.turn == 2 && s.lmcutShareNow() > lmcutShare && s.lmcutMayRun() {
+	if a.turn == 2 && s.lmcutShareNow() > lmcutShare && s.lmcutMayRun() {
 		// A larger share is taken in longer turns: one expansion of
 		// LM-cut can outweigh a whole turn of the others, so with one
 		// expansion per turn its share would stay near 1 whatever
 		// the gain (40 sub-plans sharing a tool: 1.5).
 		return 2
 	}
-	for t := s.turn + 1; ; t++ {
+	for t := a.turn + 1; ; t++ {
 		i := t % 3
-		if s.enabled[i] && (i == 2 && s.lmcutMayRun() || i < 2 && s.balanced(i)) {
+		if a.enabled[i] && (i == 2 && s.lmcutMayRun() || i < 2 && s.balanced(i)) {
 			return i
 		}
 	}
@@ -189,22 +195,22 @@ func (s *search) nextTurn() int {
 // meets one: in equal turns forward's quadratic work set the pace.
 func (s *search) balanced(i int) bool {
 	o := 1 - i
-	if !s.enabled[o] || s.member[o] == nil {
+	if !s.auto.enabled[o] || s.auto.member[o] == nil {
 		return true
 	}
-	return s.spent[i] <= s.spent[o]
+	return s.auto.spent[i] <= s.auto.spent[o]
 }
 
 // lmcutMayRun reports whether the LM-cut member of an Auto search takes
 // its next turn (see lmcutAfter and lmcutShare).
 func (s *search) lmcutMayRun() bool {
-	if s.portfolioExpanded() < lmcutAfter {
+	if s.portfolioExpanded() < s.p.tune.lmcutAfter {
 		return false
 	}
-	if s.lmFirst == 0 {
-		s.lmFirst = s.predictLMCut()
+	if s.auto.lmFirst == 0 {
+		s.auto.lmFirst = s.predictLMCut()
 	}
-	return max(s.lmWork, s.lmFirst) <= s.lmcutShareNow()*s.cheapWork
+	return max(s.auto.lmWork, s.auto.lmFirst) <= s.lmcutShareNow()*s.auto.cheapWork
 }
 
 // lmcutShareNow is the LM-cut member's share of the work: lmcutShare, or
@@ -214,8 +220,8 @@ func (s *search) lmcutMayRun() bool {
 // states) while LM-cut goes straight down: its share of the work grows
 // with the ratio, up to lmcutMaxShare.
 func (s *search) lmcutShareNow() int64 {
-	if lm := s.member[2]; lm != nil && len(lm.nodes) > 0 {
-		if gain := lm.nodes[0].h / max(s.hmax0, 1e-9); gain >= 2 {
+	if lm := s.auto.member[2]; lm != nil && len(lm.nodes) > 0 {
+		if gain := lm.nodes[0].h / max(s.auto.hmax0, 1e-9); gain >= 2 {
 			return int64(min(gain, lmcutMaxShare))
 		}
 	}
@@ -233,11 +239,11 @@ const lmcutMaxShare = 64
 // member finishes first.
 func (s *search) predictLMCut() int64 {
 	p := s.p
-	h := p.rel.evaluate(s.start.w, &s.t.cond, p.costs, false)
-	s.hmax0 = h
+	h := p.rel.evaluate(s.start.w, &s.t.cond, p.prep.costs, false)
+	s.auto.hmax0 = h
 	top := 0.0
 	for _, id := range s.acts {
-		top = max(top, p.costs[id])
+		top = max(top, p.prep.costs[id])
 	}
 	rounds := 1.0
 	if top > 0 && !math.IsInf(h, 1) {
@@ -250,7 +256,7 @@ func (s *search) predictLMCut() int64 {
 // search (of s alone otherwise).
 func (s *search) portfolioExpanded() int {
 	n := s.expanded
-	for _, m := range s.member[1:] {
+	for _, m := range s.auto.member[1:] {
 		if m != nil {
 			n += m.expanded
 		}
@@ -262,7 +268,7 @@ func (s *search) portfolioExpanded() int {
 // members of an Auto search (of s alone otherwise).
 func (s *search) portfolioCounts() (expanded, generated int) {
 	expanded, generated = s.expanded, s.generated
-	for _, m := range s.member[1:] {
+	for _, m := range s.auto.member[1:] {
 		if m != nil {
 			expanded += m.expanded
 			generated += m.generated
@@ -279,26 +285,27 @@ func (s *search) portfolioCounts() (expanded, generated int) {
 // LM-cut alone needs 2,560 expansions). It reports whether the search
 // goes on.
 func (s *search) dropOutOfMemory() bool {
+	a := &s.auto
 	p := s.p
 	var mem *MemoryLimitError
-	if !s.portfolio || s.left != nil || !s.enabled[2] || !errors.As(p.meter.err, &mem) {
+	if !a.on || a.left != nil || !a.enabled[2] || !errors.As(p.meter.err, &mem) {
 		return false
 	}
-	if lm := s.member[2]; lm != nil && lm.status != Running {
+	if lm := a.member[2]; lm != nil && lm.status != Running {
 		return false
 	}
-	s.enabled[0], s.enabled[1] = false, false
+	a.enabled[0], a.enabled[1] = false, false
 	s.release()
-	if s.member[1] != nil {
-		s.member[1].release()
+	if a.member[1] != nil {
+		a.member[1].release()
 	}
 	p.meter.hit, p.meter.err = false, nil
 	s.status, s.err = Running, nil
-	if s.member[2] == nil {
+	if a.member[2] == nil {
 		s.startMember(2)
 	}
-	s.left = s.member[2]
-	s.turn, s.used = 2, 0
+	a.left = a.member[2]
+	a.turn, a.used = 2, 0
 	return true
 }
 

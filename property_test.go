@@ -211,6 +211,7 @@ const idaDomains = 400
 // TestOptimalAgainstReference compares every planner configuration with
 // exhaustive Dijkstra on random domains and replays every plan.
 func TestOptimalAgainstReference(t *testing.T) {
+	t.Parallel()
 	n := 3000
 	if testing.Short() {
 		n = 300
@@ -252,15 +253,13 @@ func TestOptimalAgainstReference(t *testing.T) {
 			}
 			p := goap.NewPlanner(d)
 			p.Options = cfg.opts
-			restore := func() {}
 			switch cfg.name {
 			case "auto-alternating", "auto-weighted-alternating":
-				restore = goap.SetPortfolioSlices(1, 1, 1, 0)
+				goap.SetPortfolioSlices(p, 1, 1, 1, 0)
 			case "forward-prefetch", "forward-hmax-prefetch":
-				restore = goap.SetPrefetchTable(0)
+				goap.SetPrefetchTable(p, 0)
 			}
 			res := p.Plan(ctx, start, goal)
-			restore()
 			if res.Status == goap.Failed && cfg.opts.Direction == goap.Backward && numeric {
 				continue // backward search refuses numeric targets, as documented
 			}
@@ -310,6 +309,7 @@ func TestOptimalAgainstReference(t *testing.T) {
 // and expansions; so does a chain with fuel long enough for LM-cut to
 // stop trying h_max within a search (numericBounds).
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(7))
 	ctx := context.Background()
 	check := func(where string, d *goap.Domain, start goap.State, goal *goap.Target) {
@@ -376,6 +376,7 @@ func mentioned(spec goap.Spec, fact string) bool {
 // search: status, plan, counts and partial progress at every expansion
 // limit tried, and the optimal cost.
 func TestBucketQueueSameSearch(t *testing.T) {
+	t.Parallel()
 	n := 1500
 	if testing.Short() {
 		n = 200
@@ -421,16 +422,13 @@ func TestBucketQueueSameSearch(t *testing.T) {
 				opts.MaxExpansions = limit
 				var got [3]string
 				for j, on := range []bool{true, false, true} {
-					restore := goap.SetBucketQueue(on)
-					restorePrefetch := func() {}
-					if j == 2 { // and the large-table path
-						restorePrefetch = goap.SetPrefetchTable(0)
-					}
 					p := planners[j]
+					goap.SetBucketQueue(p, on)
+					if j == 2 { // and the large-table path
+						goap.SetPrefetchTable(p, 0)
+					}
 					p.Options = opts
 					res := p.Plan(ctx, start, goal)
-					restore()
-					restorePrefetch()
 					if res.Status == goap.Found && math.Abs(res.Cost-want) > 1e-9 {
 						t.Fatalf("domain %d %+v buckets=%v: cost %v, optimum %v", i, opts, on, res.Cost, want)
 					}
@@ -476,6 +474,7 @@ func addCostlyPrefix(spec *goap.Spec) {
 // TestUnmetBitsAgree checks the fast count of unmet goal conditions used
 // by Why's closest state against the general count on random domains.
 func TestUnmetBitsAgree(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(5))
 	compared := 0
 	for i := 0; i < 400; i++ {
@@ -505,6 +504,7 @@ func TestUnmetBitsAgree(t *testing.T) {
 // also requires the analysis to rule something out on some domains, so
 // that an answer of "everything" would fail.
 func TestReachabilitySound(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(9))
 	ruledOut := 0
 	for i := 0; i < 300; i++ {

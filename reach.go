@@ -7,39 +7,6 @@ package goap
 // no plan exists, and an action whose preconditions can never all hold is
 // left out of the search.
 
-// reachAction is an action seen by the reachability check.
-type reachAction struct {
-	pre  []int32 // atoms of the single-value preconditions
-	any  []group // preconditions that several values satisfy
-	eff  []int32 // atoms set by set effects
-	slow bool    // has add/subtract effects (handled by the slow path)
-}
-
-// reachIndex is built once per Domain.
-type reachIndex struct {
-	words   int // words per atom bitset
-	actions []reachAction
-}
-
-func buildReachIndex(d *Domain) *reachIndex {
-	ri := &reachIndex{words: (d.atoms + 63) / 64}
-	for i := range d.actions {
-		a := &d.actions[i]
-		// Atom lists, not bitsets over all atoms: the index takes memory
-		// in proportion to the actions' size, not actions times atoms.
-		ra := reachAction{eff: a.setAtoms, slow: len(a.deltas) > 0}
-		for _, g := range a.pre.groups {
-			if len(g.atoms) == 1 {
-				ra.pre = append(ra.pre, g.atoms[0])
-			} else {
-				ra.any = append(ra.any, g)
-			}
-		}
-		ri.actions = append(ri.actions, ra)
-	}
-	return ri
-}
-
 func setBit(b []uint64, i int)      { b[i>>6] |= 1 << (uint(i) & 63) }
 func hasBit(b []uint64, i int) bool { return b[i>>6]&(1<<(uint(i)&63)) != 0 }
 

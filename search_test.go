@@ -26,6 +26,7 @@ func mustPanic(t *testing.T, f func()) (msg string) {
 // call on it runs panics with a message that names the mistake, whether
 // the second call comes from another goroutine or from a hook.
 func TestPlannerConcurrentUse(t *testing.T) {
+	t.Parallel()
 	const want = "goap: concurrent use of a Planner"
 	t.Run("goroutines", func(t *testing.T) {
 		inside, release := make(chan struct{}), make(chan struct{})
@@ -79,6 +80,7 @@ func TestPlannerConcurrentUse(t *testing.T) {
 // TestStaleSearch checks that a Search kept after its planner started
 // another search panics instead of reporting on the newer one.
 func TestStaleSearch(t *testing.T) {
+	t.Parallel()
 	p, start, goal := chainPlanner(t, 5, nil)
 	old := p.Start(start, goal)
 	old.Step(2)

@@ -1,6 +1,7 @@
 package goap
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -219,3 +220,139 @@ func describeGroup(d *Domain, g group) string {
 	}
 	return fmt.Sprintf("%s in {%s}", f.Name, strings.Join(vals, ","))
 }
+
+// Independent parts. When a target's conditions fall into groups that no
+// relevant action links (no action reads or writes facts of two groups),
+// every plan is an interleaving of plans for the groups, and its cost is
+// the sum of theirs: the cheapest plan is the cheapest plan of each group,
+// one after the other. An Auto search then plans the groups one by one.
+// Searched whole, n goals that n actions set one each make 2^n states;
+// in parts, n searches of one expansion each.
+
+// split computes t.parts: the target's conditions grouped by the
+// connected components of the facts its relevant actions touch, as
+// sub-targets in the order of their first condition; nil when the
+// conditions do not split.
+func (t *Target) split() {
+	d := t.d
+	t.parts = nil
+	if len(t.cond.groups) < 2 {
+		return
+	}
+	// Union-find over facts: an action joins every fact it reads or
+	// writes, except facts no relevant action writes. Those are constants
+	// of the search, which parts can share (a tool every gather action
+	// needs does not tie the gathering of wood to that of stone).
+	written := make([]bool, len(d.facts))
+	for _, id := range t.relevant {
+		for _, f := range d.actions[id].writes {
+			written[f] = true
+		}
+	}
+	root := make([]FactID, len(d.facts))
+	for i := range root {
+		root[i] = FactID(i)
+	}
+	find := func(f FactID) FactID {
+		for root[f] != f {
+			root[f] = root[root[f]]
+			f = root[f]
+		}
+		return f
+	}
+	for _, id := range t.relevant {
+		a := &d.actions[id]
+		first := FactID(-1)
+		for _, list := range [2][]FactID{a.reads, a.writes} {
+			for _, f := range list {
+				if !written[f] {
+					continue
+				}
+				r := find(f)
+				if first < 0 {
+					first = r
+				} else if r != first {
+					root[r] = first
+				}
+			}
+		}
+	}
+	// Condition groups by component, components in order of first use.
+	part := make([]int32, len(d.facts)) // by component root: its part + 1
+	nparts := 0
+	for _, g := range t.cond.groups {
+		if r := find(g.fact); part[r] == 0 {
+			nparts++
+			part[r] = int32(nparts)
+		}
+	}
+	if nparts < 2 || nparts*d.words > maxSplitWords {
+		return
+	}
+	t.parts = make([]*Target, nparts)
+	words := make([]uint64, 3*nparts*d.words) // the parts' masks, values, relMasks
+	for k := range t.parts {
+		w := words[3*k*d.words : 3*(k+1)*d.words]
+		t.parts[k] = &Target{d: d, name: t.name, priority: t.priority, regressable: true,
+			cond:    condSet{mask: w[:d.words:d.words], val: w[d.words : 2*d.words : 2*d.words]},
+			relMask: w[2*d.words:]}
+	}
+	of := func(f FactID) *Target { return t.parts[part[find(f)]-1] }
+	// What finish derives, restricted to each part: the part's relevant
+	// actions are the target's that touch its facts (relevance follows
+	// the facts actions read and write, which stay within a part).
+	for _, g := range t.cond.groups {
+		sub, f := of(g.fact), &d.facts[g.fact]
+		sub.cond.groups = append(sub.cond.groups, g)
+		sub.cond.mask[f.word] |= t.cond.mask[f.word] & f.mask
+		sub.cond.val[f.word] |= t.cond.val[f.word] & f.mask
+	}
+	for _, nc := range t.cond.num {
+		sub := of(nc.fact)
+		sub.cond.num = append(sub.cond.num, nc)
+		sub.regressable = false
+	}
+	for _, id := range t.relevant {
+		a := &d.actions[id]
+		sub := of(a.writes[0])
+		sub.relevant = append(sub.relevant, id)
+		if len(a.pre.num) > 0 || len(a.effNum) > 0 {
+			sub.regressable = false
+		}
+		if a.costFunc != nil || a.check != nil {
+			sub.hooks = true
+		}
+	}
+	for id := range d.facts {
+		f := &d.facts[id]
+		if t.relMask[f.word]&f.mask != 0 && part[find(FactID(id))] != 0 {
+			of(FactID(id)).relMask[f.word] |= f.mask
+		}
+	}
+	// Parts that no action can change go first: they hold in the start or
+	// the goal has no plan, which a plan call then finds at once rather
+	// than after searching the others (a goal no action can set is the
+	// common "no plan"). They add no action to the plan, whose order stays
+	// that of the conditions.
+	slices.SortStableFunc(t.parts, func(a, b *Target) int {
+		return cmp.Compare(min(len(a.relevant), 1), min(len(b.relevant), 1))
+	})
+	// A constant that a part's actions read is relevant to that part.
+	for _, sub := range t.parts {
+		for _, id := range sub.relevant {
+			for _, r := range d.actions[id].reads {
+				if f := &d.facts[r]; !written[r] {
+					sub.relMask[f.word] |= f.mask
+				}
+			}
+		}
+	}
+}
+
+// maxSplitWords bounds the memory of a target's parts (each holds a few
+// state-sized masks): past it, the target is searched whole.
+const maxSplitWords = 1 << 20
+
+// Parts returns how many independent parts an Auto search plans t in: 1
+// when its conditions do not split (see Auto).
+func (t *Target) Parts() int { return max(1, len(t.parts)) }

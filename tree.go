@@ -21,17 +21,17 @@ type TreeNode struct {
 
 // tree returns the nodes searched so far (see Search.Tree).
 func (s *search) tree() []TreeNode {
-	if s.split {
+	if s.parts.on {
 		if s.p.sub == nil {
 			return nil
 		}
 		return s.p.sub.s.tree() // the part searched last
 	}
-	if s.winner != nil {
-		return s.winner.tree()
+	if s.auto.winner != nil {
+		return s.auto.winner.tree()
 	}
-	if s.left != nil {
-		return s.left.tree()
+	if s.auto.left != nil {
+		return s.auto.left.tree()
 	}
 	out := make([]TreeNode, len(s.nodes))
 	d := s.p.d
@@ -55,14 +55,14 @@ func (s *search) tree() []TreeNode {
 
 // direction returns the direction being searched (see Search.Direction).
 func (s *search) direction() Direction {
-	if s.split && s.p.sub != nil && (s.partOn || s.nextPart > 0) {
+	if s.parts.on && s.p.sub != nil && (s.parts.searching || s.parts.next > 0) {
 		return s.p.sub.s.direction()
 	}
-	if s.winner != nil {
-		return s.winner.dir
+	if s.auto.winner != nil {
+		return s.auto.winner.dir
 	}
-	if s.left != nil {
-		return s.left.dir
+	if s.auto.left != nil {
+		return s.auto.left.dir
 	}
 	return s.dir
 }

@@ -1,0 +1,149 @@
+package goap
+
+// The domain's atoms, indexed for the relaxed heuristics (hmax.go,
+// lmcut.go) and relaxed reachability (reach.go): one atom per value of
+// every fact (factInfo.atom), and for each atom the preconditions and
+// add/subtract effects it feeds. NewDomain builds both indexes once; the
+// Domain holds them, and every planner of the domain reads them.
+
+// atomIndex is built once per Domain: which action precondition groups
+// and which add/subtract effects each atom feeds.
+type atomIndex struct {
+	useStart  []int32 // per atom, into uses; len atoms+1
+	uses      []groupRef
+	trigStart []int32 // per atom, into trigs
+	trigs     []trigRef
+	groupBase []int32 // per action, first slot in a flattened group array
+	groups    int
+}
+
+type groupRef struct {
+	action int32
+	slot   int32 // flattened group slot
+}
+
+// trigRef: when the atom holds and the action is ready, fact value
+// atom+delta becomes reachable.
+type trigRef struct {
+	action int32
+	delta  int32
+}
+
+// buildAtomIndex indexes the atoms of d's actions.
+func buildAtomIndex(d *Domain) *atomIndex {
+	ix := &atomIndex{groupBase: make([]int32, len(d.actions))}
+	count := make([]int32, d.atoms+1)
+	tcount := make([]int32, d.atoms+1)
+	for ai := range d.actions {
+		a := &d.actions[ai]
+		ix.groupBase[ai] = int32(ix.groups)
+		ix.groups += len(a.pre.groups)
+		for _, g := range a.pre.groups {
+			for _, at := range g.atoms {
+				count[at]++
+			}
+		}
+		for _, dl := range a.deltas {
+			f := &d.facts[dl.fact]
+			for x := 0; x < f.size; x++ {
+				if allowedByPre(a, dl.fact, int32(f.atom+x)) && x+dl.n >= 0 && x+dl.n < f.size {
+					tcount[f.atom+x]++
+				}
+			}
+		}
+	}
+	ix.useStart = prefix(count)
+	ix.trigStart = prefix(tcount)
+	ix.uses = make([]groupRef, ix.useStart[d.atoms])
+	ix.trigs = make([]trigRef, ix.trigStart[d.atoms])
+	fill := append([]int32(nil), ix.useStart...)
+	tfill := append([]int32(nil), ix.trigStart...)
+	for ai := range d.actions {
+		a := &d.actions[ai]
+		for gi, g := range a.pre.groups {
+			for _, at := range g.atoms {
+				ix.uses[fill[at]] = groupRef{int32(ai), ix.groupBase[ai] + int32(gi)}
+				fill[at]++
+			}
+		}
+		for _, dl := range a.deltas {
+			f := &d.facts[dl.fact]
+			for x := 0; x < f.size; x++ {
+				at := f.atom + x
+				if allowedByPre(a, dl.fact, int32(at)) && x+dl.n >= 0 && x+dl.n < f.size {
+					ix.trigs[tfill[at]] = trigRef{int32(ai), int32(dl.n)}
+					tfill[at]++
+				}
+			}
+		}
+	}
+	return ix
+}
+
+// allowedByPre reports whether atom at (of fact f) satisfies a's
+// precondition on f, if it has one.
+func allowedByPre(a *action, f FactID, at int32) bool {
+	for _, g := range a.pre.groups {
+		if g.fact == f {
+			return containsAtom(g.atoms, at)
+		}
+	}
+	return true
+}
+
+// prefix returns the start of each entry's list in a flat array holding
+// count[i] items for entry i, and the total last (count's last element
+// is not read): the starts of a CSR index.
+func prefix(count []int32) []int32 {
+	out := make([]int32, len(count))
+	var sum int32
+	for i := 0; i < len(count)-1; i++ {
+		out[i] = sum
+		sum += count[i]
+	}
+	out[len(count)-1] = sum
+	return out
+}
+
+// reachAction is an action seen by the reachability check.
+type reachAction struct {
+	pre  []int32 // atoms of the single-value preconditions
+	any  []group // preconditions that several values satisfy
+	eff  []int32 // atoms set by set effects
+	slow bool    // has add/subtract effects (handled by the slow path)
+}
+
+// reachIndex is built once per Domain.
+type reachIndex struct {
+	words   int // words per atom bitset
+	actions []reachAction
+}
+
+// resize returns s with length n, reusing its memory when it can: the
+// scratch arrays of planners and heuristics, rebuilt per plan call.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// buildReachIndex indexes d's actions for the reachability check.
+func buildReachIndex(d *Domain) *reachIndex {
+	ri := &reachIndex{words: (d.atoms + 63) / 64}
+	for i := range d.actions {
+		a := &d.actions[i]
+		// Atom lists, not bitsets over all atoms: the index takes memory
+		// in proportion to the actions' size, not actions times atoms.
+		ra := reachAction{eff: a.setAtoms, slow: len(a.deltas) > 0}
+		for _, g := range a.pre.groups {
+			if len(g.atoms) == 1 {
+				ra.pre = append(ra.pre, g.atoms[0])
+			} else {
+				ra.any = append(ra.any, g)
+			}
+		}
+		ri.actions = append(ri.actions, ra)
+	}
+	return ri
+}

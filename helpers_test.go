@@ -137,3 +137,31 @@ func applicableActions(d *goap.Domain, s goap.State) []goap.ActionID {
 	}
 	return app
 }
+
+// testShards is how many parallel subtests inShards runs: the long
+// property tests over random domains are the core's slowest, and split
+// they keep every core busy instead of setting the package's wall time.
+const testShards = 4
+
+// inShards runs body(t, k) for k = 0..testShards-1 in parallel subtests
+// and returns when all are done. A body goes through the same sequence
+// of random domains as the unsplit test (it must draw every domain from
+// its generator) and checks those for which mine(i, k) holds, so the
+// domains checked, and what a failure names, do not depend on the split.
+func inShards(t *testing.T, body func(t *testing.T, k int)) {
+	t.Helper()
+	t.Run("shards", func(t *testing.T) {
+		for k := 0; k < testShards; k++ {
+			t.Run(fmt.Sprint(k), func(t *testing.T) {
+				t.Parallel()
+				body(t, k)
+			})
+		}
+	})
+}
+
+// mine reports whether domain i belongs to shard k. Domains are spread
+// by a hash of i, not i%testShards: the tests vary domains by i modulo
+// small numbers (numeric when i is even, integer costs when i%4 < 2),
+// which i%testShards would give to one shard.
+func mine(i, k int) bool { return int(uint32(i)*2654435761>>16)%testShards == k }

@@ -134,6 +134,10 @@ func SearchMemory(p *Planner) (bytes int64, stored int) {
 // (stepAStar) instead of its specialised one.
 func SetReferenceLoop(p *Planner, on bool) { p.tune.referenceLoop = on }
 
+// SetIDAOnly makes p's MemoryBounded plan calls run IDA* at once, without
+// trying A* within the transposition table's memory first.
+func SetIDAOnly(p *Planner, on bool) { p.tune.idaOnly = on }
+
 // GraphNode is one node of a search graph as SearchGraphs returns it.
 type GraphNode struct {
 	State          string

@@ -31,6 +31,16 @@ const idaCuts = 4096
 // does not set one (a quarter of it, when it does).
 const idaTableBytes = 32 << 20
 
+// idaBudget is the memory the transposition table may take under
+// Options.MaxMemory limit: a quarter of it, or idaTableBytes without one.
+// A MemoryBounded plan call first gives A* the same memory.
+func idaBudget(limit int64) int64 {
+	if limit > 0 {
+		return limit / 4
+	}
+	return idaTableBytes
+}
+
 // ida is the state of one IDA* plan call; a Planner keeps it to reuse its
 // memory.
 type ida struct {
@@ -125,10 +135,7 @@ func (x *ida) reset(p *Planner, w0 []uint64) {
 	x.hash = append(x.hash[:0], hashWords(w0))
 	x.acts = x.acts[:0]
 	x.stop, x.limit, x.best = false, p.Options.MaxExpansions, math.Inf(1)
-	budget := int64(idaTableBytes)
-	if m := p.Options.MaxMemory; m > 0 {
-		budget = m / 4
-	}
+	budget := idaBudget(p.Options.MaxMemory)
 	per := int64(32 + 8*x.w) // a slot with its share of the table, and the state
 	n := 1
 	for int64(2*n)*per <= budget && n < 1<<26 {

@@ -135,3 +135,66 @@ func TestMemoryBoundedSearch(t *testing.T) {
 		t.Errorf("unsolvable: %v, why %v", res.Status, res.Why())
 	}
 }
+
+// TestMemoryBoundedTriesAStarFirst: where A* fits in the memory IDA*'s
+// table may take, a MemoryBounded call is A*'s search (same expansions),
+// not IDA*'s, which expands states again in every iteration; the plan is
+// the same cheapest one, and "no plan" comes as fast as A* proves it.
+func TestMemoryBoundedTriesAStarFirst(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	p, start, goal := chainPlanner(t, 60, nil)
+	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.Blind}
+	astar := p.Plan(ctx, start, goal)
+	p.Options.MemoryBounded = true
+	bounded := p.Plan(ctx, start, goal)
+	goap.SetIDAOnly(p, true)
+	ida := p.Plan(ctx, start, goal)
+	for _, r := range []goap.Result{astar, bounded, ida} {
+		if r.Status != goap.Found || r.Cost != 60 {
+			t.Fatalf("%v cost %v, want the 60-step plan", r.Status, r.Cost)
+		}
+	}
+	if bounded.Expanded != astar.Expanded || ida.Expanded <= astar.Expanded {
+		t.Errorf("expanded: A* %d, MemoryBounded %d (want A*'s), IDA* alone %d (want more)", astar.Expanded, bounded.Expanded, ida.Expanded)
+	}
+
+	// Unsolvable, though relaxed reachability sees a plan: x and y each
+	// need the other false, and nothing makes them false again; the
+	// switches b0..b9 that both need make 2^10 states to see.
+	spec := goap.Spec{Name: "unsolvable"}
+	all := goap.Conds{}
+	for i := 0; i < 10; i++ {
+		b := fmt.Sprintf("b%d", i)
+		all[b] = true
+		spec.Actions = append(spec.Actions,
+			goap.Action{Name: "On" + b, Cost: 1, Pre: goap.Conds{b: false}, Effects: goap.Effects{b: true}},
+			goap.Action{Name: "Off" + b, Cost: 1, Pre: goap.Conds{b: true}, Effects: goap.Effects{b: false}})
+	}
+	makeX, makeY := goap.Conds{"y": false}, goap.Conds{"x": false}
+	for b := range all {
+		makeX[b], makeY[b] = true, true
+	}
+	spec.Actions = append(spec.Actions,
+		goap.Action{Name: "MakeX", Cost: 1, Pre: makeX, Effects: goap.Effects{"x": true}},
+		goap.Action{Name: "MakeY", Cost: 1, Pre: makeY, Effects: goap.Effects{"y": true}})
+	spec.Goals = []goap.Goal{{Name: "Win", Desired: goap.Conds{"x": true, "y": true}}}
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := d.Goal("Win")
+	q := goap.NewPlanner(d)
+	q.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, MemoryBounded: true}
+	none := q.Plan(ctx, d.NewState(), g)
+	if none.Status != goap.NoPlan || none.Expanded > 3<<10 {
+		t.Fatalf("unsolvable: %v after %d expansions, want no plan within the 3,072 states", none.Status, none.Expanded)
+	}
+	// IDA* alone goes on raising its bound round the switches' cycles:
+	// ten times A*'s expansions do not settle it.
+	goap.SetIDAOnly(q, true)
+	q.Options.MaxExpansions = 10 * none.Expanded
+	if ida := q.Plan(ctx, d.NewState(), g); ida.Status != goap.LimitReached {
+		t.Errorf("unsolvable, IDA* alone: %v after %d expansions, want the expansion limit (the test no longer shows A*'s gain)", ida.Status, ida.Expanded)
+	}
+}

@@ -127,13 +127,16 @@ type Options struct {
 	// largest array (0: no limit). It is checked whenever the table
 	// doubles and every 64 expansions, never per node.
 	MaxMemory int64
-	// MemoryBounded searches with IDA* instead of A*: memory in
-	// proportion to the plan's length (and a transposition table within
-	// a quarter of MaxMemory, 32 MiB without it), at the price of
-	// expanding states again, iteration after iteration. The plan is
-	// still a cheapest one with an admissible heuristic (h_max when
-	// Heuristic is AutoHeuristic). It searches forward, through Plan only
-	// (Start reports Failed), and ignores SuboptimalWeight.
+	// MemoryBounded bounds the search's memory to a quarter of MaxMemory
+	// (32 MiB without it): A* runs first within that memory, and where
+	// it does not fit, IDA* takes over: memory in proportion to the
+	// plan's length and a transposition table within the same quarter,
+	// at the price of expanding states again, iteration after iteration
+	// (orders of magnitude slower than A* where A* fits, so A* goes
+	// first). The plan is still a cheapest one with an admissible
+	// heuristic (h_max when Heuristic is AutoHeuristic). IDA* searches
+	// forward; MemoryBounded runs through Plan only (Start reports
+	// Failed), and ignores SuboptimalWeight.
 	MemoryBounded bool
 	// Exclude lists actions this planner may not use, e.g. to give one
 	// agent a subset of a shared domain's actions, or to model a level

@@ -112,7 +112,8 @@ type tuning struct {
 	unindexedActs     int         // see the constant of that name
 	lmcutAfter        int         // see the constant of that name
 	// slices is each Auto member's expansions per turn (blindSlice...).
-	slices [3]int
+	slices  [3]int
+	idaOnly bool // MemoryBounded runs IDA* without trying A* first
 }
 
 // newTuning returns the tuning every planner starts with.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/goap-go/goap"
@@ -201,6 +202,9 @@ var configs = []plannerConfig{
 	// A transposition table of a few slots: it fills up at once, and the
 	// search goes on without it.
 	{"ida-tight", goap.Options{MemoryBounded: true, MaxMemory: 2048}, true, 1},
+	// The option as users get it: A* within the table's memory, then
+	// IDA* when A* does not fit (8 KiB: 2 KiB for A*).
+	{"memory-bounded", goap.Options{MemoryBounded: true, MaxMemory: 8 << 10}, true, 1},
 }
 
 // idaDomains is how many of the random domains the memory-bounded
@@ -258,6 +262,9 @@ func TestOptimalAgainstReference(t *testing.T) {
 				goap.SetPortfolioSlices(p, 1, 1, 1, 0)
 			case "forward-prefetch", "forward-hmax-prefetch":
 				goap.SetPrefetchTable(p, 0)
+			}
+			if strings.HasPrefix(cfg.name, "ida-") {
+				goap.SetIDAOnly(p, true) // IDA* itself, not A* within its memory
 			}
 			res := p.Plan(ctx, start, goal)
 			if res.Status == goap.Failed && cfg.opts.Direction == goap.Backward && numeric {

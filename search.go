@@ -2,6 +2,7 @@ package goap
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -21,13 +22,57 @@ func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
 	dl, has := ctx.Deadline()
 	p.meter.start(ctx.Done(), dl, has)
 	if p.Options.MemoryBounded {
-		p.planIDA(start, t, &r)
-		if r.Status == LimitReached && r.Err == nil && p.meter.hit {
-			r.Err = contextErr(ctx)
-		}
-		p.meter.start(nil, time.Time{}, false)
+		return p.planMemoryBounded(ctx, start, t)
+	}
+	return p.planAStar(ctx, start, t)
+}
+
+// planMemoryBounded runs a MemoryBounded plan call: A* first, within the
+// memory IDA*'s transposition table may take, and IDA* only when A* does
+// not fit in it. IDA* expands states again in every iteration, so where
+// A* fits it is orders of magnitude slower (13 s against 11 ms to prove
+// a small task unsolvable); within the same memory A* loses nothing.
+func (p *Planner) planMemoryBounded(ctx context.Context, start State, t *Target) (r Result) {
+	if p.Options.Direction == Backward {
+		r.Status, r.Err = Failed, badCall("goap: MemoryBounded search runs forward; Direction must be Auto or Forward")
 		return r
 	}
+	if p.tune.idaOnly {
+		return p.planIDAOnly(ctx, start, t, 0, 0)
+	}
+	opts := p.Options
+	p.Options.MemoryBounded, p.Options.SuboptimalWeight = false, 0
+	p.Options.MaxMemory = idaBudget(opts.MaxMemory)
+	r = p.planAStar(ctx, start, t)
+	p.Options = opts
+	var full *MemoryLimitError
+	if r.Status != LimitReached || !errors.As(r.Err, &full) {
+		return r
+	}
+	dl, has := ctx.Deadline()
+	p.meter.start(ctx.Done(), dl, has)
+	if p.Options.MaxExpansions > 0 {
+		p.Options.MaxExpansions = max(p.Options.MaxExpansions-r.Expanded, 1)
+		defer func() { p.Options.MaxExpansions = opts.MaxExpansions }()
+	}
+	return p.planIDAOnly(ctx, start, t, r.Expanded, r.Generated)
+}
+
+// planIDAOnly runs IDA* with the meter started, counting expanded and
+// generated states of an earlier attempt in its result.
+func (p *Planner) planIDAOnly(ctx context.Context, start State, t *Target, expanded, generated int) (r Result) {
+	p.planIDA(start, t, &r)
+	if r.Status == LimitReached && r.Err == nil && p.meter.hit {
+		r.Err = contextErr(ctx)
+	}
+	p.meter.start(nil, time.Time{}, false)
+	r.Expanded += expanded
+	r.Generated += generated
+	return r
+}
+
+// planAStar runs a plan call with A* (the portfolio under Auto).
+func (p *Planner) planAStar(ctx context.Context, start State, t *Target) (r Result) {
 	s := &p.s
 	s.reset(start, t)
 	for {

@@ -142,7 +142,15 @@ func (m *Main) Run(ctx context.Context, args []string) error {
 // Exec runs args, reports its error on Stderr and returns the exit
 // status.
 func (m *Main) Exec(ctx context.Context, args []string) int {
-	err := m.Run(ctx, args)
+	// A result that never reached stdout (a full disk, a closed file)
+	// must not pass for a success: keep the first write error.
+	out := &errWriter{w: m.Stdout}
+	mm := *m
+	mm.Stdout = out
+	err := mm.Run(ctx, args)
+	if out.err != nil && (ExitCode(err) != exitUsage || errors.Is(err, out.err)) {
+		err = &exitError{code: exitUsage, msg: fmt.Sprintf("goap: writing the output: %v", out.err), wrapped: out.err}
+	}
 	var e *exitError
 	switch {
 	case err == nil:
@@ -240,6 +248,24 @@ func wrapping(err error) error {
 		}
 	}
 	return err
+}
+
+// errWriter passes writes on to w and keeps the first error, so that a
+// command that prints with fmt.Fprintf still fails when its output is
+// lost. After an error it writes nothing more.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+// Write writes p to w unless an earlier write failed.
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // silentExit ends a command with a status after it printed everything.

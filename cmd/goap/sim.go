@@ -118,16 +118,18 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		}()
 	}
 	if record != "" {
-		out, err := os.Create(record)
-		if err != nil {
-			return inputError("sim", "--record: %w", err)
+		// out and cerr, not err: a := here would shadow the named result,
+		// and the deferred checks below would set a copy nobody returns.
+		out, cerr := os.Create(record)
+		if cerr != nil {
+			return inputError("sim", "--record: %w", cerr)
 		}
 		defer func() {
 			if ferr := rec.Flush(); ferr != nil && err == nil {
-				err = inputError("sim", "--record %s: %v", record, ferr)
+				err = inputError("sim", "--record %s: %w", record, ferr)
 			}
 			if cerr := out.Close(); cerr != nil && err == nil {
-				err = inputError("sim", "--record %s: %v", record, cerr)
+				err = inputError("sim", "--record %s: %w", record, cerr)
 			}
 		}()
 		if ctl == nil {
@@ -153,6 +155,10 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		w.Step()
 		if rec != nil {
 			rec.Capture()
+			if rerr := rec.Err(); rerr != nil && record != "" {
+				// The file is lost: running on would only hide it.
+				return inputError("sim", "--record %s: %w", record, rerr)
+			}
 		}
 	}
 	if !asJSON {

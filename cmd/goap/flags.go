@@ -250,7 +250,26 @@ func (s *searchFlags) plan(ctx context.Context, pl *goap.Planner, start goap.Sta
 	}
 	t0 := time.Now()
 	res := pl.Plan(ctx, start, t)
+	if res.Status == goap.LimitReached && res.Err == nil {
+		// A search its deadline stopped may come back without the
+		// context's error (weighted A* under Auto did): without it, the
+		// stop would be blamed on --max-expansions, set or not.
+		res.Err = contextErr(ctx)
+	}
 	return res, time.Since(t0)
+}
+
+// contextErr returns ctx's error, or context.DeadlineExceeded once its
+// deadline has passed: the planner reads the deadline on the clock,
+// and may stop a little before the context's own timer says so.
+func contextErr(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // binaryBytes is about what the goap executable's code and data add to
@@ -346,16 +365,18 @@ func writeJSONError(w io.Writer, err error) error {
 	return err
 }
 
-// limitWhy says which limit stopped a search that ended LimitReached.
+// limitWhy says which limit stopped a search that ended LimitReached
+// (plan gives it the context's error when the search left Err nil).
 func (s *searchFlags) limitWhy(res goap.Result) string {
+	cause := res.Err
 	switch {
-	case errors.Is(res.Err, context.DeadlineExceeded):
+	case errors.Is(cause, context.DeadlineExceeded):
 		return fmt.Sprintf("the time limit (--timeout %v) was reached", s.timeout)
-	case errors.Is(res.Err, context.Canceled):
+	case errors.Is(cause, context.Canceled):
 		return "the search was interrupted"
-	case errors.Is(res.Err, goap.ErrMemoryLimit):
+	case errors.Is(cause, goap.ErrMemoryLimit):
 		return fmt.Sprintf("the memory limit (--max-memory %s) was reached", formatSize(s.opts.MaxMemory))
-	case res.Err == nil:
+	case cause == nil && s.opts.MaxExpansions > 0:
 		return fmt.Sprintf("the expansion limit (--max-expansions %d) was reached", s.opts.MaxExpansions)
 	}
 	return "the search was stopped"

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -143,7 +144,7 @@ func splitLines(data []byte) []string {
 
 // errorf records an error at node n (the whole file when n is nil).
 func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
-	p.errorAt(pos(n), fmt.Sprintf(format, args...))
+	p.errorAt(pos(n), echo.Sprintf(format, args...))
 }
 
 // errorAt records an error at position at.

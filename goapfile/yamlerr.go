@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // yamlLine matches the position the YAML decoder puts in its messages.
@@ -155,7 +157,7 @@ func (p *parser) findMisindent() (Position, string, bool) {
 				if !aligned {
 					key := strings.SplitN(t, ":", 2)[0]
 					above := strings.SplitN(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p.lines[prev.line]), "- ")), ":", 2)[0]
-					return Position{i + 1, indent + 1}, fmt.Sprintf("%s: is indented less than %s: above it (%d spaces against %d): keys of one mapping must line up", key, above, indent, prev.indent), true
+					return Position{i + 1, indent + 1}, fmt.Sprintf("%s: is indented less than %s: above it (%d spaces against %d): keys of one mapping must line up", echo.Cut(key), echo.Cut(above), indent, prev.indent), true
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // GoalName is the name of the single goal of a grounded task's spec.
@@ -242,7 +243,7 @@ func (t *Task) checkDeclared() error {
 	check := func(where string, names []string) error {
 		for _, k := range names {
 			if !declared[k] {
-				return fmt.Errorf("pddl: internal error: grounding left %s naming the undeclared fact %q", where, k)
+				return echo.Errorf("pddl: internal error: grounding left %s naming the undeclared fact %q", where, k)
 			}
 		}
 		return nil

@@ -14,8 +14,9 @@
 package pddl
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // TypedName is an object, constant, parameter or type name with its type.
@@ -130,7 +131,7 @@ type parser struct {
 }
 
 func (p *parser) errf(n *node, format string, args ...any) error {
-	return &Error{File: p.file, Line: n.line, Col: n.col, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: p.file, Line: n.line, Col: n.col, Msg: echo.Sprintf(format, args...)}
 }
 
 func (p *parser) unsupportedErr(n *node, keyword string) error {

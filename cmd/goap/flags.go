@@ -11,11 +11,13 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 	"github.com/goap-go/goap/pddl"
 
@@ -78,7 +80,7 @@ func flagError(fs *flag.FlagSet, err error) string {
 		if c := suggest.Closest(name, names); c != "" {
 			hint = " (did you mean --" + c + "?)"
 		}
-		return "unknown flag --" + name + hint
+		return "unknown flag --" + echo.Cut(name) + hint
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		name = strings.TrimLeft(name, "-")
@@ -88,6 +90,9 @@ func flagError(fs *flag.FlagSet, err error) string {
 	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
 		if i := strings.Index(rest, " for flag -"); i >= 0 {
 			value := rest[:i]
+			if v, err := strconv.Unquote(value); err == nil {
+				value = echo.Quote(v) // the flag package quotes it whole
+			}
 			name := rest[i+len(" for flag -"):]
 			why := ""
 			if j := strings.Index(name, ": "); j >= 0 {
@@ -197,7 +202,7 @@ func heuristicNames() []string {
 func choiceError(v string, choices []string) error {
 	msg := "want " + strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
 	if s := suggest.Closest(v, choices); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
+		msg += " (did you mean " + echo.Quote(s) + "?)"
 	}
 	return errors.New(msg)
 }
@@ -422,7 +427,7 @@ func parseSize(text string) (int64, error) {
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || v < 0 || math.IsNaN(v) || v*float64(unit) >= 1<<62 {
-		return 0, fmt.Errorf("want a size such as 512MiB, 2GiB or 0 (no limit), got %q", text)
+		return 0, echo.Errorf("want a size such as 512MiB, 2GiB or 0 (no limit), got %q", text)
 	}
 	return int64(v * float64(unit)), nil
 }
@@ -452,13 +457,19 @@ func parseSetValue(f goap.Fact, text string) (any, error) {
 		case "false", "False", "FALSE":
 			return false, nil
 		}
-		return nil, fmt.Errorf("fact %q is a bool: want true or false, got %q", f.Name, text)
+		return nil, echo.Errorf("fact %q is a bool: want true or false, got %q", f.Name, text)
 	case goap.IntFact:
 		n, err := strconv.Atoi(strings.TrimSpace(text))
 		if err != nil {
-			return nil, fmt.Errorf("fact %q is an int: want a whole number, got %q", f.Name, text)
+			return nil, echo.Errorf("fact %q is an int: want a whole number, got %q", f.Name, text)
 		}
 		return n, nil
 	}
-	return strings.TrimSpace(text), nil
+	v := strings.TrimSpace(text)
+	if !slices.Contains(f.Values, v) {
+		// Said here rather than by State.SetValue, whose message would
+		// echo a value of any length.
+		return nil, echo.Errorf("fact %q: %q is not one of %s%s", f.Name, v, strings.Join(f.Values, ", "), suggest.Hint(v, f.Values))
+	}
+	return v, nil
 }

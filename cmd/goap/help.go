@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -36,9 +37,9 @@ func (c *HelpCommand) Run(ctx context.Context, args []string) error {
 		c.tour()
 		return nil
 	}
-	msg := fmt.Sprintf("goap help: unknown command or topic %q", args[0])
+	msg := echo.Sprintf("goap help: unknown command or topic %q", args[0])
 	if s := suggest.Closest(args[0], append(commandNames(), "format", "examples")); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
+		msg += " (did you mean " + echo.Quote(s) + "?)"
 	}
 	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}
 }

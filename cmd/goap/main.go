@@ -32,6 +32,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -132,9 +133,9 @@ func (m *Main) Run(ctx context.Context, args []string) error {
 			return c.new(m).Run(ctx, args[1:])
 		}
 	}
-	msg := fmt.Sprintf("goap: unknown command %q", name)
+	msg := echo.Sprintf("goap: unknown command %q", name)
 	if s := suggest.Closest(name, commandNames()); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
+		msg += " (did you mean " + echo.Quote(s) + "?)"
 	}
 	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}
 }
@@ -220,14 +221,14 @@ func (e *exitError) Error() string {
 
 // usageError reports a mistake on the command line of command cmd.
 func usageError(cmd, format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
+	err := echo.Errorf(format, args...)
 	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %v\nRun 'goap help %s' for usage.", cmd, err, cmd), wrapped: wrapping(err)}
 }
 
 // inputError reports bad input (a file, a fact or goal name) to command
 // cmd.
 func inputError(cmd, format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
+	err := echo.Errorf(format, args...)
 	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %v", cmd, err), wrapped: wrapping(err)}
 }
 
@@ -235,7 +236,7 @@ func inputError(cmd, format string, args ...any) error {
 // finish: exit status 1, never 2, since the input is not at fault. The
 // message names the limit and how to raise it.
 func limitError(cmd, format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
+	err := echo.Errorf(format, args...)
 	return &exitError{code: exitNo, msg: fmt.Sprintf("goap %s: %v", cmd, err), wrapped: wrapping(err)}
 }
 
@@ -310,7 +311,7 @@ func plural(n int, word string) string {
 func quoteList(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
+		q[i] = echo.Quote(n)
 	}
 	return strings.Join(q, ", ")
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -95,7 +96,7 @@ func RunScenario(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, op
 				for i := range names {
 					names[i] = d.ActionName(goap.ActionID(i))
 				}
-				return fail(fmt.Sprintf("unknown action %q in remove%s", name, suggest.Hint(name, names)))
+				return fail(echo.Sprintf("unknown action %q in remove%s", name, suggest.Hint(name, names)))
 			}
 			exclude = append(exclude, id)
 		}
@@ -234,9 +235,9 @@ func runSim(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, start g
 	if i := simspec.Match(r.Events, st.Expect); i >= 0 {
 		after := ""
 		if i > 0 {
-			after = fmt.Sprintf(" after %q", st.Expect[i-1])
+			after = echo.Sprintf(" after %q", st.Expect[i-1])
 		}
-		msgs = append(msgs, fmt.Sprintf("expected event %q%s by tick %d, but it did not happen", st.Expect[i], after, w.Tick()))
+		msgs = append(msgs, echo.Sprintf("expected event %q%s by tick %d, but it did not happen", st.Expect[i], after, w.Tick()))
 	}
 	if st.World != nil && !w.State().Satisfies(st.World) {
 		msgs = append(msgs, fmt.Sprintf("expected the world to end with %s; at tick %d it misses %s", st.World, w.Tick(), strings.Join(st.World.Unmet(w.State()), ", ")))

@@ -11,15 +11,28 @@ import (
 // Closest returns the candidate nearest to s by edit distance, ignoring
 // case, or "" when none is close enough to be a likely misspelling (fewer
 // than len(s)/3+2 edits). Ties go to the earlier candidate.
+//
+// Names longer than MaxLen bytes are neither matched nor suggested: the
+// distance takes time quadratic in the length (two 5 MB names would take
+// hours), and a hint that echoes such a name buries the message.
 func Closest(s string, candidates []string) string {
+	if len(s) > MaxLen {
+		return ""
+	}
 	best, bestD := "", len(s)/3+2
 	for _, c := range candidates {
+		if len(c) > MaxLen {
+			continue
+		}
 		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
 }
+
+// MaxLen is the longest name, in bytes, that Closest compares.
+const MaxLen = 128
 
 // Hint returns ` (did you mean "x"?)` when a candidate is close to s, and
 // "" otherwise.

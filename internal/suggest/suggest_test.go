@@ -2,6 +2,7 @@ package suggest_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/goap-go/goap/internal/suggest"
@@ -24,6 +25,15 @@ func TestClosest(t *testing.T) {
 	}
 	if got := suggest.Closest("ab", []string{"ac", "ad"}); got != "ac" {
 		t.Errorf("tie: %q, want the first candidate", got)
+	}
+	// Past MaxLen nothing is compared: two 5 MB names took hours.
+	long := strings.Repeat("x", 5<<20)
+	if got := suggest.Closest(long+"y", []string{long}); got != "" {
+		t.Errorf("a long name got a suggestion of %d bytes", len(got))
+	}
+	edge := strings.Repeat("x", suggest.MaxLen)
+	if got := suggest.Closest(edge[1:]+"y", []string{edge}); got != edge {
+		t.Errorf("a name of MaxLen bytes got %q", got)
 	}
 }
 

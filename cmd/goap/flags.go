@@ -54,9 +54,16 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parsing, when set, sees each command's flag set before it parses: the
+// tests hold every command's help to the flags it takes.
+var parsing func(cmd string, fs *flag.FlagSet)
+
 // parse parses args for command cmd. It returns help=true after printing
 // the command's help for -h, and a usage error for bad flags.
 func parse(fs *flag.FlagSet, cmd string, args []string, stdout io.Writer) (pos []string, help bool, err error) {
+	if parsing != nil {
+		parsing(cmd, fs)
+	}
 	pos, err = parseFlags(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):

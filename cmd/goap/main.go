@@ -17,7 +17,8 @@
 // files check or test clean), 1 when the answer is "no" (no plan exists or
 // the search hit a limit; tests failed; lint warnings under --strict), 2
 // on bad input or usage (unknown command or flag, unreadable or invalid
-// file, unknown fact or goal).
+// file, unknown fact or goal) or an output that cannot be written.
+// Results go to standard output, errors and warnings to standard error.
 //
 // Run "goap help" for more.
 package main

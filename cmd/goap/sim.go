@@ -21,7 +21,8 @@ import (
 // `agents:` in the built-in world of package agent/sim and prints what
 // they decide, tick by tick.
 //
-// Exit status: 0 when the simulation ran, 2 on bad input.
+// Exit status: 0 when the simulation ran, 1 when it was interrupted, 2 on
+// bad input or a --record file that cannot be written.
 type SimCommand struct {
 	Stdout, Stderr io.Writer
 	// Ready, when set, is called with the address of the --debug page

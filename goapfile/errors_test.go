@@ -364,6 +364,21 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
 		`t.yaml:5:24: n != 2 can never hold: n's range is 2..2
     5 |     preconditions: {n: "!= 2"}
       |                        ^`},
+	{"effect syntax in a precondition",
+		"facts:\n  coins: {type: int, min: 0, max: 9}\nactions:\n  - name: A\n    preconditions: {coins: \"+3\"}\n",
+		`t.yaml:5:28: fact "coins" is an int: "+3" is how an effect adds 3, but a condition compares: write 3 for coins == 3, or ">= 3" for at least 3
+    5 |     preconditions: {coins: "+3"}
+      |                            ^`},
+	{"unquoted plus in a precondition",
+		"facts:\n  coins: {type: int, min: 0, max: 9}\nactions:\n  - name: A\n    preconditions:\n      coins: +3\n",
+		`t.yaml:6:14: fact "coins" is an int: +3 is how an effect adds 3, but a condition compares: write 3 for coins == 3, or ">= 3" for at least 3
+    6 |       coins: +3
+      |              ^`},
+	{"effect syntax in a goal",
+		"facts:\n  coins: {type: int, min: 0, max: 9}\nactions:\n  - {name: A, effects: {coins: \"+1\"}}\ngoal: {coins: \"-= 2\"}\n",
+		`t.yaml:5:15: fact "coins" is an int: "-= 2" is how an effect subtracts 2, but a condition compares: write 2 for coins == 2, or ">= 2" for at least 2
+    5 | goal: {coins: "-= 2"}
+      |               ^`},
 	{"int effect adds zero",
 		"facts:\n  n: {type: int, min: 0, max: 3}\nactions:\n  - name: A\n    effects: {n: \"+0\"}\n",
 		`t.yaml:5:18: adding 0 to n changes nothing

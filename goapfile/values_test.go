@@ -30,6 +30,7 @@ func TestConditionSyntax(t *testing.T) {
 		{"flag", "true", true}, // undeclared: a boolean
 		{"n", "3", 3},
 		{"n", "-2", -2},
+		{"n", `"-2"`, -2}, // a negative number, not "subtract 2"
 		{"n", "3.0", 3},
 		{"n", `"3"`, 3},
 		{"n", `"= 3"`, 3},

@@ -816,6 +816,19 @@ t.yaml:6:9: unknown fact "zz" in start
 		`t.yaml:2:41: fact "heard_nosie" is set by no action and not by the start, so this precondition can never hold; the start sets "heard_noise": is one of the two misspelled?
     2 |   - {name: Investigate, preconditions: {heard_nosie: true}, effects: {investigated: true}}
       |                                         ^`},
+	{"typo in a boolean no action sets",
+		"actions:\n  - {name: LightForge, effects: {forge_lit: true}}\n  - {name: Smelt, preconditions: {forge_lti: true}, effects: {ingot: true}}\ngoal: {ingot: true}\n",
+		`t.yaml:3:35: fact "forge_lti" is set by no action and not by the start, so this precondition can never hold; did you mean "forge_lit"? (declare forge_lti under facts: if the game sets it)
+    3 |   - {name: Smelt, preconditions: {forge_lti: true}, effects: {ingot: true}}
+      |                                   ^`},
+	{"typo in a boolean the start sets, in two actions",
+		"actions:\n  - {name: A, preconditions: {door_opne: true}, effects: {x: true}}\n  - {name: B, preconditions: {door_opne: true}, effects: {y: true}}\nstart: {door_open: true}\ngoal: {x: true}\n",
+		`t.yaml:2:31: fact "door_opne" is set by no action and not by the start, so this precondition can never hold; the start sets "door_open": is one of the two misspelled?
+    2 |   - {name: A, preconditions: {door_opne: true}, effects: {x: true}}
+      |                               ^
+t.yaml:3:31: fact "door_opne" is set by no action and not by the start, so this precondition can never hold; the start sets "door_open": is one of the two misspelled?
+    3 |   - {name: B, preconditions: {door_opne: true}, effects: {y: true}}
+      |                               ^`},
 	{"names of an undeclared fact, one a typo",
 		"actions:\n  - {name: Go, preconditions: {at: home}, effects: {at: shop}}\n  - {name: Back, preconditions: {at: shpo}, effects: {at: home}}\ngoal: {at: shop}\n",
 		`t.yaml:2:36: fact "at" is not declared, so it is a boolean, but the file gives it names: declare it under facts:, e.g. at: {type: enum, values: [home, shop]}

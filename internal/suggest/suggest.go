@@ -31,6 +31,54 @@ func Closest(s string, candidates []string) string {
 	return best
 }
 
+// Misspelt returns the candidate that s is very likely a misspelling of,
+// or "": a test strict enough to make an error of, where Closest only
+// makes a hint. The two must be at most 2 edits apart, and at most one
+// edit per 4 bytes of s (so that short names such as d1 and a1, or d10
+// and a10, are not taken for each other), and must not differ only in
+// one short word of their underscore-separated words (door_a_open and
+// door_b_open name two doors), and neither may hold the other (loaded
+// and unloaded).
+func Misspelt(s string, candidates []string) string {
+	if len(s) > MaxLen {
+		return ""
+	}
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if len(c) > MaxLen || c == s {
+			continue
+		}
+		ls, lc := strings.ToLower(s), strings.ToLower(c)
+		if ls != lc && (strings.Contains(ls, lc) || strings.Contains(lc, ls)) {
+			continue // a word added: unloaded and loaded
+		}
+		d := editDistance(ls, lc)
+		if d < bestD && 4*d <= len(s) && !shortWordApart(s, c) {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// shortWordApart reports whether a and b have the same words between
+// underscores but one, and that one is at most 2 bytes long in both.
+func shortWordApart(a, b string) bool {
+	wa, wb := strings.Split(a, "_"), strings.Split(b, "_")
+	if len(wa) != len(wb) {
+		return false
+	}
+	diff := -1
+	for i := range wa {
+		if wa[i] != wb[i] {
+			if diff >= 0 {
+				return false
+			}
+			diff = i
+		}
+	}
+	return diff >= 0 && len(wa[diff]) <= 2 && len(wb[diff]) <= 2
+}
+
 // MaxLen is the longest name, in bytes, that Closest compares.
 const MaxLen = 128
 

@@ -294,6 +294,26 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
 		`t.yaml:5:4: effects: is indented less than preconditions: above it (3 spaces against 4): keys of one mapping must line up
     5 |    effects: {done: true}
       |    ^`},
+	{"key indented more than a key with a value",
+		"actions:\n  - name: A\n    cost: 1\n      effects: {done: true}\n",
+		`t.yaml:4:7: effects: is indented more than cost: above it (6 spaces against 4), which has a value on its line, so YAML reads this line as part of that value: line it up with cost:, or move cost:'s value onto lines of its own
+    4 |       effects: {done: true}
+      |       ^`},
+	{"list item at a mapping's key column",
+		"actions:\n  - name: A\n    cost: 1\n    - name: B\n",
+		`t.yaml:4:5: this list item is at the column of the key cost: above (4 spaces): indent it more to make it that key's value, or line it up with the items of its list
+    4 |     - name: B
+      |     ^`},
+	{"key at the column of list items",
+		"actions:\n  - name: A\n    effects:\n      done: true\n  cost: 1\n",
+		`t.yaml:5:3: cost: is at the column of the list items above (2 spaces), not of a mapping's keys: indent it under its item, or start it with "- " to make it an item
+    5 |   cost: 1
+      |   ^`},
+	{"list item between columns",
+		"actions:\n  - name: A\n    cost: 1\n   - name: B\n",
+		`t.yaml:4:4: this list item is indented 3 spaces, which lines up with no list or key above it: items of one list must line up
+    4 |    - name: B
+      |    ^`},
 	{"undeclared fact compared",
 		"actions:\n  - name: A\n    preconditions: {ammo: \">= 1\"}\n",
 		`t.yaml:3:27: fact "ammo" is not declared, so it is a boolean: want true or false, got ">= 1" (declare it under facts: with type: int)

@@ -3,7 +3,8 @@
 // grounds them, and turns them into goap specs.
 //
 // The supported subset is STRIPS with :typing (type hierarchies under
-// object), :equality, :negative-preconditions, constants, and
+// object), :equality (in preconditions and goals), :negative-preconditions
+// (and negative goals), constants, and
 // :action-costs in its common restricted form: a total-cost function
 // increased by constants or by static cost functions given in the
 // problem's :init, and (:metric minimize (total-cost)). Anything else

@@ -121,7 +121,10 @@ cost and the search figures as ; comments:
 	; cost = 11
 
 With --export FILE.yaml it writes the grounded task as a designer file
-(name, actions, start, goal) for goap plan instead of planning.
+(name, actions, start, goal) for goap plan instead of planning. When
+grounding leaves no action, or a goal that holds for good, the file gets
+a stand-in for each (an action that never runs, a goal the start meets),
+so that goap plan loads it and gives the same answer.
 
 Flags:
 

@@ -272,3 +272,49 @@ func TestStandIn(t *testing.T) {
 		t.Errorf("%d stand-ins (want %d), %d ended early, %d Abort calls:\n%s", stands, wantStands, ends, *aborts, strings.Join(log.Strings(), "\n"))
 	}
 }
+
+// TestFallbackEndsWhenNothingWaits: an agent waiting for a retry of a
+// goal without a plan goes idle once that goal is no longer pursued
+// (here it becomes invalid): it stayed "falling back" for ever, so a
+// sim whose unit lost its order never went quiet.
+func TestFallbackEndsWhenNothingWaits(t *testing.T) {
+	d := mustDomain(t, fightSpec)
+	fly, _ := d.Goal("Fly")
+	wanted := true
+	g := agent.Goal{Target: fly, Priority: 1, Valid: func(*agent.Blackboard) bool { return wanted }}
+	var log agent.Log
+	a, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: []agent.Goal{g}, Backoff: 100, OnEvent: log.Add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	if a.Phase() != agent.FallingBack {
+		t.Fatalf("phase %v, want falling back", a.Phase())
+	}
+	wanted = false
+	for range 3 {
+		a.Update(1)
+	}
+	if a.Phase() != agent.Idle {
+		t.Errorf("phase %v once nothing waits for a retry, want idle\n%s", a.Phase(), strings.Join(log.Strings(), "\n"))
+	}
+	// Wanted again, it is planned for again after its back-off.
+	wanted = true
+	for range 200 {
+		a.Update(1)
+	}
+	if a.Phase() != agent.FallingBack || a.Stats().Plans+countNoPlan(log.Strings()) < 2 {
+		t.Errorf("phase %v after the goal is wanted again\n%s", a.Phase(), strings.Join(log.Strings(), "\n"))
+	}
+}
+
+// countNoPlan counts the no_plan events among lines.
+func countNoPlan(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.Contains(l, " no_plan ") {
+			n++
+		}
+	}
+	return n
+}

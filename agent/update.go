@@ -123,6 +123,13 @@ func (a *Agent) reconsider(interrupt string) {
 			switch {
 			case best < 0:
 				a.planning.search = goap.Search{}
+				if a.mode == modeFallback && len(a.run.plan) == 0 && !a.anyPending() {
+					// Nothing waits for a retry any more (the goal
+					// that failed was withdrawn with its order, or
+					// became invalid or met): the wait is over, and
+					// staying in it kept a sim from ever going quiet.
+					a.mode = modeIdle
+				}
 			case len(a.run.plan) == 0:
 				a.mode = modeChoose // pursue keeps a search for best
 				return

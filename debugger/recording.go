@@ -16,11 +16,11 @@
 package debugger
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // Format and FormatVersion head every recording file.
@@ -218,7 +218,7 @@ func (rc *Recording) Compare(name string, t1, t2 int) ([]FactChange, error) {
 	a, ok1 := rc.At(name, t1)
 	b, ok2 := rc.At(name, t2)
 	if !ok1 || !ok2 {
-		return nil, fmt.Errorf("debugger: no snapshot of %q at ticks %d and %d", name, t1, t2)
+		return nil, echo.Errorf("debugger: no snapshot of %q at ticks %d and %d", name, t1, t2)
 	}
 	var out []FactChange
 	for _, f := range rc.Agents[rc.agentIndex(name)].Facts {

@@ -294,6 +294,26 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
 		`t.yaml:5:4: effects: is indented less than preconditions: above it (3 spaces against 4): keys of one mapping must line up
     5 |    effects: {done: true}
       |    ^`},
+	{"key indented more than a key with a value",
+		"actions:\n  - name: A\n    cost: 1\n      effects: {done: true}\n",
+		`t.yaml:4:7: effects: is indented more than cost: above it (6 spaces against 4), which has a value on its line, so YAML reads this line as part of that value: line it up with cost:, or move cost:'s value onto lines of its own
+    4 |       effects: {done: true}
+      |       ^`},
+	{"list item at a mapping's key column",
+		"actions:\n  - name: A\n    cost: 1\n    - name: B\n",
+		`t.yaml:4:5: this list item is at the column of the key cost: above (4 spaces): indent it more to make it that key's value, or line it up with the items of its list
+    4 |     - name: B
+      |     ^`},
+	{"key at the column of list items",
+		"actions:\n  - name: A\n    effects:\n      done: true\n  cost: 1\n",
+		`t.yaml:5:3: cost: is at the column of the list items above (2 spaces), not of a mapping's keys: indent it under its item, or start it with "- " to make it an item
+    5 |   cost: 1
+      |   ^`},
+	{"list item between columns",
+		"actions:\n  - name: A\n    cost: 1\n   - name: B\n",
+		`t.yaml:4:4: this list item is indented 3 spaces, which lines up with no list or key above it: items of one list must line up
+    4 |    - name: B
+      |    ^`},
 	{"undeclared fact compared",
 		"actions:\n  - name: A\n    preconditions: {ammo: \">= 1\"}\n",
 		`t.yaml:3:27: fact "ammo" is not declared, so it is a boolean: want true or false, got ">= 1" (declare it under facts: with type: int)
@@ -364,6 +384,21 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
 		`t.yaml:5:24: n != 2 can never hold: n's range is 2..2
     5 |     preconditions: {n: "!= 2"}
       |                        ^`},
+	{"effect syntax in a precondition",
+		"facts:\n  coins: {type: int, min: 0, max: 9}\nactions:\n  - name: A\n    preconditions: {coins: \"+3\"}\n",
+		`t.yaml:5:28: fact "coins" is an int: "+3" is how an effect adds 3, but a condition compares: write 3 for coins == 3, or ">= 3" for at least 3
+    5 |     preconditions: {coins: "+3"}
+      |                            ^`},
+	{"unquoted plus in a precondition",
+		"facts:\n  coins: {type: int, min: 0, max: 9}\nactions:\n  - name: A\n    preconditions:\n      coins: +3\n",
+		`t.yaml:6:14: fact "coins" is an int: +3 is how an effect adds 3, but a condition compares: write 3 for coins == 3, or ">= 3" for at least 3
+    6 |       coins: +3
+      |              ^`},
+	{"effect syntax in a goal",
+		"facts:\n  coins: {type: int, min: 0, max: 9}\nactions:\n  - {name: A, effects: {coins: \"+1\"}}\ngoal: {coins: \"-= 2\"}\n",
+		`t.yaml:5:15: fact "coins" is an int: "-= 2" is how an effect subtracts 2, but a condition compares: write 2 for coins == 2, or ">= 2" for at least 2
+    5 | goal: {coins: "-= 2"}
+      |               ^`},
 	{"int effect adds zero",
 		"facts:\n  n: {type: int, min: 0, max: 3}\nactions:\n  - name: A\n    effects: {n: \"+0\"}\n",
 		`t.yaml:5:18: adding 0 to n changes nothing
@@ -801,6 +836,19 @@ t.yaml:6:9: unknown fact "zz" in start
 		`t.yaml:2:41: fact "heard_nosie" is set by no action and not by the start, so this precondition can never hold; the start sets "heard_noise": is one of the two misspelled?
     2 |   - {name: Investigate, preconditions: {heard_nosie: true}, effects: {investigated: true}}
       |                                         ^`},
+	{"typo in a boolean no action sets",
+		"actions:\n  - {name: LightForge, effects: {forge_lit: true}}\n  - {name: Smelt, preconditions: {forge_lti: true}, effects: {ingot: true}}\ngoal: {ingot: true}\n",
+		`t.yaml:3:35: fact "forge_lti" is set by no action and not by the start, so this precondition can never hold; did you mean "forge_lit"? (declare forge_lti under facts: if the game sets it)
+    3 |   - {name: Smelt, preconditions: {forge_lti: true}, effects: {ingot: true}}
+      |                                   ^`},
+	{"typo in a boolean the start sets, in two actions",
+		"actions:\n  - {name: A, preconditions: {door_opne: true}, effects: {x: true}}\n  - {name: B, preconditions: {door_opne: true}, effects: {y: true}}\nstart: {door_open: true}\ngoal: {x: true}\n",
+		`t.yaml:2:31: fact "door_opne" is set by no action and not by the start, so this precondition can never hold; the start sets "door_open": is one of the two misspelled?
+    2 |   - {name: A, preconditions: {door_opne: true}, effects: {x: true}}
+      |                               ^
+t.yaml:3:31: fact "door_opne" is set by no action and not by the start, so this precondition can never hold; the start sets "door_open": is one of the two misspelled?
+    3 |   - {name: B, preconditions: {door_opne: true}, effects: {y: true}}
+      |                               ^`},
 	{"names of an undeclared fact, one a typo",
 		"actions:\n  - {name: Go, preconditions: {at: home}, effects: {at: shop}}\n  - {name: Back, preconditions: {at: shpo}, effects: {at: home}}\ngoal: {at: shop}\n",
 		`t.yaml:2:36: fact "at" is not declared, so it is a boolean, but the file gives it names: declare it under facts:, e.g. at: {type: enum, values: [home, shop]}

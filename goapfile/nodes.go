@@ -1,10 +1,10 @@
 package goapfile
 
 import (
-	"fmt"
 	"math"
 	"strings"
 
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -52,7 +52,7 @@ func describe(n *yaml.Node) string {
 	case "!!bool", "!!int", "!!float":
 		return n.Value
 	}
-	return fmt.Sprintf("%q", n.Value)
+	return echo.Quote(n.Value)
 }
 
 // skip reports whether n was already reported by the pre-pass (an alias

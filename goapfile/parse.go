@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -96,6 +97,9 @@ type parser struct {
 	// node of each first mention.
 	known    []string
 	mentions map[string]*yaml.Node
+	// startTypos are the facts startOnlyFacts reported as a possible
+	// typo of a name of the start's.
+	startTypos []string
 	// fileGoal is the file's `goal:`; hasGoal is true when the file has
 	// one, even a wrong one.
 	fileGoal *goalRef
@@ -143,7 +147,7 @@ func splitLines(data []byte) []string {
 
 // errorf records an error at node n (the whole file when n is nil).
 func (p *parser) errorf(n *yaml.Node, format string, args ...any) {
-	p.errorAt(pos(n), fmt.Sprintf(format, args...))
+	p.errorAt(pos(n), echo.Sprintf(format, args...))
 }
 
 // errorAt records an error at position at.
@@ -333,6 +337,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	if tf, ok := top["tests"]; ok {
 		tests = p.testList(tf.val, start, goal)
 	}
+	p.unsetTypos(root)
 	p.undeclaredEnums()
 	if len(p.errs) > 0 {
 		return
@@ -415,10 +420,102 @@ func (p *parser) startOnlyFacts(n *yaml.Node) {
 			for _, key := range keys {
 				p.errorf(key, "fact %q is set by no action and not by the start, so this precondition can never hold; the start sets %q: is one of the two misspelled?", close, k.Value)
 			}
+			p.startTypos = append(p.startTypos, close)
 		}
 		p.spec.Facts = append(p.spec.Facts, goap.Bool(k.Value))
 		p.mention(k.Value, k)
 	}
+}
+
+// unsetTypos reports the preconditions on a boolean that nothing in the
+// file sets, declares or names elsewhere, when its name is close to a
+// fact that an action or the start sets: a misspelling that would leave
+// the action unable to run for ever, with only a lint warning at the
+// action to show for it ("needs forge_lti, which no action sets"). Each
+// such precondition is an error at its key, as for the start's typos.
+// A fact that a game sets from outside the file is declared under
+// facts: to say so.
+func (p *parser) unsetTypos(root *yaml.Node) {
+	written := map[string]bool{}
+	for _, a := range p.actions {
+		for name := range a.eff {
+			written[name] = true
+		}
+	}
+	var setNames []string
+	for _, name := range p.known {
+		if written[name] || p.inStart(root, name) {
+			setNames = append(setNames, name)
+		}
+	}
+	typos := map[string][]*yaml.Node{} // name -> its precondition keys
+	var order []string
+	for _, name := range p.known {
+		if written[name] {
+			continue
+		}
+		keys := p.onlyRead(name)
+		if keys == nil || suggest.Misspelt(name, setNames) == "" {
+			continue
+		}
+		if p.broken[name] || slices.Contains(p.startTypos, name) {
+			continue
+		}
+		typos[name] = keys
+		order = append(order, name)
+	}
+	if len(typos) == 0 {
+		return
+	}
+	// A name the file gives anywhere else (a test's set:, an event, an
+	// agent's senses:) is set or meant there: not a typo.
+	uses := map[string]int{}
+	valueOf := map[*yaml.Node]*yaml.Node{} // key -> value, in mappings
+	stack := []*yaml.Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n.Kind == yaml.ScalarNode {
+			if _, ok := typos[n.Value]; ok {
+				uses[n.Value]++
+			}
+		}
+		if n.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				valueOf[n.Content[i]] = n.Content[i+1]
+			}
+		}
+		stack = append(stack, n.Content...)
+	}
+	for _, name := range order {
+		keys := typos[name]
+		if uses[name] > len(keys) {
+			continue
+		}
+		close := suggest.Misspelt(name, setNames)
+		for _, key := range keys {
+			if b, ok := scalarBool(valueOf[key]); !ok || !b {
+				continue // "false" holds for a fact nothing sets
+			}
+			p.errorf(key, "fact %q is set by no action and not by the start, so this precondition can never hold; did you mean %q? (declare %s under facts: if the game sets it)", name, close, echo.Cut(name))
+		}
+	}
+}
+
+// inStart reports whether the file's start: names fact name.
+func (p *parser) inStart(root *yaml.Node, name string) bool {
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value != "start" {
+			continue
+		}
+		st := root.Content[i+1]
+		for j := 0; j+1 < len(st.Content); j += 2 {
+			if st.Content[j].Value == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // onlyRead returns the precondition keys naming fact name when name is an

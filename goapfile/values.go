@@ -132,6 +132,9 @@ func (p *parser) cond(name string, n *yaml.Node) (any, bool) {
 
 // intCond reads a condition on int fact f: a number or a comparison.
 func (p *parser) intCond(f goap.Fact, n *yaml.Node) (any, bool) {
+	if s, ok := text(n); ok && p.effectSyntax(f, n, strings.TrimSpace(s)) {
+		return nil, false
+	}
 	op, v := goap.OpEq, 0
 	if i, ok := scalarInt(n); ok {
 		v = i
@@ -172,6 +175,32 @@ func (p *parser) intCond(f goap.Fact, n *yaml.Node) (any, bool) {
 		return v, true
 	}
 	return goap.Compare{Op: op, Value: v}, true
+}
+
+// effectSyntax reports, and returns true for, a condition on int fact f
+// written as an effect: "+3" (YAML reads +3 as the number 3, so the
+// condition meant coins == 3 where the writer meant "gains 3"), "+= 3"
+// or "-= 3". A bare negative number stays a number: ranges may go below
+// zero.
+func (p *parser) effectSyntax(f goap.Fact, n *yaml.Node, s string) bool {
+	var verb, rest string
+	switch {
+	case strings.HasPrefix(s, "+="):
+		verb, rest = "adds", s[2:]
+	case strings.HasPrefix(s, "-="):
+		verb, rest = "subtracts", s[2:]
+	case strings.HasPrefix(s, "+"):
+		verb, rest = "adds", s[1:]
+	default:
+		return false
+	}
+	v, ok := atoi(strings.TrimSpace(rest))
+	if !ok {
+		return false // not a number: the usual message says what is wanted
+	}
+	p.errorf(n, "fact %q is an int: %s is how an effect %s %d, but a condition compares: write %d for %s == %d, or \">= %d\" for at least %d",
+		f.Name, describe(n), verb, v, v, f.Name, v, v, v)
+	return true
 }
 
 // enumCond reads a condition on enum fact f: a value or "!= value".

@@ -30,6 +30,7 @@ func TestConditionSyntax(t *testing.T) {
 		{"flag", "true", true}, // undeclared: a boolean
 		{"n", "3", 3},
 		{"n", "-2", -2},
+		{"n", `"-2"`, -2}, // a negative number, not "subtract 2"
 		{"n", "3.0", 3},
 		{"n", `"3"`, 3},
 		{"n", `"= 3"`, 3},
@@ -217,5 +218,30 @@ func TestStartOnlyFacts(t *testing.T) {
 	}
 	if v, ok := f.Start.Value("weather"); !ok || v != true {
 		t.Errorf("weather = %v, %v", v, ok)
+	}
+}
+
+// TestUnsetNotTypos: a boolean only preconditions read is a typo only
+// when its name is very close to a fact something sets, it requires
+// true, and the file names it nowhere else; otherwise it loads (goap
+// check warns that the action can never run).
+func TestUnsetNotTypos(t *testing.T) {
+	for _, src := range []string{
+		// Two doors, not a typo; short names apart by one letter.
+		"actions:\n  - {name: A, effects: {door_a_open: true}}\n  - {name: B, preconditions: {door_b_open: true}, effects: {x: true}}\n",
+		"actions:\n  - {name: A, effects: {a1: true}}\n  - {name: B, preconditions: {d1: true}, effects: {x: true}}\n",
+		"actions:\n  - {name: A, effects: {a10: true}}\n  - {name: B, preconditions: {d10: true}, effects: {x: true}}\n",
+		// Requiring false holds for a fact nothing sets.
+		"actions:\n  - {name: A, effects: {forge_lit: true}}\n  - {name: B, preconditions: {forge_lti: false}, effects: {x: true}}\n",
+		// Declared: the game sets it.
+		"facts: {forge_lti: {type: bool}}\nactions:\n  - {name: A, effects: {forge_lit: true}}\n  - {name: B, preconditions: {forge_lti: true}, effects: {x: true}}\n",
+		// A test sets it.
+		"actions:\n  - {name: A, effects: {forge_lit: true}}\n  - {name: B, preconditions: {forge_lti: true}, effects: {x: true}}\ngoal: {x: true}\ntests:\n  - {name: t, set: {forge_lti: true}, plan: [B]}\n",
+		// A goal wants it.
+		"actions:\n  - {name: A, effects: {forge_lit: true}}\n  - {name: B, preconditions: {forge_lti: true}, effects: {x: true}}\ngoals:\n  - {name: G, desired: {forge_lti: true}}\n",
+	} {
+		if _, err := Parse("t.yaml", []byte(src)); err != nil {
+			t.Errorf("%s\nrefused: %v", src, err)
+		}
 	}
 }

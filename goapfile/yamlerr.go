@@ -51,11 +51,9 @@ func (p *parser) yamlError(err error) {
 		p.errorAt(at, what)
 		return
 	}
-	if strings.Contains(msg, "did not find expected") || strings.Contains(msg, "mapping values are not allowed") {
-		if at, what, ok := p.findMisindent(); ok {
-			p.errorAt(at, what)
-			return
-		}
+	if at, what, ok := p.findIndent(); ok {
+		p.errorAt(at, what)
+		return
 	}
 	p.causedAt(Position{Line: line}, "invalid YAML: "+msg, err)
 }
@@ -121,50 +119,6 @@ func flowEnds(lines []string, i int) bool {
 
 // blockKey matches a line that starts with a block mapping key.
 var blockKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_ -]*:(\s|$)`)
-
-// findMisindent finds a key indented less than the key above it but
-// more than any enclosing one: YAML reads it as neither a sibling nor a
-// parent and reports the block it breaks, often lines before.
-func (p *parser) findMisindent() (Position, string, bool) {
-	type keyLine struct{ indent, line int }
-	var keys []keyLine // keys seen, in order: their column (0-based)
-	for i, l := range p.lines {
-		t := strings.TrimSpace(l)
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		indent := len(l) - len(strings.TrimLeft(l, " "))
-		kIndent := indent
-		if strings.HasPrefix(t, "- ") {
-			kIndent = indent + 2 + len(t[2:]) - len(strings.TrimLeft(t[2:], " "))
-		}
-		if len(keys) > 0 {
-			prev := keys[len(keys)-1]
-			if indent < prev.indent && !strings.HasPrefix(t, "- ") {
-				// It must line up with some key still open above.
-				aligned := false
-				for k := len(keys) - 1; k >= 0; k-- {
-					if keys[k].indent == indent {
-						aligned = true
-						break
-					}
-					if keys[k].indent < indent {
-						break
-					}
-				}
-				if !aligned {
-					key := strings.SplitN(t, ":", 2)[0]
-					above := strings.SplitN(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(p.lines[prev.line]), "- ")), ":", 2)[0]
-					return Position{i + 1, indent + 1}, fmt.Sprintf("%s: is indented less than %s: above it (%d spaces against %d): keys of one mapping must line up", key, above, indent, prev.indent), true
-				}
-			}
-		}
-		if blockKey.MatchString(strings.TrimPrefix(t, "- ")) {
-			keys = append(keys, keyLine{indent: kIndent, line: i})
-		}
-	}
-	return Position{}, "", false
-}
 
 // findBadText finds the first byte that is not valid UTF-8, or control
 // character YAML does not allow (all but tab, line feed and carriage

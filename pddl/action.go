@@ -148,7 +148,7 @@ func (p *parser) atom(d *Domain, n *node, sc scope, eq bool) (Atom, error) {
 	switch {
 	case pred == "=":
 		if !eq {
-			return Atom{}, p.errf(h, "equality is only supported in preconditions")
+			return Atom{}, p.errf(h, "equality is only supported in preconditions and goals")
 		}
 		if len(n.list) != 3 {
 			return Atom{}, p.errf(n, "= takes two arguments")

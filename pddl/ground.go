@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // GoalName is the name of the single goal of a grounded task's spec.
@@ -242,7 +243,7 @@ func (t *Task) checkDeclared() error {
 	check := func(where string, names []string) error {
 		for _, k := range names {
 			if !declared[k] {
-				return fmt.Errorf("pddl: internal error: grounding left %s naming the undeclared fact %q", where, k)
+				return echo.Errorf("pddl: internal error: grounding left %s naming the undeclared fact %q", where, k)
 			}
 		}
 		return nil
@@ -270,6 +271,25 @@ func (g *grounder) goal(t *Task) goap.Conds {
 	}
 	for _, l := range g.pr.Goal {
 		name := l.Atom.String()
+		if l.Pred == "=" {
+			// Distinct names are distinct objects: (= a b) holds when a
+			// and b are one name, for good either way.
+			if (l.Args[0] == l.Args[1]) != l.Neg {
+				continue
+			}
+			// It fails for good: a fact no action sets and the start
+			// leaves false, named after it, makes the goal unmeetable.
+			name = "(= " + l.Args[0] + " " + l.Args[1] + ")"
+			if l.Neg {
+				name = "(not " + name + ")"
+			}
+			if !declared[name] {
+				declared[name] = true
+				t.Spec.Facts = append(t.Spec.Facts, goap.Bool(name))
+			}
+			goal[name] = true
+			continue
+		}
 		switch {
 		case g.isFlu[l.Pred]:
 			if !g.fluent[l.Pred].has(l.Args) && l.Neg {

@@ -157,7 +157,7 @@ func (q *liftedQueue) Pop() any {
 // randomTask writes a small typed STRIPS task with negative preconditions
 // and goals, equality, static predicates (some never mentioned by an
 // effect), action costs, goals on atoms true at the start, and now and
-// then a goal that contradicts itself.
+// then a goal that contradicts itself or holds an equality.
 func randomTask(r *rand.Rand) (domain, problem string) {
 	types := []string{"a", "b", "c"} // c is a subtype of a
 	type pred struct {
@@ -307,6 +307,15 @@ func randomTask(r *rand.Rand) (domain, problem string) {
 		if r.Intn(15) == 0 {
 			goal = append(goal, neg) // a contradiction
 		}
+	}
+	if all := append(instances("a"), instances("b")...); len(all) > 0 && r.Intn(6) == 0 {
+		// An equality between objects or constants: true or false for
+		// good, settled by grounding.
+		eq := "(= " + all[r.Intn(len(all))] + " " + all[r.Intn(len(all))] + ")"
+		if r.Intn(2) == 0 {
+			eq = "(not " + eq + ")"
+		}
+		goal = append(goal, eq)
 	}
 	problem = fmt.Sprintf(`(define (problem p) (:domain rnd)
  (:objects %s)

@@ -3,7 +3,8 @@
 // grounds them, and turns them into goap specs.
 //
 // The supported subset is STRIPS with :typing (type hierarchies under
-// object), :equality, :negative-preconditions, constants, and
+// object), :equality (in preconditions and goals), :negative-preconditions
+// (and negative goals), constants, and
 // :action-costs in its common restricted form: a total-cost function
 // increased by constants or by static cost functions given in the
 // problem's :init, and (:metric minimize (total-cost)). Anything else
@@ -14,8 +15,9 @@
 package pddl
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // TypedName is an object, constant, parameter or type name with its type.
@@ -130,7 +132,7 @@ type parser struct {
 }
 
 func (p *parser) errf(n *node, format string, args ...any) error {
-	return &Error{File: p.file, Line: n.line, Col: n.col, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: p.file, Line: n.line, Col: n.col, Msg: echo.Sprintf(format, args...)}
 }
 
 func (p *parser) unsupportedErr(n *node, keyword string) error {

@@ -94,6 +94,7 @@ func TestParseErrors(t *testing.T) {
 		{"(define (domain x) (:predicates (p ?x)) (:action a :parameters (?x) :effect (q ?x)))", `unknown predicate "q"`},
 		{"(define (domain x) (:predicates (p ?x)) (:action a :parameters (?x) :effect (p)))", `predicate "p" takes 1 arguments, got 0`},
 		{"(define (domain x) (:types a - b))", `type "a" has unknown parent type "b"`},
+		{"(define (domain x) (:predicates (p ?x)) (:action a :parameters (?x ?y) :effect (= ?x ?y)))", "equality is only supported in preconditions and goals"},
 	}
 	for _, c := range cases {
 		_, err := ParseDomain("d.pddl", []byte(c.src))

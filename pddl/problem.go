@@ -111,7 +111,9 @@ func ParseProblem(file string, src []byte, d *Domain) (*Problem, error) {
 	if len(goal.list) != 2 {
 		return nil, p.errf(goal, "want (:goal CONDITION)")
 	}
-	if pr.Goal, err = p.conjunction(d, goal.list[1], sc, false); err != nil {
+	// Equality may appear in the goal too: over objects and constants
+	// only, it holds or fails for good, which grounding settles.
+	if pr.Goal, err = p.conjunction(d, goal.list[1], sc, true); err != nil {
 		return nil, err
 	}
 	return pr, nil

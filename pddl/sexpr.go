@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // Error is a problem in a PDDL file, with the position (1-based line and
@@ -68,7 +70,7 @@ type reader struct {
 }
 
 func (r *reader) errAt(line, col int, format string, args ...any) error {
-	return &Error{File: r.file, Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+	return &Error{File: r.file, Line: line, Col: col, Msg: echo.Sprintf(format, args...)}
 }
 
 func (r *reader) advance() {

@@ -40,6 +40,7 @@ import (
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/simspec"
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // applyGoalRule sets g's Valid and Relevancy from the rule r.
@@ -147,7 +148,7 @@ func New(cfg Config) (*World, error) {
 	}
 	w := &World{d: d, onEvent: cfg.OnEvent, keepLog: !cfg.DiscardLog}
 	var errs []error
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf("sim: "+format, args...)) }
+	bad := func(format string, args ...any) { errs = append(errs, echo.Errorf("sim: "+format, args...)) }
 	switch {
 	case cfg.Start.IsZero():
 		w.state = d.NewState()
@@ -290,7 +291,7 @@ func New(cfg Config) (*World, error) {
 func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders map[string]agent.Behavior) (*agent.Agent, error) {
 	d := w.d
 	fail := func(format string, args ...any) error {
-		return fmt.Errorf("sim: agent %s: "+format, append([]any{spec.Name}, args...)...)
+		return echo.Errorf("sim: agent %s: "+format, append([]any{spec.Name}, args...)...)
 	}
 	own := w.state.Clone()
 	for _, name := range slices.Sorted(maps.Keys(spec.Own)) {

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 
@@ -9,6 +8,7 @@ import (
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/agent/squad"
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // squadOf is a squad being built: its squad.Squad and its spec.
@@ -129,7 +129,7 @@ func (w *World) orderTarget(set map[string]any) (target, error) {
 	for _, name := range slices.Sorted(maps.Keys(set)) {
 		id, ok := w.d.FactID(name)
 		if !ok {
-			return t, fmt.Errorf("unknown fact %q in set", name)
+			return t, echo.Errorf("unknown fact %q in set", name)
 		}
 		if err := s.SetValue(name, set[name]); err != nil {
 			return t, err

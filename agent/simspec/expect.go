@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -34,22 +35,18 @@ func ParseExpectation(s string) (Expectation, error) {
 	if len(words) >= 2 && words[0] == "tick" {
 		n, err := strconv.Atoi(words[1])
 		if err != nil || n < 1 {
-			return x, fmt.Errorf("%q: want a tick number from 1 after \"tick\", got %q", s, words[1])
+			return x, echo.Errorf("%q: want a tick number from 1 after \"tick\", got %q", s, words[1])
 		}
 		x.Tick = n
 		words = words[2:]
 	}
 	if len(words) < 2 || len(words) > 3 {
-		return x, fmt.Errorf("%q: want \"[tick N] AGENT TYPE [NAME]\", e.g. \"tick 8 pirate plan_invalidated\"", s)
+		return x, echo.Errorf("%q: want \"[tick N] AGENT TYPE [NAME]\", e.g. \"tick 8 pirate plan_invalidated\"", s)
 	}
 	x.Agent = words[0]
 	t, ok := agent.ParseEventType(words[1])
 	if !ok {
-		msg := fmt.Sprintf("%q: unknown event type %q", s, words[1])
-		if c := suggest.Closest(words[1], agent.EventTypeNames()); c != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", c)
-		}
-		return x, fmt.Errorf("%s; the types are %s", msg, strings.Join(agent.EventTypeNames(), ", "))
+		return x, echo.Errorf("%q: unknown event type %q%s; the types are %s", s, words[1], suggest.Hint(words[1], agent.EventTypeNames()), strings.Join(agent.EventTypeNames(), ", "))
 	}
 	x.Type = t
 	if len(words) == 3 {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 
@@ -262,5 +264,65 @@ func TestErrorsWrapCauses(t *testing.T) {
 	err := (&DebugCommand{Stdout: &out, Stderr: &errOut}).Run(context.Background(), []string{"missing.rec"})
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("debug: %v does not wrap fs.ErrNotExist", err)
+	}
+}
+
+// TestHelpListsFlags holds each command's help to what the command
+// takes: every flag it registers is in its help (or, for the flag every
+// command has, the overview), and every flag its help's flag table lists
+// is registered. goap check's help also said that everything went to
+// standard output; TestHelpSaysWhereOutputGoes pins that.
+func TestHelpListsFlags(t *testing.T) {
+	seen := map[string][]string{}
+	parsing = func(cmd string, fs *flag.FlagSet) {
+		fs.VisitAll(func(f *flag.Flag) { seen[cmd] = append(seen[cmd], f.Name) })
+	}
+	defer func() { parsing = nil }()
+	for _, c := range commands {
+		if c.name == "help" || c.name == "version" {
+			continue
+		}
+		runGoap(t, c.name, "-h")
+		names := seen[c.name]
+		if len(names) == 0 {
+			t.Errorf("goap %s registered no flags", c.name)
+		}
+		help := helpText[c.name]
+		for _, name := range names {
+			if name == "max-file-size" {
+				if !strings.Contains(mainUsage, "--max-file-size") {
+					t.Errorf("the overview does not describe --max-file-size")
+				}
+				continue
+			}
+			if !strings.Contains(help, "--"+name+" ") && !strings.Contains(help, "--"+name+"\n") && !strings.Contains(help, "--"+name+"]") {
+				t.Errorf("goap help %s does not describe --%s", c.name, name)
+			}
+		}
+		for _, line := range strings.Split(help, "\n") {
+			field := strings.Fields(line)
+			if len(field) == 0 || !strings.HasPrefix(field[0], "--") || !strings.HasPrefix(line, "\t") && !strings.HasPrefix(line, "  ") {
+				continue
+			}
+			if name := strings.TrimPrefix(field[0], "--"); !slices.Contains(names, name) {
+				t.Errorf("goap help %s describes --%s, which goap %s does not take", c.name, name, c.name)
+			}
+		}
+	}
+}
+
+// TestHelpSaysWhereOutputGoes checks the help's word on where output
+// goes against what the commands do: results on standard output,
+// errors and warnings on standard error.
+func TestHelpSaysWhereOutputGoes(t *testing.T) {
+	stdout, stderr, _ := runGoap(t, "check", "testdata/lint.yaml", "testdata/broken.yaml")
+	if !strings.Contains(stderr, "warning:") || !strings.Contains(stderr, "unknown key") || strings.Contains(stdout, "warning:") || !strings.Contains(stdout, "testdata/lint.yaml: 5 warnings") {
+		t.Fatalf("goap check no longer splits its output as its help says:\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
+	if h := helpText["check"]; !strings.Contains(h, "on standard error") || strings.Contains(h, "Everything check finds is printed on standard output") {
+		t.Errorf("goap help check does not say that errors and warnings go to standard error:\n%s", h)
+	}
+	if !strings.Contains(mainUsage, "standard error") {
+		t.Error("the overview does not say where errors go")
 	}
 }

@@ -11,11 +11,13 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 	"github.com/goap-go/goap/pddl"
 
@@ -52,9 +54,16 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// parsing, when set, sees each command's flag set before it parses: the
+// tests hold every command's help to the flags it takes.
+var parsing func(cmd string, fs *flag.FlagSet)
+
 // parse parses args for command cmd. It returns help=true after printing
 // the command's help for -h, and a usage error for bad flags.
 func parse(fs *flag.FlagSet, cmd string, args []string, stdout io.Writer) (pos []string, help bool, err error) {
+	if parsing != nil {
+		parsing(cmd, fs)
+	}
 	pos, err = parseFlags(fs, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -78,7 +87,7 @@ func flagError(fs *flag.FlagSet, err error) string {
 		if c := suggest.Closest(name, names); c != "" {
 			hint = " (did you mean --" + c + "?)"
 		}
-		return "unknown flag --" + name + hint
+		return "unknown flag --" + echo.Cut(name) + hint
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		name = strings.TrimLeft(name, "-")
@@ -88,6 +97,9 @@ func flagError(fs *flag.FlagSet, err error) string {
 	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
 		if i := strings.Index(rest, " for flag -"); i >= 0 {
 			value := rest[:i]
+			if v, err := strconv.Unquote(value); err == nil {
+				value = echo.Quote(v) // the flag package quotes it whole
+			}
 			name := rest[i+len(" for flag -"):]
 			why := ""
 			if j := strings.Index(name, ": "); j >= 0 {
@@ -197,7 +209,7 @@ func heuristicNames() []string {
 func choiceError(v string, choices []string) error {
 	msg := "want " + strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
 	if s := suggest.Closest(v, choices); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
+		msg += " (did you mean " + echo.Quote(s) + "?)"
 	}
 	return errors.New(msg)
 }
@@ -250,7 +262,26 @@ func (s *searchFlags) plan(ctx context.Context, pl *goap.Planner, start goap.Sta
 	}
 	t0 := time.Now()
 	res := pl.Plan(ctx, start, t)
+	if res.Status == goap.LimitReached && res.Err == nil {
+		// A search its deadline stopped may come back without the
+		// context's error (weighted A* under Auto did): without it, the
+		// stop would be blamed on --max-expansions, set or not.
+		res.Err = contextErr(ctx)
+	}
 	return res, time.Since(t0)
+}
+
+// contextErr returns ctx's error, or context.DeadlineExceeded once its
+// deadline has passed: the planner reads the deadline on the clock,
+// and may stop a little before the context's own timer says so.
+func contextErr(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // binaryBytes is about what the goap executable's code and data add to
@@ -346,16 +377,18 @@ func writeJSONError(w io.Writer, err error) error {
 	return err
 }
 
-// limitWhy says which limit stopped a search that ended LimitReached.
+// limitWhy says which limit stopped a search that ended LimitReached
+// (plan gives it the context's error when the search left Err nil).
 func (s *searchFlags) limitWhy(res goap.Result) string {
+	cause := res.Err
 	switch {
-	case errors.Is(res.Err, context.DeadlineExceeded):
+	case errors.Is(cause, context.DeadlineExceeded):
 		return fmt.Sprintf("the time limit (--timeout %v) was reached", s.timeout)
-	case errors.Is(res.Err, context.Canceled):
+	case errors.Is(cause, context.Canceled):
 		return "the search was interrupted"
-	case errors.Is(res.Err, goap.ErrMemoryLimit):
+	case errors.Is(cause, goap.ErrMemoryLimit):
 		return fmt.Sprintf("the memory limit (--max-memory %s) was reached", formatSize(s.opts.MaxMemory))
-	case res.Err == nil:
+	case cause == nil && s.opts.MaxExpansions > 0:
 		return fmt.Sprintf("the expansion limit (--max-expansions %d) was reached", s.opts.MaxExpansions)
 	}
 	return "the search was stopped"
@@ -401,7 +434,7 @@ func parseSize(text string) (int64, error) {
 	}
 	v, err := strconv.ParseFloat(t, 64)
 	if err != nil || v < 0 || math.IsNaN(v) || v*float64(unit) >= 1<<62 {
-		return 0, fmt.Errorf("want a size such as 512MiB, 2GiB or 0 (no limit), got %q", text)
+		return 0, echo.Errorf("want a size such as 512MiB, 2GiB or 0 (no limit), got %q", text)
 	}
 	return int64(v * float64(unit)), nil
 }
@@ -431,13 +464,19 @@ func parseSetValue(f goap.Fact, text string) (any, error) {
 		case "false", "False", "FALSE":
 			return false, nil
 		}
-		return nil, fmt.Errorf("fact %q is a bool: want true or false, got %q", f.Name, text)
+		return nil, echo.Errorf("fact %q is a bool: want true or false, got %q", f.Name, text)
 	case goap.IntFact:
 		n, err := strconv.Atoi(strings.TrimSpace(text))
 		if err != nil {
-			return nil, fmt.Errorf("fact %q is an int: want a whole number, got %q", f.Name, text)
+			return nil, echo.Errorf("fact %q is an int: want a whole number, got %q", f.Name, text)
 		}
 		return n, nil
 	}
-	return strings.TrimSpace(text), nil
+	v := strings.TrimSpace(text)
+	if !slices.Contains(f.Values, v) {
+		// Said here rather than by State.SetValue, whose message would
+		// echo a value of any length.
+		return nil, echo.Errorf("fact %q: %q is not one of %s%s", f.Name, v, strings.Join(f.Values, ", "), suggest.Hint(v, f.Values))
+	}
+	return v, nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -36,9 +37,9 @@ func (c *HelpCommand) Run(ctx context.Context, args []string) error {
 		c.tour()
 		return nil
 	}
-	msg := fmt.Sprintf("goap help: unknown command or topic %q", args[0])
+	msg := echo.Sprintf("goap help: unknown command or topic %q", args[0])
 	if s := suggest.Closest(args[0], append(commandNames(), "format", "examples")); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
+		msg += " (did you mean " + echo.Quote(s) + "?)"
 	}
 	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}
 }
@@ -90,10 +91,15 @@ Examples:
 	goap sim examples/pirate_sim.yaml
 	goap dot examples/guard.yaml | dot -Tsvg > guard.svg
 
+Results go to standard output; errors, warnings and usage messages to
+standard error (with --json, an error is also one JSON object on
+standard output).
+
 Exit status: 0 on success, 1 when the answer is "no" (no plan, failing
 tests, warnings with check --strict) or a limit stopped the work, 2 on
-bad input or usage. Every command that reads files refuses one larger
-than --max-file-size SIZE (default 64MiB; 0: no limit).
+bad input or usage, or when an output cannot be written. Every command
+that reads files refuses one larger than --max-file-size SIZE (default
+64MiB; 0: no limit).
 
 Run 'goap help COMMAND' for the details of a command. The file format is
 described in the documentation of package
@@ -115,7 +121,10 @@ cost and the search figures as ; comments:
 	; cost = 11
 
 With --export FILE.yaml it writes the grounded task as a designer file
-(name, actions, start, goal) for goap plan instead of planning.
+(name, actions, start, goal) for goap plan instead of planning. When
+grounding leaves no action, or a goal that holds for good, the file gets
+a stand-in for each (an action that never runs, a goal the start meets),
+so that goap plan loads it and gives the same answer.
 
 Flags:
 
@@ -212,8 +221,10 @@ about likely mistakes:
 Warnings are certain (the analysis over-approximates what is reachable),
 but they may be intended: a fact set only by a test's set:, say.
 
-Everything check finds is printed on standard output. A clean file prints
-"FILE: ok (N actions, M facts, K goals)".
+Errors and warnings are printed on standard error, each with its
+position and the offending line. Standard output gets one line per file
+that could be read: "FILE: ok (N actions, M facts, K goals)",
+"FILE: 2 warnings (...)" or "FILE: 3 errors".
 
 	--strict   exit with status 1 when there are warnings
 
@@ -233,13 +244,16 @@ own goal:), optionally without some actions (remove:), and checks what
 the planner finds: cost:, plan:, steps:, no_plan: or already_satisfied:.
 
 It prints "PASS name" or "FAIL file:line:col name: why" for each test and
-a line per file.
+a line per file on standard output (a failing cost: or steps: test shows
+the plan found); the errors of a file that does not load go to standard
+error, and its line says "FAIL FILE (cannot load)".
 
 	--run REGEXP        run only the tests whose names match REGEXP
 	--search DIR        plan with auto (default), forward or backward search
 	--max-expansions N  a test's plan call stops after N expansions
 	--max-memory SIZE   a test's plan call stops when its search holds SIZE
 	                    of memory (default 1GiB; 0: no limit)
+	--memory-bounded    plan with IDA* (see goap help plan)
 	--timeout DUR       stop the whole run after DUR, e.g. 30s
 
 Exit status: 0 when every test passes, 1 when one fails (a limit that
@@ -289,8 +303,12 @@ The run stops after --ticks ticks, or earlier when every agent is idle
 The keys agents:, events: and travel:, and tests with sim:, are described
 in the documentation of package github.com/goap-go/goap/goapfile.
 
-Exit status: 0 when the simulation ran, 2 on bad input (including a file
-without agents:).
+The timeline and the end state go to standard output (the events only,
+with --json); errors go to standard error.
+
+Exit status: 0 when the simulation ran, 1 when it was interrupted, 2 on
+bad input (including a file without agents:) or a --record FILE that
+cannot be written.
 
 Examples:
 
@@ -339,6 +357,9 @@ when they require or set false, or require a value to differ.
 	                   bold red and goal states in green
 	--goal NAME        the goal to highlight or plan for (default: goal:)
 	--set fact=value   change the start state (repeatable)
+	--search DIR       the search direction of --search-tree: auto,
+	                   forward or backward
+	--heuristic H      the estimate of --search-tree (see goap help plan)
 
 Exit status: 0 on success, 2 on bad input.
 
@@ -361,10 +382,15 @@ and expansion speed (nodes/s).
 	--search DIR         auto (default), forward or backward
 	--heuristic H        auto, hmax, blind, lmcut, hadd-not-optimal, goalcount-not-optimal
 	--weight W           weighted A* (see goap help plan)
+	--max-expansions N   each plan call stops after N expansions
+	--max-memory SIZE    each plan call stops when its search holds SIZE
+	                     of memory (default 1GiB; 0: no limit)
+	--memory-bounded     plan with IDA* (see goap help plan)
 	--json               print one JSON object
 
 Exit status: 0 on success, 2 on bad input. A goal without a plan is
-benchmarked too (proving that none exists takes time as well).
+benchmarked too (proving that none exists takes time as well), and so is
+a plan call a limit stops (its status says "limit reached").
 
 Examples:
 
@@ -375,11 +401,13 @@ Examples:
 	"help": `Usage: goap help [COMMAND]
 
 Help prints an overview of goap, or the help of COMMAND. "goap COMMAND -h"
-does the same.
+does the same. Two topics are not commands: goap help format prints the
+file format, goap help examples the example files and how to run them.
 
-Example:
+Examples:
 
 	goap help plan
+	goap help format
 `,
 	"version": `Usage: goap version
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -117,18 +118,14 @@ func applySets(cmd string, f *goapfile.File, sets []string) (goap.State, error) 
 		}
 		id, known := d.FactID(name)
 		if !known {
-			msg := fmt.Sprintf("--set %s: unknown fact %q", kv, name)
-			if c := suggest.Closest(name, d.FactNames()); c != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", c)
-			}
-			return goap.State{}, inputError(cmd, "%s", msg)
+			return goap.State{}, inputError(cmd, "--set %s: unknown fact %q%s", echo.Cut(kv), name, suggest.Hint(name, d.FactNames()))
 		}
 		v, err := parseSetValue(d.Fact(id), text)
 		if err == nil {
 			err = s.SetValue(name, v)
 		}
 		if err != nil {
-			return goap.State{}, inputError(cmd, "--set %s: %v", kv, err)
+			return goap.State{}, inputError(cmd, "--set %s: %v", echo.Cut(kv), err)
 		}
 	}
 	return s, nil
@@ -148,11 +145,7 @@ func pickGoal(cmd string, f *goapfile.File, name string) (*goap.Target, error) {
 		if len(names) == 0 {
 			return nil, inputError(cmd, "unknown goal %q: %s has no goals: list", name, f.Path)
 		}
-		msg := fmt.Sprintf("unknown goal %q", name)
-		if c := suggest.Closest(name, names); c != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", c)
-		}
-		return nil, inputError(cmd, "%s; the goals of %s are %s", msg, f.Path, quoteList(names))
+		return nil, inputError(cmd, "unknown goal %q%s; the goals of %s are %s", name, suggest.Hint(name, names), f.Path, quoteList(names))
 	}
 	if f.Goal != nil {
 		return f.Goal, nil

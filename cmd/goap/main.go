@@ -17,7 +17,8 @@
 // files check or test clean), 1 when the answer is "no" (no plan exists or
 // the search hit a limit; tests failed; lint warnings under --strict), 2
 // on bad input or usage (unknown command or flag, unreadable or invalid
-// file, unknown fact or goal).
+// file, unknown fact or goal) or an output that cannot be written.
+// Results go to standard output, errors and warnings to standard error.
 //
 // Run "goap help" for more.
 package main
@@ -32,6 +33,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -132,9 +134,9 @@ func (m *Main) Run(ctx context.Context, args []string) error {
 			return c.new(m).Run(ctx, args[1:])
 		}
 	}
-	msg := fmt.Sprintf("goap: unknown command %q", name)
+	msg := echo.Sprintf("goap: unknown command %q", name)
 	if s := suggest.Closest(name, commandNames()); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
+		msg += " (did you mean " + echo.Quote(s) + "?)"
 	}
 	return &exitError{code: exitUsage, msg: msg + "\nRun 'goap help' for a list of commands."}
 }
@@ -142,7 +144,15 @@ func (m *Main) Run(ctx context.Context, args []string) error {
 // Exec runs args, reports its error on Stderr and returns the exit
 // status.
 func (m *Main) Exec(ctx context.Context, args []string) int {
-	err := m.Run(ctx, args)
+	// A result that never reached stdout (a full disk, a closed file)
+	// must not pass for a success: keep the first write error.
+	out := &errWriter{w: m.Stdout}
+	mm := *m
+	mm.Stdout = out
+	err := mm.Run(ctx, args)
+	if out.err != nil && (ExitCode(err) != exitUsage || errors.Is(err, out.err)) {
+		err = &exitError{code: exitUsage, msg: fmt.Sprintf("goap: writing the output: %v", out.err), wrapped: out.err}
+	}
 	var e *exitError
 	switch {
 	case err == nil:
@@ -212,14 +222,14 @@ func (e *exitError) Error() string {
 
 // usageError reports a mistake on the command line of command cmd.
 func usageError(cmd, format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
+	err := echo.Errorf(format, args...)
 	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %v\nRun 'goap help %s' for usage.", cmd, err, cmd), wrapped: wrapping(err)}
 }
 
 // inputError reports bad input (a file, a fact or goal name) to command
 // cmd.
 func inputError(cmd, format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
+	err := echo.Errorf(format, args...)
 	return &exitError{code: exitUsage, msg: fmt.Sprintf("goap %s: %v", cmd, err), wrapped: wrapping(err)}
 }
 
@@ -227,7 +237,7 @@ func inputError(cmd, format string, args ...any) error {
 // finish: exit status 1, never 2, since the input is not at fault. The
 // message names the limit and how to raise it.
 func limitError(cmd, format string, args ...any) error {
-	err := fmt.Errorf(format, args...)
+	err := echo.Errorf(format, args...)
 	return &exitError{code: exitNo, msg: fmt.Sprintf("goap %s: %v", cmd, err), wrapped: wrapping(err)}
 }
 
@@ -240,6 +250,24 @@ func wrapping(err error) error {
 		}
 	}
 	return err
+}
+
+// errWriter passes writes on to w and keeps the first error, so that a
+// command that prints with fmt.Fprintf still fails when its output is
+// lost. After an error it writes nothing more.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+// Write writes p to w unless an earlier write failed.
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // silentExit ends a command with a status after it printed everything.
@@ -284,7 +312,7 @@ func plural(n int, word string) string {
 func quoteList(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
+		q[i] = echo.Quote(n)
 	}
 	return strings.Join(q, ", ")
 }

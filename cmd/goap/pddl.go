@@ -207,6 +207,13 @@ func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64
 // loads: name, the facts no action mentions (a designer file declares the
 // others by using them), actions, start and goal. The YAML encoder quotes
 // the names, which contain spaces.
+// The stand-ins of an export whose grounding left no action, or a goal
+// that holds for good.
+const (
+	exportNoAction  = "(no ground action)"
+	exportGoalHolds = "(the goal holds for good)"
+)
+
 func exportYAML(t *pddl.Task) ([]byte, error) {
 	type fact struct {
 		Type string `yaml:"type"`
@@ -253,6 +260,21 @@ func exportYAML(t *pddl.Task) ([]byte, error) {
 	}
 	for k, v := range t.Spec.Goals[0].Desired {
 		out.Goal[k] = v.(bool)
+	}
+	// A designer file needs an action and a goal condition, which
+	// grounding may leave none of (nothing reachable; every goal literal
+	// true for good). Stand-ins keep the file loadable and its answer
+	// the task's: an action that can never run, a goal condition the
+	// start meets and nothing changes. Their names, in parentheses,
+	// cannot be a ground atom's.
+	if len(out.Actions) == 0 {
+		out.Actions = append(out.Actions, action{Name: exportNoAction, Cost: 1,
+			Preconditions: map[string]bool{exportNoAction: true}, Effects: map[string]bool{exportNoAction: false}})
+	}
+	if len(out.Goal) == 0 {
+		out.Goal[exportGoalHolds] = true
+		out.Start[exportGoalHolds] = true
+		out.Facts[exportGoalHolds] = fact{Type: "bool"}
 	}
 	return yaml.Marshal(out)
 }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
@@ -185,6 +186,54 @@ func TestMaxFileSize(t *testing.T) {
 		}
 		if _, stderr, code := runGoap(t, append(args, "--max-file-size", "1MiB")...); code == 1 && strings.Contains(stderr, "max-file-size") {
 			t.Errorf("%v: refused under 1MiB: %s", args, stderr)
+		}
+	}
+}
+
+// TestTimeoutNamed checks that a search --timeout stops is reported as
+// stopped by the time limit, by plan's table and --json alike: weighted
+// A* under Auto came back with no error from its deadline, and the table
+// blamed "the expansion limit (--max-expansions 0)", a limit not set.
+func TestTimeoutNamed(t *testing.T) {
+	for _, extra := range [][]string{{"--weight", "3"}, {"--search", "forward", "--heuristic", "blind"}} {
+		args := append([]string{"plan", "testdata/blowup.yaml", "--timeout", "150ms"}, extra...)
+		stdout, stderr, code := runGoap(t, args...)
+		if code != exitNo {
+			t.Fatalf("%v: exit %d, want %d\n%s%s", args, code, exitNo, stdout, stderr)
+		}
+		if !strings.Contains(stdout, "the time limit (--timeout 150ms) was reached") || strings.Contains(stdout, "expansion limit") {
+			t.Errorf("%v does not name the time limit:\n%s", args, stdout)
+		}
+		stdout, _, _ = runGoap(t, append(args, "--json")...)
+		var out struct{ Status, Error string }
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			t.Fatal(err)
+		}
+		if out.Status != "limit reached" || out.Error != context.DeadlineExceeded.Error() {
+			t.Errorf("%v --json: status %q, error %q", args, out.Status, out.Error)
+		}
+	}
+}
+
+// TestLimitWhy pins what each stop is reported as; a stop without a
+// cause is never blamed on an expansion limit that is not set.
+func TestLimitWhy(t *testing.T) {
+	s := searchFlags{timeout: time.Second}
+	s.opts.MaxMemory = 1 << 20
+	for _, c := range []struct {
+		err   error
+		limit int
+		want  string
+	}{
+		{context.DeadlineExceeded, 0, "the time limit (--timeout 1s) was reached"},
+		{context.Canceled, 0, "the search was interrupted"},
+		{goap.ErrMemoryLimit, 0, "the memory limit (--max-memory 1MiB) was reached"},
+		{nil, 5, "the expansion limit (--max-expansions 5) was reached"},
+		{nil, 0, "the search was stopped"},
+	} {
+		s.opts.MaxExpansions = c.limit
+		if got := s.limitWhy(goap.Result{Status: goap.LimitReached, Err: c.err}); got != c.want {
+			t.Errorf("limitWhy(%v, --max-expansions %d) = %q, want %q", c.err, c.limit, got, c.want)
 		}
 	}
 }

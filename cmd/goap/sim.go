@@ -21,7 +21,8 @@ import (
 // `agents:` in the built-in world of package agent/sim and prints what
 // they decide, tick by tick.
 //
-// Exit status: 0 when the simulation ran, 2 on bad input.
+// Exit status: 0 when the simulation ran, 1 when it was interrupted, 2 on
+// bad input or a --record file that cannot be written.
 type SimCommand struct {
 	Stdout, Stderr io.Writer
 	// Ready, when set, is called with the address of the --debug page
@@ -118,16 +119,18 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		}()
 	}
 	if record != "" {
-		out, err := os.Create(record)
-		if err != nil {
-			return inputError("sim", "--record: %w", err)
+		// out and cerr, not err: a := here would shadow the named result,
+		// and the deferred checks below would set a copy nobody returns.
+		out, cerr := os.Create(record)
+		if cerr != nil {
+			return inputError("sim", "--record: %w", cerr)
 		}
 		defer func() {
 			if ferr := rec.Flush(); ferr != nil && err == nil {
-				err = inputError("sim", "--record %s: %v", record, ferr)
+				err = inputError("sim", "--record %s: %w", record, ferr)
 			}
 			if cerr := out.Close(); cerr != nil && err == nil {
-				err = inputError("sim", "--record %s: %v", record, cerr)
+				err = inputError("sim", "--record %s: %w", record, cerr)
 			}
 		}()
 		if ctl == nil {
@@ -153,6 +156,10 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		w.Step()
 		if rec != nil {
 			rec.Capture()
+			if rerr := rec.Err(); rerr != nil && record != "" {
+				// The file is lost: running on would only hide it.
+				return inputError("sim", "--record %s: %w", record, rerr)
+			}
 		}
 	}
 	if !asJSON {

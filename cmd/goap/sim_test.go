@@ -21,6 +21,7 @@ var simGoldenCases = []goldenCase{
 	{"sim_json", []string{"sim", "testdata/pirate_sim.yaml", "--json"}, 0},
 	{"sim_set", []string{"sim", "testdata/pirate_sim.yaml", "--set", "lawful=true"}, 0},
 	{"sim_ticks", []string{"sim", "--ticks", "30", "testdata/guard_sim.yaml"}, 0},
+	{"sim_room_hit", []string{"sim", "testdata/room_hit.yaml"}, 0},
 	{"sim_broken", []string{"sim", "testdata/sim_broken.yaml"}, 2},
 	{"sim_no_agents", []string{"sim", "testdata/guard.yaml"}, 2},
 	{"test_sim", []string{"test", "testdata/pirate_sim.yaml", "testdata/guard_sim.yaml"}, 0},

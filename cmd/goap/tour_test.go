@@ -90,3 +90,23 @@ func TestTourText(t *testing.T) {
 		t.Errorf("tour.txt is not the tour of examples/*.yaml: run go test ./cmd/goap -run TestTourText -update")
 	}
 }
+
+// TestReadmeInstall keeps the README's install instructions to what
+// works: the module is not published, so "go install
+// github.com/goap-go/goap/cmd/goap@latest" failed for every reader; the
+// way is go install ./cmd/goap in a clone.
+func TestReadmeInstall(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	if !strings.Contains(readme, "`go install ./cmd/goap`") {
+		t.Error("README.md does not say to install with go install ./cmd/goap from a clone")
+	}
+	for _, remote := range []string{"go install github.com/", "cmd/goap@"} {
+		if strings.Contains(readme, remote) {
+			t.Errorf("README.md installs from the unpublished module (%q)", remote)
+		}
+	}
+}

@@ -42,5 +42,5 @@ tests:
 	// Output:
 	// PASS dig twice
 	// PASS one dig is enough
-	// FAIL wrong guess: expected steps 3, got 4
+	// FAIL wrong guess: expected steps 3, got 4 with plan [GoMine Dig Dig GoHome]
 }

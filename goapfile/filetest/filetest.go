@@ -13,12 +13,14 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -94,7 +96,7 @@ func RunScenario(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, op
 				for i := range names {
 					names[i] = d.ActionName(goap.ActionID(i))
 				}
-				return fail(fmt.Sprintf("unknown action %q in remove%s", name, suggest.Hint(name, names)))
+				return fail(echo.Sprintf("unknown action %q in remove%s", name, suggest.Hint(name, names)))
 			}
 			exclude = append(exclude, id)
 		}
@@ -112,20 +114,32 @@ func RunScenario(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, op
 	case goap.Found, goap.AlreadySatisfied:
 		r.Plan = d.ActionNames(res.Plan)
 		got := fmt.Sprint(r.Plan)
+		shown := false   // a message shows the plan found
+		counted := false // the cost or the steps are wrong
 		if sc.NoPlan {
 			msgs = append(msgs, fmt.Sprintf("expected no plan, got %s (cost %s)", got, formatCost(res.Cost)))
+			shown = true
 		}
 		if sc.AlreadySatisfied && len(r.Plan) > 0 {
 			msgs = append(msgs, fmt.Sprintf("expected the start to satisfy the goal, got plan %s", got))
+			shown = true
 		}
 		if !sc.CostMatches(res.Cost) {
 			msgs = append(msgs, fmt.Sprintf("expected cost %s, got %s", formatCost(*sc.Cost), formatCost(res.Cost)))
+			counted = true
 		}
 		if sc.Plan != nil && fmt.Sprint(sc.Plan) != got {
 			msgs = append(msgs, fmt.Sprintf("expected plan %s, got %s", fmt.Sprint(sc.Plan), got))
+			shown = true
 		}
 		if sc.Steps != nil && *sc.Steps != len(r.Plan) {
 			msgs = append(msgs, fmt.Sprintf("expected steps %d, got %d", *sc.Steps, len(r.Plan)))
+			counted = true
+		}
+		if counted && !shown {
+			// A wrong count is fixed by reading the plan behind it: the
+			// last message is the cost's or the steps'.
+			msgs[len(msgs)-1] += " with plan " + got
 		}
 	case goap.NoPlan:
 		if !sc.NoPlan {
@@ -133,8 +147,18 @@ func RunScenario(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, op
 		}
 	case goap.LimitReached:
 		msg := "the search stopped before it finished (limit reached)"
-		if res.Err != nil {
-			msg = "the search stopped before it finished: " + res.Err.Error()
+		cause := res.Err
+		if cause == nil {
+			// A search stopped by its deadline may come back without
+			// the context's error, and before the context's timer
+			// fired: name the deadline all the same.
+			cause = ctx.Err()
+			if d, ok := ctx.Deadline(); ok && cause == nil && !time.Now().Before(d) {
+				cause = context.DeadlineExceeded
+			}
+		}
+		if cause != nil {
+			msg = "the search stopped before it finished: " + cause.Error()
 		}
 		msgs = append(msgs, msg)
 	default:
@@ -211,9 +235,9 @@ func runSim(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, start g
 	if i := simspec.Match(r.Events, st.Expect); i >= 0 {
 		after := ""
 		if i > 0 {
-			after = fmt.Sprintf(" after %q", st.Expect[i-1])
+			after = echo.Sprintf(" after %q", st.Expect[i-1])
 		}
-		msgs = append(msgs, fmt.Sprintf("expected event %q%s by tick %d, but it did not happen", st.Expect[i], after, w.Tick()))
+		msgs = append(msgs, echo.Sprintf("expected event %q%s by tick %d, but it did not happen", st.Expect[i], after, w.Tick()))
 	}
 	if st.World != nil && !w.State().Satisfies(st.World) {
 		msgs = append(msgs, fmt.Sprintf("expected the world to end with %s; at tick %d it misses %s", st.World, w.Tick(), strings.Join(st.World.Unmet(w.State()), ", ")))

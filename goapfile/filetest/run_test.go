@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
@@ -55,6 +56,9 @@ tests:
   - name: wrong everything
     cost: 12
     steps: 8
+  - name: wrong cost and plan
+    cost: 10
+    plan: [GoShop, BuyPick, GoMine, Dig, GoHome, Retire]
   - name: expects no plan
     no_plan: true
   - name: expects a plan
@@ -79,9 +83,11 @@ func TestScenarioFailures(t *testing.T) {
 	f := mustParse(t, src)
 	want := []string{
 		"FAIL wrong plan: expected plan [GoShop BuyPick GoMine Dig GoHome Retire], got [GoShop BuyPick GoMine Dig Dig GoHome Retire]",
-		"FAIL wrong cost: expected cost 10, got 11",
-		"FAIL wrong steps: expected steps 6, got 7",
-		"FAIL wrong everything: expected cost 12, got 11; expected steps 8, got 7",
+		"FAIL wrong cost: expected cost 10, got 11 with plan [GoShop BuyPick GoMine Dig Dig GoHome Retire]",
+		"FAIL wrong steps: expected steps 6, got 7 with plan [GoShop BuyPick GoMine Dig Dig GoHome Retire]",
+		"FAIL wrong everything: expected cost 12, got 11; expected steps 8, got 7 with plan [GoShop BuyPick GoMine Dig Dig GoHome Retire]",
+		// The plan is shown once: the plan's own message has it.
+		"FAIL wrong cost and plan: expected cost 10, got 11; expected plan [GoShop BuyPick GoMine Dig GoHome Retire], got [GoShop BuyPick GoMine Dig Dig GoHome Retire]",
 		"FAIL expects no plan: expected no plan, got [GoShop BuyPick GoMine Dig Dig GoHome Retire] (cost 11)",
 		"FAIL expects a plan: expected cost 11, got no plan",
 		"FAIL expects some plan: expected a plan, got no plan",
@@ -103,7 +109,7 @@ func TestScenarioFailures(t *testing.T) {
 	if r := results[0]; r.Result.Status != goap.Found || r.Result.Cost != 11 || len(r.Plan) != 7 {
 		t.Errorf("result keeps %v cost %v plan %v", r.Result.Status, r.Result.Cost, r.Plan)
 	}
-	if r := results[5]; r.Result.Status != goap.NoPlan || r.Result.Why() == nil || r.Plan != nil {
+	if r := results[6]; r.Result.Status != goap.NoPlan || r.Result.Why() == nil || r.Plan != nil {
 		t.Errorf("no-plan result keeps %v, why %v, plan %v", r.Result.Status, r.Result.Why(), r.Plan)
 	}
 }
@@ -138,6 +144,20 @@ func TestScenarioStopped(t *testing.T) {
 	r = RunScenario(ctx, big, goapfile.Scenario{Name: "x"}, goap.Options{Heuristic: goap.Blind})
 	if r.Pass || r.Msg != "the search stopped before it finished: context canceled" {
 		t.Errorf("cancelled: %v", r)
+	}
+	// A deadline names the deadline, also for a weighted search, whose
+	// result came back without the context's error.
+	blowup, err := goapfile.Load("../../cmd/goap/testdata/blowup.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []goap.Options{{SuboptimalWeight: 3}, {Direction: goap.Forward, Heuristic: goap.Blind}} {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		r = RunScenario(ctx, blowup, goapfile.Scenario{Name: "x"}, opts)
+		cancel()
+		if r.Pass || r.Msg != "the search stopped before it finished: context deadline exceeded" {
+			t.Errorf("deadline, %+v: %v", opts, r)
+		}
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // Warning is one problem found by Check, at the place in the file it
@@ -67,7 +68,7 @@ func Check(f *goapfile.File, src []byte) []Warning {
 	}
 	var out []Warning
 	add := func(pos goapfile.Position, check, format string, args ...any) {
-		out = append(out, Warning{Pos: pos, Check: check, Msg: fmt.Sprintf(format, args...)})
+		out = append(out, Warning{Pos: pos, Check: check, Msg: echo.Sprintf(format, args...)})
 	}
 
 	// Which facts are read, written and wanted.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/goap-go/goap"
 )
@@ -123,5 +124,43 @@ func TestLMCutEstimateInterrupted(t *testing.T) {
 	// A round is charged about 2n units (operators and atoms).
 	if limit := goap.PollWork/(2*n) + 2; after > limit {
 		t.Errorf("%d rounds ran after the context was cancelled, want at most %d", after, limit)
+	}
+}
+
+// TestDeadlineNamedUnderWeight: a deadline that stops a search is named
+// in Result.Err whichever member of the portfolio stopped; under a
+// SuboptimalWeight the weighted LM-cut member, which runs alone after
+// the first turn, returned Err == nil.
+func TestDeadlineNamedUnderWeight(t *testing.T) {
+	t.Parallel()
+	// 300 chores sharing 300 energy: each plan takes hundreds of
+	// milliseconds (0.2 s at 200 chores on a 2-core machine), far beyond
+	// the 10 ms deadline.
+	spec := goap.Spec{Name: "chores", Facts: []goap.Fact{goap.Int("energy", 0, 300, 300)}}
+	all := goap.Conds{}
+	for i := 0; i < 300; i++ {
+		done := fmt.Sprintf("done%d", i)
+		all[done] = true
+		spec.Actions = append(spec.Actions, goap.Action{Name: fmt.Sprintf("Chore%d", i), Cost: 1,
+			Pre: goap.Conds{"energy": goap.Ge(1)}, Effects: goap.Effects{done: true, "energy": goap.Sub(1)}})
+	}
+	spec.Goals = []goap.Goal{{Name: "All", Desired: all}}
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, _ := d.Goal("All")
+	for _, w := range []float64{0, 1.5, 3} {
+		p := goap.NewPlanner(d)
+		p.Options.SuboptimalWeight = w
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+		r := p.Plan(ctx, d.NewState(), goal)
+		cancel()
+		if r.Status != goap.LimitReached {
+			t.Fatalf("weight %v: %v after %d expansions; the test needs a search longer than 10 ms", w, r.Status, r.Expanded)
+		}
+		if !errors.Is(r.Err, context.DeadlineExceeded) {
+			t.Errorf("weight %v: stopped by the deadline with Err %v, want context.DeadlineExceeded", w, r.Err)
+		}
 	}
 }

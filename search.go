@@ -82,10 +82,12 @@ func (p *Planner) planAStar(ctx context.Context, start State, t *Target) (r Resu
 			st = LimitReached
 		}
 		if st != Running {
-			if st == LimitReached && p.meter.hit && s.err == nil {
-				s.err = contextErr(ctx)
-			}
 			s.fill(&r)
+			// The member of a portfolio or part that stopped gives the
+			// result; whichever it was, a deadline is named as one.
+			if r.Status == LimitReached && r.Err == nil && p.meter.hit {
+				r.Err = contextErr(ctx)
+			}
 			p.meter.start(nil, time.Time{}, false)
 			return r
 		}

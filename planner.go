@@ -127,8 +127,12 @@ func newTuning() tuning {
 	}
 }
 
-// NewPlanner returns a planner for d.
+// NewPlanner returns a planner for d. It panics when d is nil, a
+// programming mistake that would otherwise surface at the first call.
 func NewPlanner(d *Domain) *Planner {
+	if d == nil {
+		panic("goap: NewPlanner(nil): a Planner needs the Domain it plans in (from NewDomain)")
+	}
 	p := &Planner{d: d, tune: newTuning()}
 	p.prep.costs = make([]float64, len(d.actions))
 	p.rel = newRelaxed(d)

@@ -752,3 +752,16 @@ func TestTieRuleDecides(t *testing.T) {
 		})
 	}
 }
+
+// TestNewPlannerNilDomain: a nil Domain panics at once with a message
+// that names the mistake, not at the first call with a nil dereference.
+func TestNewPlannerNilDomain(t *testing.T) {
+	t.Parallel()
+	defer func() {
+		msg, _ := recover().(string)
+		if !strings.Contains(msg, "NewPlanner(nil)") {
+			t.Errorf("recovered %q, want the NewPlanner(nil) panic", msg)
+		}
+	}()
+	goap.NewPlanner(nil)
+}

@@ -10,10 +10,16 @@ import (
 // deadline or cancellation and Options.MaxExpansions. The context is
 // polled by elapsed work, heuristic setup and evaluation included, so a
 // deadline holds even where one expansion is expensive; a context that is
-// already done returns LimitReached at once.
+// already done returns LimitReached at once. A nil ctx is a bad call
+// (Failed, ErrBadCall), as in the standard library: use
+// context.Background() for no limit.
 func (p *Planner) Plan(ctx context.Context, start State, t *Target) (r Result) {
 	p.enter()
 	defer p.leave()
+	if ctx == nil {
+		r.Status, r.Err = Failed, badCall("goap: Plan: nil context (use context.Background() for no deadline)")
+		return r
+	}
 	if err := ctx.Err(); err != nil {
 		r.Status, r.Err = LimitReached, err
 		return r

@@ -85,8 +85,14 @@ type Effects map[string]any
 // applies its effects at a cost.
 type Action struct {
 	Name string
-	// Cost must be between 0 and MaxCost. Zero is allowed (and is the
-	// zero value: set it explicitly).
+	// Cost must be between 0 and MaxCost.
+	//
+	// An Action without Cost costs 0, not 1 as in designer files: a
+	// zero-cost action is free to the planner, which then prefers plans
+	// that use it however long they get, and among plans of free actions
+	// any one is "cheapest". Zero is legitimate (bookkeeping steps,
+	// instant reactions), so it is not an error: set every cost
+	// explicitly.
 	Cost    float64
 	Pre     Conds
 	Effects Effects

@@ -216,7 +216,8 @@ about likely mistakes:
   - preconditions on facts that no action sets and the start does not
     meet;
   - goals that no sequence of actions can reach;
-  - facts that no action reads or sets and no goal names.
+  - facts that no action reads or sets and no goal names;
+  - files whose actions all cost 0 (every plan is then a cheapest one).
 
 Warnings are certain (the analysis over-approximates what is reachable),
 but they may be intended: a fact set only by a test's set:, say.

@@ -1,7 +1,7 @@
 // Package lint finds problems in a designer file that do not stop it
 // loading but are probably mistakes: actions that can never run, goals
-// that can never be reached, facts nothing uses, and preconditions on
-// facts that nothing sets.
+// that can never be reached, facts nothing uses, preconditions on facts
+// that nothing sets, and files whose actions all cost 0.
 //
 // The analysis is relaxed reachability over (fact, value) pairs (see
 // Reach), so every warning is certain: an action it reports can never run
@@ -25,7 +25,8 @@ import (
 type Warning struct {
 	Pos goapfile.Position
 	// Check names the check that found it: "unused-fact",
-	// "unset-precondition", "dead-action" or "unreachable-goal".
+	// "unset-precondition", "dead-action", "unreachable-goal" or
+	// "zero-cost".
 	Check string
 	Msg   string
 }
@@ -130,6 +131,20 @@ func Check(f *goapfile.File, src []byte) []Warning {
 		if len(blocked) > 0 {
 			add(pos, "dead-action",
 				"action %q can never run: no sequence of actions from the start meets %s", a.Name, strings.Join(blocked, ", "))
+		}
+	}
+
+	// Costs that make "cheapest" meaningless: with every action free,
+	// every plan is a cheapest one, and the planner may return a long
+	// detour. Free actions among costed ones are a design choice.
+	if acts := f.Spec.Actions; len(acts) > 1 {
+		free := true
+		for _, a := range acts {
+			free = free && a.Cost == 0 && a.CostFunc == nil
+		}
+		if free {
+			add(f.Pos(goapfile.KindAction, acts[0].Name), "zero-cost",
+				"every action costs 0, so every plan is a cheapest one and the planner may return a needless detour; give the actions costs (an action without cost: costs 1)")
 		}
 	}
 

@@ -311,3 +311,33 @@ tests:
 		t.Errorf("want 3 warnings, got %+v", ws)
 	}
 }
+
+// TestZeroCost: a file whose actions all cost 0 gets a warning at the
+// first action; one free action among costed ones is a design choice.
+func TestZeroCost(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      bool
+	}{
+		{"all free", "actions:\n  - {name: A, cost: 0, effects: {x: true}}\n  - {name: B, cost: 0, preconditions: {x: true}, effects: {y: true}}\ngoal: {y: true}\n", true},
+		{"one free", "actions:\n  - {name: A, cost: 0, effects: {x: true}}\n  - {name: B, preconditions: {x: true}, effects: {y: true}}\ngoal: {y: true}\n", false},
+		{"default costs", "actions:\n  - {name: A, effects: {x: true}}\n  - {name: B, preconditions: {x: true}, effects: {y: true}}\ngoal: {y: true}\n", false},
+		{"a single free action", "actions:\n  - {name: A, cost: 0, effects: {x: true}}\ngoal: {x: true}\n", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []Warning
+			for _, w := range Check(parse(t, c.src), []byte(c.src)) {
+				if w.Check == "zero-cost" {
+					got = append(got, w)
+				}
+			}
+			if c.want != (len(got) == 1) || len(got) > 1 {
+				t.Fatalf("zero-cost warnings %+v, want %v", got, c.want)
+			}
+			if c.want && (got[0].Pos.Line != 2 || !strings.Contains(got[0].Msg, "every action costs 0")) {
+				t.Errorf("warning %+v, want it at line 2 saying every action costs 0", got[0])
+			}
+		})
+	}
+}

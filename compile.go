@@ -8,8 +8,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/goap-go/goap/internal/names"
 
 	"github.com/goap-go/goap/internal/suggest"
 )
@@ -66,7 +66,7 @@ func NewDomain(spec Spec) (*Domain, error) {
 			c.fail("", "", "", "goal #%d has no name", i+1)
 		} else if goalNames[g.Name] {
 			c.fail("", g.Name, "", "duplicate goal name")
-		} else if msg := BadName(g.Name); msg != "" {
+		} else if msg := names.Problem(g.Name); msg != "" {
 			c.fail("", g.Name, "", "the goal's name %s", msg)
 		}
 		goalNames[g.Name] = true
@@ -94,23 +94,6 @@ func NewDomain(spec Spec) (*Domain, error) {
 		t.finish()
 	}
 	return d, nil
-}
-
-// BadName says what is wrong with a name of a fact, action, goal, enum
-// value or agent, or returns "" when it is fine: a name must be valid
-// UTF-8 and free of control characters, which would otherwise reach
-// terminals and logs (an escape sequence can rewrite what a terminal
-// shows).
-func BadName(name string) string {
-	for i, r := range name {
-		switch {
-		case r == utf8.RuneError && !strings.HasPrefix(name[i:], "\uFFFD"):
-			return fmt.Sprintf("is not valid UTF-8 (byte %d is 0x%02X)", i, name[i])
-		case unicode.IsControl(r):
-			return fmt.Sprintf("contains the control character U+%04X (at byte %d)", r, i)
-		}
-	}
-	return ""
 }
 
 // indexWriters lists, for every fact, the actions that write it, for
@@ -150,7 +133,7 @@ func (c *compiler) declareFacts(spec Spec) {
 			c.fail("", "", f.Name, "declared twice")
 			continue
 		}
-		if msg := BadName(f.Name); msg != "" {
+		if msg := names.Problem(f.Name); msg != "" {
 			c.fail("", "", f.Name, "the fact's name %s", msg)
 			continue
 		}
@@ -194,7 +177,7 @@ func (c *compiler) declareFacts(spec Spec) {
 					c.fail("", "", f.Name, "enum value %q is empty or repeated", v)
 					ok = false
 				}
-				if msg := BadName(v); msg != "" {
+				if msg := names.Problem(v); msg != "" {
 					c.fail("", "", f.Name, "enum value %q %s", v, msg)
 					ok = false
 				}
@@ -225,7 +208,7 @@ func (c *compiler) declareFacts(spec Spec) {
 		if name == "" {
 			return
 		}
-		if msg := BadName(name); msg != "" && !c.badNames[name] {
+		if msg := names.Problem(name); msg != "" && !c.badNames[name] {
 			// Reported once, and declared all the same, so that the
 			// conditions naming it add no "unknown fact" errors.
 			c.badNames[name] = true
@@ -322,7 +305,7 @@ func (c *compiler) compileAction(a *Action) {
 		c.fail("", "", "", "action #%d has no name", len(d.actions)+1)
 	} else if _, dup := d.actByNm[a.Name]; dup {
 		c.fail(a.Name, "", "", "duplicate action name")
-	} else if msg := BadName(a.Name); msg != "" {
+	} else if msg := names.Problem(a.Name); msg != "" {
 		c.fail(a.Name, "", "", "the action's name %s", msg)
 	}
 	c.part = "cost"

@@ -22,6 +22,19 @@
 // the modes whose names say they are not optimal (see Heuristic and
 // Options.SuboptimalWeight). Ties between equally cheap plans are broken
 // the same way on every run.
+//
+// Words with one meaning each, across the module's packages:
+//
+//   - Goal (this package) declares a goal in a Spec: a name, desired
+//     conditions and a priority. NewDomain compiles each into a *Target,
+//     which Domain.Goal returns by name; Domain.Target compiles
+//     conditions that no goal declares. The planner plans for Targets.
+//   - agent.Goal is one entry of an agent's goal set: a Target with how
+//     much the agent wants it (priority or relevancy) and whether it is
+//     valid now. Where other packages name a goal by a string (squad
+//     orders, recordings, events), the string is the Target's name.
+//   - A designer file's `goals:` are Goals, its `goal:` a Target, and
+//     each entry of its `tests:` a goapfile.Test.
 package goap
 
 // Where things are, bottom up. The model names nothing declared below it,

@@ -5,7 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/names"
+
 	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
@@ -60,7 +61,7 @@ func (p *parser) agent(n *yaml.Node) (simspec.Agent, bool) {
 			if a.Name, named = p.str(fd.val, "agent name"); named && a.Name == "world" {
 				p.errorf(fd.val, "an agent may not be named \"world\": the name stands for the world in events")
 				named = false
-			} else if msg := goap.BadName(a.Name); named && msg != "" {
+			} else if msg := names.Problem(a.Name); named && msg != "" {
 				p.errorf(fd.val, "the agent's name %s", msg)
 				named = false
 			}

@@ -13,6 +13,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/goap-go/goap/internal/names"
+
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
@@ -403,7 +405,7 @@ func (p *parser) startOnlyFacts(n *yaml.Node) {
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
-		if _, known := p.mentions[k.Value]; known || k.Kind != yaml.ScalarNode || goap.BadName(k.Value) != "" {
+		if _, known := p.mentions[k.Value]; known || k.Kind != yaml.ScalarNode || names.Problem(k.Value) != "" {
 			continue
 		}
 		if _, ok := scalarBool(v); !ok {

@@ -25,7 +25,7 @@ type File struct {
 	// no goal.
 	Goal *goap.Target
 	// Tests are the file's `tests:`, in file order.
-	Tests []Scenario
+	Tests []Test
 	// Durations holds every action's `duration:` in ticks (1 when not
 	// given), by action name.
 	Durations map[string]int

@@ -358,7 +358,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 		f.Goal = p.target(goal, "goal")
 	}
 	for _, t := range tests {
-		f.Tests = append(f.Tests, p.scenario(t))
+		f.Tests = append(f.Tests, p.compileTest(t))
 	}
 }
 

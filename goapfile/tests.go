@@ -7,7 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// This file reads a file's `tests:` into Scenarios.
+// This file reads a file's `tests:` into Tests.
 
 // testKeys are the keys of a test.
 var testKeys = []string{"name", "start", "set", "goal", "cost", "plan", "steps", "no_plan", "already_satisfied", "remove",
@@ -15,7 +15,7 @@ var testKeys = []string{"name", "start", "set", "goal", "cost", "plan", "steps",
 
 // testDecl is a test read from the file, before the domain is compiled.
 type testDecl struct {
-	sc    Scenario
+	sc    Test
 	start map[string]any
 	keys  map[string]*yaml.Node
 	goal  *goalRef
@@ -52,7 +52,7 @@ func (p *parser) testList(n *yaml.Node, start map[string]any, goal *goalRef) []*
 // other.
 func (p *parser) test(n *yaml.Node, fileStart map[string]any, fileGoal *goalRef) *testDecl {
 	fields, _ := p.mapping(n, "in test", testKeys)
-	t := &testDecl{sc: Scenario{Pos: pos(n)}, start: map[string]any{}, keys: map[string]*yaml.Node{}}
+	t := &testDecl{sc: Test{Pos: pos(n)}, start: map[string]any{}, keys: map[string]*yaml.Node{}}
 	for k, v := range fileStart {
 		t.start[k] = v
 	}
@@ -112,9 +112,9 @@ func (p *parser) test(n *yaml.Node, fileStart map[string]any, fileGoal *goalRef)
 	}
 	if f, ok := byName["remove"]; ok {
 		var nodes []*yaml.Node
-		t.sc.Remove, nodes = p.actionNames(f.val, "remove")
+		t.sc.Exclude, nodes = p.actionNames(f.val, "remove")
 		seen := map[string]bool{}
-		for i, name := range t.sc.Remove {
+		for i, name := range t.sc.Exclude {
 			if seen[name] {
 				p.errorf(nodes[i], "%s is removed twice", name)
 			}
@@ -129,7 +129,7 @@ func (p *parser) test(n *yaml.Node, fileStart map[string]any, fileGoal *goalRef)
 			t.sc.Plan = []string{}
 		}
 		for i, name := range t.sc.Plan {
-			if indexOf(t.sc.Remove, name) >= 0 {
+			if indexOf(t.sc.Exclude, name) >= 0 {
 				p.errorf(nodes[i], "plan uses %s, which the test removes", name)
 			}
 		}
@@ -211,8 +211,8 @@ func (p *parser) checkExpectations(n *yaml.Node, t *testDecl, byName map[string]
 	}
 }
 
-// scenario compiles a test for the file's domain.
-func (p *parser) scenario(t *testDecl) Scenario {
+// compileTest compiles a test for the file's domain.
+func (p *parser) compileTest(t *testDecl) Test {
 	sc := t.sc
 	sc.Start = p.newState(t.start, t.keys, sc.Pos)
 	if sc.Sim != nil {

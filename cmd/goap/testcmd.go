@@ -12,7 +12,7 @@ import (
 	"github.com/goap-go/goap/goapfile/filetest"
 )
 
-// TestCommand runs `goap test FILE...`: the scenarios of each file's
+// TestCommand runs `goap test FILE...`: the tests of each file's
 // `tests:` (filetest.Run).
 //
 // Exit status: 2 when a file cannot be read or has errors; otherwise 1
@@ -96,7 +96,7 @@ func (c *TestCommand) runFile(ctx context.Context, f *goapfile.File, match *rege
 			continue
 		}
 		total++
-		r := filetest.RunScenario(ctx, f, sc, opts)
+		r := filetest.RunTest(ctx, f, sc, opts)
 		if r.Pass {
 			fmt.Fprintf(w, "PASS %s\n", r.Name)
 			continue

@@ -24,14 +24,14 @@ import (
 	"github.com/goap-go/goap/internal/suggest"
 )
 
-// Result is the outcome of running a goapfile.Scenario.
+// Result is the outcome of running a goapfile.Test.
 type Result struct {
-	// Name and Pos identify the scenario.
+	// Name and Pos identify the test.
 	Name string
 	Pos  goapfile.Position
 	// Pass reports whether every expectation held.
 	Pass bool
-	// Msg says why the scenario failed, e.g. "expected cost 9, got 11";
+	// Msg says why the test failed, e.g. "expected cost 9, got 11";
 	// several reasons are joined with "; ". It is "" when Pass is true.
 	Msg string
 	// Plan names the actions of the plan found (nil when none was).
@@ -39,7 +39,7 @@ type Result struct {
 	// Result is the planner's result; its Plan and Partial are copies
 	// the caller may keep.
 	Result goap.Result
-	// Events is the log of a simulation (goapfile.Scenario.Sim), whose Plan then
+	// Events is the log of a simulation (goapfile.Test.Sim), whose Plan then
 	// lists the actions that succeeded.
 	Events []agent.Event
 }
@@ -56,18 +56,18 @@ func (r Result) String() string {
 func Run(ctx context.Context, f *goapfile.File, opts goap.Options) []Result {
 	out := make([]Result, len(f.Tests))
 	for i, sc := range f.Tests {
-		out[i] = RunScenario(ctx, f, sc, opts)
+		out[i] = RunTest(ctx, f, sc, opts)
 	}
 	return out
 }
 
-// RunScenario plans from sc.Start to sc.Goal (the start and goal of f
+// RunTest plans from sc.Start to sc.Goal (the start and goal of f
 // when those are zero) with the given options, leaving out the actions of
 // sc.Remove (added to opts.Exclude), and compares the outcome with sc's
-// expectations. A scenario with Sim simulates the file's agents instead,
+// expectations. A test with Sim simulates the file's agents instead,
 // their planners tuned by opts. It is safe to call from several
 // goroutines at once.
-func RunScenario(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, opts goap.Options) Result {
+func RunTest(ctx context.Context, f *goapfile.File, sc goapfile.Test, opts goap.Options) Result {
 	r := Result{Name: sc.Name, Pos: sc.Pos}
 	fail := func(msg string) Result {
 		r.Msg = msg
@@ -84,12 +84,12 @@ func RunScenario(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, op
 		goal = f.Goal
 	}
 	if goal == nil {
-		return fail("no goal: the scenario and the file give none")
+		return fail("no goal: the test and the file give none")
 	}
-	if len(sc.Remove) > 0 {
+	if len(sc.Exclude) > 0 {
 		// A fresh slice: the caller's Exclude must not change.
 		exclude := append([]goap.ActionID(nil), opts.Exclude...)
-		for _, name := range sc.Remove {
+		for _, name := range sc.Exclude {
 			id, ok := d.ActionID(name)
 			if !ok {
 				names := make([]string, d.NumActions())
@@ -169,9 +169,9 @@ func RunScenario(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, op
 	return r
 }
 
-// expectation describes what a scenario expects, for "expected X, got no
+// expectation describes what a test expects, for "expected X, got no
 // plan".
-func expectation(sc goapfile.Scenario) string {
+func expectation(sc goapfile.Test) string {
 	switch {
 	case sc.Plan != nil:
 		return "plan " + fmt.Sprint(sc.Plan)
@@ -207,7 +207,7 @@ func SimConfig(f *goapfile.File) sim.Config {
 }
 
 // runSim runs a sim test.
-func runSim(ctx context.Context, f *goapfile.File, sc goapfile.Scenario, start goap.State, opts goap.Options) Result {
+func runSim(ctx context.Context, f *goapfile.File, sc goapfile.Test, start goap.State, opts goap.Options) Result {
 	r := Result{Name: sc.Name, Pos: sc.Pos}
 	st := sc.Sim
 	cfg := SimConfig(f)

@@ -41,7 +41,7 @@ func FuzzRun(f *testing.F) {
 		opts := goap.Options{MaxExpansions: 500}
 		for _, r := range Run(context.Background(), file, opts) {
 			if !r.Pass && r.Msg == "" {
-				t.Fatalf("failed scenario %q without a message", r.Name)
+				t.Fatalf("failed test %q without a message", r.Name)
 			}
 		}
 	})

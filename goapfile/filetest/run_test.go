@@ -73,7 +73,7 @@ tests:
     plan: [Retire]
 `
 
-func TestScenarioFailures(t *testing.T) {
+func TestTestFailures(t *testing.T) {
 	data, err := os.ReadFile("../testdata/miner.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -123,13 +123,13 @@ func indexBytes(data []byte, s string) int {
 	return len(data)
 }
 
-func TestScenarioStopped(t *testing.T) {
+func TestTestStopped(t *testing.T) {
 	f, err := goapfile.Load("../testdata/miner.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sc := f.Tests[0]
-	r := RunScenario(context.Background(), f, sc, goap.Options{MaxExpansions: 1})
+	r := RunTest(context.Background(), f, sc, goap.Options{MaxExpansions: 1})
 	if r.Pass || r.Msg != "the search stopped before it finished (limit reached)" {
 		t.Errorf("limit: %v", r)
 	}
@@ -141,7 +141,7 @@ func TestScenarioStopped(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r = RunScenario(ctx, big, goapfile.Scenario{Name: "x"}, goap.Options{Heuristic: goap.Blind})
+	r = RunTest(ctx, big, goapfile.Test{Name: "x"}, goap.Options{Heuristic: goap.Blind})
 	if r.Pass || r.Msg != "the search stopped before it finished: context canceled" {
 		t.Errorf("cancelled: %v", r)
 	}
@@ -153,7 +153,7 @@ func TestScenarioStopped(t *testing.T) {
 	}
 	for _, opts := range []goap.Options{{SuboptimalWeight: 3}, {Direction: goap.Forward, Heuristic: goap.Blind}} {
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		r = RunScenario(ctx, blowup, goapfile.Scenario{Name: "x"}, opts)
+		r = RunTest(ctx, blowup, goapfile.Test{Name: "x"}, opts)
 		cancel()
 		if r.Pass || r.Msg != "the search stopped before it finished: context deadline exceeded" {
 			t.Errorf("deadline, %+v: %v", opts, r)
@@ -161,25 +161,25 @@ func TestScenarioStopped(t *testing.T) {
 	}
 }
 
-// TestScenarioDefaults runs hand-made scenarios: zero fields fall back to
+// TestTestDefaults runs hand-made tests: zero fields fall back to
 // the file's start and goal.
-func TestScenarioDefaults(t *testing.T) {
+func TestTestDefaults(t *testing.T) {
 	f, err := goapfile.Load("../testdata/guard.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cost := 9.0
-	r := RunScenario(context.Background(), f, goapfile.Scenario{Name: "mine", Cost: &cost}, goap.Options{})
+	r := RunTest(context.Background(), f, goapfile.Test{Name: "mine", Cost: &cost}, goap.Options{})
 	if !r.Pass || r.String() != "PASS mine" {
 		t.Errorf("got %v", r)
 	}
-	r = RunScenario(context.Background(), f, goapfile.Scenario{Name: "typo", Remove: []string{"FindAmo"}}, goap.Options{})
+	r = RunTest(context.Background(), f, goapfile.Test{Name: "typo", Exclude: []string{"FindAmo"}}, goap.Options{})
 	if r.Pass || r.Msg != `unknown action "FindAmo" in remove (did you mean "FindAmmo"?)` {
 		t.Errorf("got %v", r)
 	}
 	noGoal := mustParse(t, "actions: [{name: A, effects: {b: true}}]\n")
-	r = RunScenario(context.Background(), noGoal, goapfile.Scenario{Name: "x"}, goap.Options{})
-	if r.Pass || r.Msg != "no goal: the scenario and the file give none" {
+	r = RunTest(context.Background(), noGoal, goapfile.Test{Name: "x"}, goap.Options{})
+	if r.Pass || r.Msg != "no goal: the test and the file give none" {
 		t.Errorf("got %v", r)
 	}
 	// Remove works for any target, even one compiled outside the file,
@@ -190,21 +190,21 @@ func TestScenarioDefaults(t *testing.T) {
 	}
 	attack, _ := f.Domain.ActionID("Attack")
 	backing := []goap.ActionID{attack, -1}
-	exclude := backing[:1] // room to append: RunScenario must not use it
-	r = RunScenario(context.Background(), f, goapfile.Scenario{Name: "x", Goal: target, Remove: []string{"DrawWeapon"}, NoPlan: true}, goap.Options{Exclude: exclude})
+	exclude := backing[:1] // room to append: RunTest must not use it
+	r = RunTest(context.Background(), f, goapfile.Test{Name: "x", Goal: target, Exclude: []string{"DrawWeapon"}, NoPlan: true}, goap.Options{Exclude: exclude})
 	if !r.Pass {
 		t.Errorf("got %v", r)
 	}
 	if backing[1] != -1 {
-		t.Errorf("RunScenario changed the caller's Exclude: %v", backing)
+		t.Errorf("RunTest changed the caller's Exclude: %v", backing)
 	}
 	// The caller's Exclude still applies next to remove.
 	draw, _ := f.Domain.ActionID("DrawWeapon")
-	r = RunScenario(context.Background(), f, goapfile.Scenario{Name: "x", Goal: target, Remove: []string{"FindAmmo"}, NoPlan: true}, goap.Options{Exclude: []goap.ActionID{draw}})
+	r = RunTest(context.Background(), f, goapfile.Test{Name: "x", Goal: target, Exclude: []string{"FindAmmo"}, NoPlan: true}, goap.Options{Exclude: []goap.ActionID{draw}})
 	if !r.Pass {
 		t.Errorf("got %v", r)
 	}
-	r = RunScenario(context.Background(), f, goapfile.Scenario{Name: "x", Goal: target}, goap.Options{})
+	r = RunTest(context.Background(), f, goapfile.Test{Name: "x", Goal: target}, goap.Options{})
 	if !r.Pass || len(r.Plan) != 1 || r.Plan[0] != "DrawWeapon" {
 		t.Errorf("got %v %v", r, r.Plan)
 	}
@@ -238,8 +238,8 @@ tests:
 	}
 }
 
-// TestScenarioParse checks what tests read into Scenario.
-func TestScenarioParse(t *testing.T) {
+// TestTestParse checks what tests read into Test.
+func TestTestParse(t *testing.T) {
 	f := mustParse(t, `
 facts:
   n: {type: int, min: 0, max: 3}
@@ -270,7 +270,7 @@ tests:
 	if v, _ := ts[1].Start.Value("n"); v != 0 {
 		t.Errorf("test 2 starts with n=%v, want 0: its start replaces the file's", v)
 	}
-	if g, _ := f.Domain.Goal("G"); ts[2].Goal != g || !ts[2].NoPlan || len(ts[2].Remove) != 1 {
+	if g, _ := f.Domain.Goal("G"); ts[2].Goal != g || !ts[2].NoPlan || len(ts[2].Exclude) != 1 {
 		t.Errorf("test 3: %+v", ts[2])
 	}
 	if ts[3].Plan == nil || len(ts[3].Plan) != 0 || ts[3].Goal == nil || ts[3].Goal.Name() != "test 4" {
@@ -283,9 +283,9 @@ tests:
 	}
 }
 
-// TestRunScenarioConcurrent runs one file's tests from several goroutines
+// TestRunTestConcurrent runs one file's tests from several goroutines
 // (run with -race).
-func TestRunScenarioConcurrent(t *testing.T) {
+func TestRunTestConcurrent(t *testing.T) {
 	f, err := goapfile.Load("../testdata/guard.yaml")
 	if err != nil {
 		t.Fatal(err)

@@ -119,9 +119,9 @@ tests:
 	}
 }
 
-// TestSimScenarios runs sim tests that pass and that fail, and checks
+// TestSimTests runs sim tests that pass and that fail, and checks
 // the failure messages.
-func TestSimScenarios(t *testing.T) {
+func TestSimTests(t *testing.T) {
 	f := mustParse(t, simBase+`agents:
   - name: pirate
     goals: [GetDrunk]
@@ -176,7 +176,7 @@ tests:
 	// A cancelled context stops the simulation.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if r := RunScenario(ctx, f, f.Tests[0], goap.Options{}); r.Pass || !strings.Contains(r.Msg, "the simulation stopped at tick 0: context canceled") {
+	if r := RunTest(ctx, f, f.Tests[0], goap.Options{}); r.Pass || !strings.Contains(r.Msg, "the simulation stopped at tick 0: context canceled") {
 		t.Errorf("cancelled: %v", r)
 	}
 }

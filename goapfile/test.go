@@ -7,10 +7,10 @@ import (
 	"github.com/goap-go/goap"
 )
 
-// Scenario is one entry of a file's `tests:`: a start state, a goal and
+// Test is one entry of a file's `tests:`: a start state, a goal and
 // what planning from one to the other is expected to give. Package
 // filetest runs them.
-type Scenario struct {
+type Test struct {
 	// Name is the test's `name:`, or "test N" (N counts from 1).
 	Name string
 	// Pos is where the test starts in the file.
@@ -20,9 +20,10 @@ type Scenario struct {
 	// Goal is the test's goal, or the file's goal when the test gives
 	// none.
 	Goal *goap.Target
-	// Remove lists actions the planner may not use in this scenario
-	// (filetest passes them as goap.Options.Exclude).
-	Remove []string
+	// Exclude lists the actions of the test's `remove:`, which the
+	// planner may not use in it (filetest passes them as
+	// goap.Options.Exclude).
+	Exclude []string
 
 	// Cost, Plan and Steps, when not nil, are the expected optimal cost,
 	// exact plan and plan length.
@@ -34,11 +35,11 @@ type Scenario struct {
 	// AlreadySatisfied expects that the start meets the goal: an empty
 	// plan.
 	//
-	// A scenario with no expectation at all expects that some plan
+	// A test with no expectation at all expects that some plan
 	// exists.
 	AlreadySatisfied bool
 
-	// Sim, when not nil, makes the scenario a simulation of the file's
+	// Sim, when not nil, makes the test a simulation of the file's
 	// agents from Start instead of a plan call; Goal, Remove and the
 	// expectations above are then unused.
 	Sim *SimTest
@@ -46,7 +47,7 @@ type Scenario struct {
 
 // CostMatches reports whether cost is the cost sc expects, allowing for
 // rounding in sums of fractions; it is true when sc expects no cost.
-func (sc Scenario) CostMatches(cost float64) bool {
+func (sc Test) CostMatches(cost float64) bool {
 	return sc.Cost == nil || sameCost(*sc.Cost, cost)
 }
 

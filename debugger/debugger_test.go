@@ -156,7 +156,7 @@ func TestRingBounded(t *testing.T) {
 func TestStreamAndLoad(t *testing.T) {
 	var buf bytes.Buffer
 	live, _ := run(t, "../examples/squad_shooter.yaml", 30, 10000, &buf)
-	loaded, err := debugger.Load(bytes.NewReader(buf.Bytes()))
+	loaded, err := debugger.ReadRecording(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,12 +184,12 @@ func TestStreamAndLoad(t *testing.T) {
 		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"snapshot\":{\"a\":3}}", "line 2: snapshot of agent 3, of 0"},
 		{"{\"format\":\"goap-recording\",\"version\":1}\n{oops", "line 2:"},
 	} {
-		if _, err := debugger.Load(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := debugger.ReadRecording(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.in, err, c.want)
 		}
 	}
 	// The decoder's error stays behind the line number.
-	_, err = debugger.Load(strings.NewReader("{\"format\":\"goap-recording\",\"version\":1}\n{oops"))
+	_, err = debugger.ReadRecording(strings.NewReader("{\"format\":\"goap-recording\",\"version\":1}\n{oops"))
 	var syntax *json.SyntaxError
 	if !errors.As(err, &syntax) {
 		t.Errorf("no *json.SyntaxError behind %v", err)
@@ -329,7 +329,7 @@ func TestHandler(t *testing.T) {
 			Snapshot debugger.Snapshot
 			Belief   map[string]any
 			Events   []struct{ Type, Text string }
-			Tree     []debugger.TreeNode
+			Tree     []debugger.SearchNode
 		}
 	}
 	get("/api/state?tick=1", &st)

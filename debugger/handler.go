@@ -99,7 +99,7 @@ type agentState struct {
 	Belief   map[string]any `json:"belief,omitempty"`
 	Changed  []string       `json:"changed,omitempty"`
 	Events   []eventView    `json:"events,omitempty"`
-	Tree     []TreeNode     `json:"tree,omitempty"`
+	Tree     []SearchNode   `json:"tree,omitempty"`
 }
 
 // eventView is an event as the page shows it.
@@ -140,7 +140,7 @@ func stateAt(rc *Recording, tick int) state {
 
 // latestTree returns the tree of the latest snapshot at or before tick
 // that has one.
-func latestTree(r *ring, tick int) []TreeNode {
+func latestTree(r *ring, tick int) []SearchNode {
 	for k := r.n - 1; k >= 0; k-- {
 		if s := r.at(k); s.Tick <= tick && len(s.Tree) > 0 {
 			return s.Tree

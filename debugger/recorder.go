@@ -146,7 +146,7 @@ func (r *Recorder) take(i int) {
 	for f := range d.NumFacts() {
 		v := in.Belief.Get(goap.FactID(f))
 		if !t.taken || t.prev.Get(goap.FactID(f)) != v {
-			s.Changes = append(s.Changes, Change{Fact: f, Value: v})
+			s.Changes = append(s.Changes, FactValue{Fact: f, Value: v})
 		}
 	}
 	if !t.taken {
@@ -189,14 +189,14 @@ func madePlan(events []agent.Event) bool {
 // treeOf appends to out the search tree of a's last search, with the path
 // of plan marked (in reverse for a backward search, whose root is the
 // goal).
-func treeOf(a *agent.Agent, out []TreeNode, plan []string) []TreeNode {
+func treeOf(a *agent.Agent, out []SearchNode, plan []string) []SearchNode {
 	nodes := a.SearchTree()
 	if len(nodes) > MaxTreeNodes {
 		nodes = nodes[:MaxTreeNodes]
 	}
 	d := a.Domain()
 	for _, n := range nodes {
-		tn := TreeNode{Parent: n.Parent, G: n.G, H: n.H, Expanded: n.Expanded, Label: n.Subgoal}
+		tn := SearchNode{Parent: n.Parent, G: n.G, H: n.H, Expanded: n.Expanded, Label: n.Subgoal}
 		if n.Action >= 0 {
 			tn.Action = d.ActionName(n.Action)
 		}
@@ -284,9 +284,9 @@ func (r *Recorder) Flush() error {
 // Err returns the first error writing the stream.
 func (r *Recorder) Err() error { return r.err }
 
-// Load reads a recording file written by Recorder.Stream. Every snapshot
+// ReadRecording reads a recording file written by Recorder.Stream. Every snapshot
 // in it is kept.
-func Load(rd io.Reader) (*Recording, error) {
+func ReadRecording(rd io.Reader) (*Recording, error) {
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 64*1024), 64<<20)
 	rc := &Recording{}

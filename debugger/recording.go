@@ -7,7 +7,7 @@
 //
 // A Recorder captures snapshots from live agents (Capture, once per
 // tick), keeps the last Size of each agent, and can stream every snapshot
-// to a file as it is taken; Load reads a file back. Both give a
+// to a file as it is taken; ReadRecording reads a file back. Both give a
 // Recording, which answers what any agent believed and did at any tick
 // (At) and what changed between two ticks (Compare).
 //
@@ -46,10 +46,10 @@ type FactInfo struct {
 	Values []string `json:"values,omitempty"`
 }
 
-// Change is a fact's new value in a snapshot: the index of the fact in
+// FactValue is a fact's new value in a snapshot: the index of the fact in
 // AgentInfo.Facts and its value (0 or 1 for a bool, the number for an
 // int, the index of the value for an enum).
-type Change struct {
+type FactValue struct {
 	Fact  int `json:"f"`
 	Value int `json:"v"`
 }
@@ -83,16 +83,17 @@ type Snapshot struct {
 	Goals   []GoalScore `json:"goals"`
 	// Changes are the belief's changes since the agent's previous
 	// snapshot: every fact in its first.
-	Changes []Change      `json:"changes,omitempty"`
+	Changes []FactValue   `json:"changes,omitempty"`
 	Events  []agent.Event `json:"events,omitempty"`
 	Stats   agent.Stats   `json:"stats"`
 	// Tree is the search tree of the plan made at this snapshot, when
 	// the recorder keeps trees (Recorder.Trees).
-	Tree []TreeNode `json:"tree,omitempty"`
+	Tree []SearchNode `json:"tree,omitempty"`
 }
 
-// TreeNode is a node of a recorded search tree.
-type TreeNode struct {
+// SearchNode is a node of a recorded search tree: goap.TreeNode as a
+// recording keeps it, with names instead of IDs.
+type SearchNode struct {
 	Parent int `json:"p"` // -1 for the root
 	// Action leads to the node from its parent ("" at the root).
 	Action   string  `json:"a,omitempty"`

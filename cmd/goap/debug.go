@@ -40,7 +40,7 @@ func (c *DebugCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return inputError("debug", "%w", err)
 	}
-	rc, err := debugger.Load(f)
+	rc, err := debugger.ReadRecording(f)
 	f.Close()
 	if err != nil {
 		return inputError("debug", "%s: %v", files[0], err)

@@ -160,7 +160,7 @@ func TestSimRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rc, err := debugger.Load(bytes.NewReader(data))
+	rc, err := debugger.ReadRecording(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}

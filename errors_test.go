@@ -1,6 +1,7 @@
 package goap_test
 
 import (
+	"strings"
 	"context"
 	"errors"
 	"testing"
@@ -132,4 +133,32 @@ func TestWhyAfterNextCall(t *testing.T) {
 		}
 	}()
 	res.Why()
+}
+
+// TestStateErrors: the state's errors say "goap: " first, like every error
+// of the package, and take one line, several problems included.
+func TestStateErrors(t *testing.T) {
+	t.Parallel()
+	d, err := goap.NewDomain(goap.Spec{Name: "s",
+		Facts:   []goap.Fact{goap.Int("ammo", 0, 9, 0), goap.Enum("at", "home", "shop")},
+		Actions: []goap.Action{{Name: "A", Cost: 1, Effects: goap.Effects{"ammo": 9}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := d.FactID("ammo")
+	_, stateErr := d.State(map[string]any{"amo": 1, "at": "moon"})
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{d.NewState().Set(id, 10), `goap: fact "ammo": value 10 is outside 0..9`},
+		{d.NewState().SetValue("amo", 1), `goap: unknown fact "amo" (did you mean "ammo"?)`},
+		{stateErr, `goap: unknown fact "amo" (did you mean "ammo"?); fact "at": `},
+	}
+	for _, c := range cases {
+		if c.err == nil || !strings.HasPrefix(c.err.Error(), c.want) || strings.Contains(c.err.Error(), "\n") {
+			t.Errorf("error %q, want one line starting %q", c.err, c.want)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package goap
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -27,12 +28,12 @@ func (d *Domain) State(values map[string]any) (State, error) {
 	s := d.NewState()
 	var errs []string
 	for _, name := range sortedKeys(values) {
-		if err := s.SetValue(name, values[name]); err != nil {
-			errs = append(errs, err.Error())
+		if msg := s.setValue(name, values[name]); msg != "" {
+			errs = append(errs, msg)
 		}
 	}
 	if len(errs) > 0 {
-		return State{}, fmt.Errorf("%s", strings.Join(errs, "; "))
+		return State{}, errors.New("goap: " + strings.Join(errs, "; "))
 	}
 	return s, nil
 }
@@ -58,7 +59,7 @@ func (s State) Bool(id FactID) bool { return s.Get(id) != 0 }
 func (s State) Set(id FactID, v int) error {
 	f := &s.d.facts[id]
 	if v < f.Min || v > f.Max {
-		return fmt.Errorf("fact %q: value %d is outside %d..%d", f.Name, v, f.Min, f.Max)
+		return fmt.Errorf("goap: fact %q: value %d is outside %d..%d", f.Name, v, f.Min, f.Max)
 	}
 	s.w[f.word] = s.w[f.word]&^f.mask | uint64(v-f.Min)<<f.shift
 	return nil
@@ -97,17 +98,26 @@ func (s State) value(id FactID) any {
 
 // SetValue sets the named fact to v (a bool, int or enum name).
 func (s State) SetValue(name string, v any) error {
+	if msg := s.setValue(name, v); msg != "" {
+		return errors.New("goap: " + msg)
+	}
+	return nil
+}
+
+// setValue is SetValue, saying what is wrong without the package's
+// prefix (State joins several such messages after one prefix).
+func (s State) setValue(name string, v any) string {
 	id, ok := s.d.byName[name]
 	if !ok {
-		return fmt.Errorf("unknown fact %q%s", name, suggest.Hint(name, s.d.FactNames()))
+		return fmt.Sprintf("unknown fact %q%s", name, suggest.Hint(name, s.d.FactNames()))
 	}
 	f := &s.d.facts[id]
 	raw, msg := (&compiler{d: s.d}).rawValue(f, v)
 	if msg != "" {
-		return fmt.Errorf("fact %q: %s", name, msg)
+		return fmt.Sprintf("fact %q: %s", name, msg)
 	}
 	s.w[f.word] = s.w[f.word]&^f.mask | raw<<f.shift
-	return nil
+	return ""
 }
 
 // Clone returns an independent copy of s.

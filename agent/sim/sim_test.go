@@ -175,7 +175,7 @@ func TestNewErrors(t *testing.T) {
 		{sim.Config{Agents: []simspec.Agent{{Name: "a", Goals: []string{"Sleep"}}}}, `agent a: unknown goal "Sleep"`},
 		{sim.Config{Agents: []simspec.Agent{{Name: "a", FallbackGoal: "Sleep"}}}, `unknown fallback goal "Sleep"`},
 		{sim.Config{Agents: []simspec.Agent{{Name: "a", Senses: []string{"rum"}}}}, `senses: unknown fact "rum"`},
-		{sim.Config{Agents: []simspec.Agent{{Name: "a", Start: map[string]any{"rum": true}}}}, `start: unknown fact "rum"`},
+		{sim.Config{Agents: []simspec.Agent{{Name: "a", Start: map[string]any{"rum": true}}}}, `start: goap: unknown fact "rum"`},
 		{sim.Config{Agents: []simspec.Agent{{Name: "a", Actions: []string{"Swim"}}}}, `unknown action "Swim"`},
 	}
 	for _, c := range cases {

@@ -1,9 +1,9 @@
 package goap_test
 
 import (
-	"strings"
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 

@@ -26,9 +26,9 @@ func chainJSON(n int) []byte {
 
 // TestParseContext checks that ParseContext stops with the context's
 // cause in every stage (decoding, reading the nodes, compiling), soon
-// after the context is done: a deadline at a tenth, half and nine tenths
-// of the time a whole parse takes ends the parse within a quarter of
-// that time after it. Parse used to run to the end.
+// after the context is done: a deadline at a tenth, 40 % and 70 % of the
+// time a whole parse takes ends the parse within a quarter of that time
+// after it. Parse used to run to the end.
 func TestParseContext(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses a file of 40,000 actions several times")
@@ -39,15 +39,18 @@ func TestParseContext(t *testing.T) {
 		t.Fatal(err)
 	}
 	whole := time.Since(t0)
-	for _, part := range []float64{0.1, 0.5, 0.9} {
+	for _, part := range []float64{0.1, 0.4, 0.7} {
 		deadline := time.Duration(float64(whole) * part)
 		ctx, cancel := context.WithTimeout(context.Background(), deadline)
 		t0 := time.Now()
 		f, err := ParseContext(ctx, "chain.json", data)
 		took := time.Since(t0)
 		cancel()
+		if f != nil && took < deadline {
+			continue // faster than the first time (a shared machine)
+		}
 		if f != nil || !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("deadline %v of %v: got %v, %v; want context.DeadlineExceeded", deadline, whole, f, err)
+			t.Errorf("deadline %v of %v: got a file: %v, %v; want context.DeadlineExceeded", deadline, whole, f != nil, err)
 			continue
 		}
 		if took > deadline+whole/4 {
@@ -58,6 +61,6 @@ func TestParseContext(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(cause)
 	if f, err := ParseContext(ctx, "chain.json", data); f != nil || err != cause {
-		t.Errorf("cancelled with a cause: got %v, %v", f, err)
+		t.Errorf("cancelled with a cause: got a file: %v, %v", f != nil, err)
 	}
 }

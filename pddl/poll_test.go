@@ -31,7 +31,7 @@ func bigTask(n int) (domain, problem []byte) {
 // TestParseContext checks that ParseProblemContext stops with the
 // context's cause soon after the context is done, reading the
 // s-expressions (at a tenth of a whole parse's time) or the initial atoms
-// (at nine tenths); ParseProblem used to run to the end.
+// (at 70 %); ParseProblem used to run to the end.
 func TestParseContext(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses a problem of 6 MB several times")
@@ -46,13 +46,16 @@ func TestParseContext(t *testing.T) {
 		t.Fatal(err)
 	}
 	whole := time.Since(t0)
-	for _, part := range []float64{0.1, 0.9} {
+	for _, part := range []float64{0.1, 0.7} {
 		deadline := time.Duration(float64(whole) * part)
 		ctx, cancel := context.WithTimeout(context.Background(), deadline)
 		t0 := time.Now()
 		pr, err := ParseProblemContext(ctx, "p3.pddl", ps, d)
 		took := time.Since(t0)
 		cancel()
+		if pr != nil && took < deadline {
+			continue // faster than the first time (a shared machine)
+		}
 		if pr != nil || !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("deadline %v of %v: got %v; want context.DeadlineExceeded", deadline, whole, err)
 			continue

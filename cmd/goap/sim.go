@@ -84,6 +84,10 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		}
 	}
 	cfg.Start = start
+	// Each agent keeps its planner's memory from search to search: the
+	// agents' searches share simSearchMemory (3,000 agents planning over
+	// 8,000 actions took 24 GB).
+	cfg.Options.MaxMemory = simSearchMemory / int64(max(len(cfg.Agents), 1))
 	cfg.DiscardLog = true // the events are printed as they happen
 	var enc *json.Encoder
 	if asJSON {
@@ -269,6 +273,10 @@ type eventJSON struct {
 func simEventJSON(e agent.Event) eventJSON {
 	return eventJSON{Tick: e.Tick, Agent: e.Agent, Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Plan: e.Plan, Reason: e.Reason}
 }
+
+// simSearchMemory is what the searches of all the agents of goap sim may
+// hold together.
+const simSearchMemory = 1 << 30
 
 // maxRingMemory bounds what the recorder's rings may take: --record-ring
 // snapshots per agent, or --ticks when fewer (a ring grows with the run,

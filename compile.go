@@ -33,6 +33,8 @@ type compiler struct {
 	idx  []int32    // takeWords' scratch
 	// badNames are the undeclared fact names already reported as bad
 	badNames map[string]bool
+	// poll, when set, is NewDomainContext's check between pieces of work.
+	poll func() error
 }
 
 func (c *compiler) fail(action, goal, fact, format string, args ...any) {
@@ -43,14 +45,25 @@ func (c *compiler) fail(action, goal, fact, format string, args ...any) {
 // together, joined with errors.Join; each is a *SpecError naming the action,
 // goal and fact involved.
 func NewDomain(spec Spec) (*Domain, error) {
+	return newDomain(spec, nil)
+}
+
+// newDomain is NewDomain, calling poll (when not nil) every pollActions
+// actions and between the indexes, and returning its error, if any.
+func newDomain(spec Spec, poll func() error) (*Domain, error) {
 	d := &Domain{name: spec.Name, byName: map[string]FactID{}, actByNm: map[string]ActionID{}}
-	c := &compiler{d: d, badNames: map[string]bool{}}
+	c := &compiler{d: d, badNames: map[string]bool{}, poll: poll}
 	c.declareFacts(spec)
 	c.layout()
 	for i := range c.dense {
 		c.dense[i] = make([]uint64, d.words)
 	}
 	for i := range spec.Actions {
+		if i%pollActions == 0 {
+			if err := c.polled(); err != nil {
+				return nil, err
+			}
+		}
 		c.compileAction(&spec.Actions[i])
 	}
 	d.ops = c.ops
@@ -82,7 +95,13 @@ func NewDomain(spec Spec) (*Domain, error) {
 		return nil, errors.Join(c.errs...)
 	}
 	d.indexWriters()
+	if err := c.polled(); err != nil {
+		return nil, err
+	}
 	d.ix = buildAtomIndex(d)
+	if err := c.polled(); err != nil {
+		return nil, err
+	}
 	d.reach = buildReachIndex(d)
 	for i, a := range d.actions {
 		d.all = append(d.all, ActionID(i))

@@ -110,7 +110,7 @@ type Agent struct {
 	goals  []goalSlot // the goal set, then the fallback goal
 	goal   int        // the goal being pursued (or the last one), or -1
 	orders int        // goals under an order that reports (orders.go)
-	bans   []backoff  // per action: waits after failures
+	bans   []backoff  // per action: waits after failures; nil until one fails
 	eval   evalSchedule
 
 	tick int
@@ -151,11 +151,22 @@ type settings struct {
 // actionTables are what the agent looks up per action (and per fact),
 // fixed by New.
 type actionTables struct {
-	behaviors []Behavior
-	reads     [][]goap.FactID
-	writes    [][]goap.FactID
+	// behaviors holds the actions' own behaviors (Config.Behaviors),
+	// def every other action's (Config.Default): a map, so that an
+	// agent takes memory for the behaviors it was given, not for every
+	// action of the domain.
+	behaviors map[goap.ActionID]*Behavior
+	def       Behavior
 	outside   []bool // excluded from the agent's plans
-	factNames []string
+	*domainTables
+}
+
+// behavior returns action id's behavior.
+func (t *actionTables) behavior(id goap.ActionID) *Behavior {
+	if b, ok := t.behaviors[id]; ok {
+		return b
+	}
+	return &t.def
 }
 
 // evalSchedule says when the goals are evaluated next.
@@ -320,16 +331,9 @@ func New(cfg Config) (*Agent, error) {
 	}
 
 	n := d.NumActions()
-	a.tables.behaviors = make([]Behavior, n)
-	a.tables.reads = make([][]goap.FactID, n)
-	a.tables.writes = make([][]goap.FactID, n)
+	a.tables.def = cfg.Default
 	a.tables.outside = make([]bool, n)
-	a.bans = make([]backoff, n)
 	for i := range n {
-		id := goap.ActionID(i)
-		a.tables.behaviors[i] = cfg.Default
-		a.tables.reads[i] = d.ActionReads(id)
-		a.tables.writes[i] = d.ActionWrites(id)
 		a.tables.outside[i] = cfg.Actions != nil
 	}
 	lookup := func(what, name string) (goap.ActionID, bool) {
@@ -364,7 +368,11 @@ func New(cfg Config) (*Agent, error) {
 	sort.Strings(names)
 	for _, name := range names {
 		if id, ok := lookup("Behaviors", name); ok {
-			a.tables.behaviors[id] = cfg.Behaviors[name]
+			if a.tables.behaviors == nil {
+				a.tables.behaviors = map[goap.ActionID]*Behavior{}
+			}
+			b := cfg.Behaviors[name]
+			a.tables.behaviors[id] = &b
 		}
 	}
 	a.cfg.standIn = cfg.StandIn
@@ -411,7 +419,7 @@ func New(cfg Config) (*Agent, error) {
 	}
 
 	a.bb = newBlackboard(belief)
-	a.tables.factNames = d.FactNames()
+	a.tables.domainTables = tablesOf(d)
 	a.planner = goap.NewPlanner(d)
 	a.planner.Options = cfg.Options
 	a.run.from = d.NewState()

@@ -117,7 +117,9 @@ func (a *Agent) runStep() bool {
 		a.applyEffects(id)
 		// A success ends the run of failures: the next failure waits
 		// Backoff again, not double the last wait.
-		a.bans[id].reset()
+		if a.bans != nil {
+			a.bans[id].reset()
+		}
 		a.stats.Finished++
 		a.emit(EventActionFinished, a.goalName(), a.act.call.Name, nil, "")
 		a.act.started = false
@@ -139,8 +141,11 @@ func (a *Agent) runStep() bool {
 		return true
 	case Failure:
 		first, most := a.cfg.backoffMin, a.cfg.backoffMax
-		if b := a.tables.behaviors[id].Backoff; b > 0 {
+		if b := a.tables.behavior(id).Backoff; b > 0 {
 			first, most = b, 16*b
+		}
+		if a.bans == nil {
+			a.bans = make([]backoff, a.d.NumActions())
 		}
 		until := a.bans[id].fail(a.now, first, most)
 		a.stats.Failed++
@@ -195,7 +200,7 @@ func (a *Agent) goalName() string {
 func (a *Agent) startAction() {
 	id := a.run.plan[a.run.step]
 	a.act.started = true
-	a.act.moving = a.tables.behaviors[id].MoveTo != nil
+	a.act.moving = a.tables.behavior(id).MoveTo != nil
 	a.act.mark = a.bb.changes
 	a.act.before.CopyFrom(a.bb.state)
 	a.act.after.CopyFrom(a.bb.state)
@@ -209,7 +214,7 @@ func (a *Agent) call() Outcome {
 	c := &a.act.call
 	c.Dt = a.turn.dt
 	c.Elapsed += a.turn.dt
-	b := &a.tables.behaviors[c.Action]
+	b := a.tables.behavior(c.Action)
 	h := b.Perform
 	if c.Moving {
 		h = b.MoveTo

@@ -90,6 +90,11 @@ type backoff struct {
 	until, wait float64
 }
 
+// banned reports whether action id waits after a failure.
+func (a *Agent) banned(id goap.ActionID) bool {
+	return a.bans != nil && a.bans[id].waiting(a.now)
+}
+
 // fail records a failure at time now and returns the end of the wait.
 func (b *backoff) fail(now, first, most float64) float64 {
 	if b.wait == 0 {

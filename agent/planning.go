@@ -20,7 +20,7 @@ func (a *Agent) startSearch(i int) {
 	a.planning.from.CopyFrom(a.bb.state)
 	a.planning.exclude = a.planning.exclude[:0]
 	for id, out := range a.tables.outside {
-		if out || a.bans[id].waiting(a.now) {
+		if out || a.banned(goap.ActionID(id)) {
 			a.planning.exclude = append(a.planning.exclude, goap.ActionID(id))
 		}
 	}

@@ -35,7 +35,7 @@ func (a *Agent) handle(h Handler, s *Call) (st Outcome) {
 
 // abort calls the Abort of the running action, if it has one.
 func (a *Agent) abort(goal string) {
-	f := a.tables.behaviors[a.run.plan[a.run.step]].Abort
+	f := a.tables.behavior(a.run.plan[a.run.step]).Abort
 	if f == nil {
 		return
 	}

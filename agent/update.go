@@ -226,7 +226,7 @@ func (a *Agent) pursue(i int) {
 // may be banned after a failure, or not applicable.
 func (a *Agent) startStandIn() bool {
 	id := a.cfg.fallback
-	if !a.cfg.hasFallback || a.bans[id].waiting(a.now) || !a.d.Applicable(a.bb.state, id) {
+	if !a.cfg.hasFallback || a.banned(id) || !a.d.Applicable(a.bb.state, id) {
 		return false
 	}
 	a.clearPlan()
@@ -259,7 +259,7 @@ func (a *Agent) fallBack() {
 	a.mode = modeFallback
 	a.clearPlan()
 	id := a.cfg.fallback
-	if a.cfg.hasFallback && !a.bans[id].waiting(a.now) && a.d.Applicable(a.bb.state, id) {
+	if a.cfg.hasFallback && !a.banned(id) && a.d.Applicable(a.bb.state, id) {
 		a.run.plan = append(a.run.plan, id)
 		a.run.from.CopyFrom(a.bb.state)
 		a.run.checked = a.bb.changes

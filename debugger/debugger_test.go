@@ -151,6 +151,27 @@ func TestRingBounded(t *testing.T) {
 	}
 }
 
+// TestRingGrows: a ring holds what the run took, not its size from the
+// start: a recorder of 10^11 snapshots per agent records a short run
+// (it used to allocate them all when it watched an agent, and died out of
+// memory), and keeps every snapshot as a ring of 10,000 does.
+func TestRingGrows(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	huge, _ := run(t, "../examples/room_clearing.yaml", 20, 100_000_000_000, nil)
+	runtime.ReadMemStats(&after)
+	full, _ := run(t, "../examples/room_clearing.yaml", 20, 10000, nil)
+	for i := range full.Recording().Agents {
+		a, b := huge.Recording().Snapshots(i), full.Recording().Snapshots(i)
+		if len(a) == 0 || !reflect.DeepEqual(a, b) {
+			t.Errorf("agent %d: %d snapshots, want the %d of a ring of 10,000", i, len(a), len(b))
+		}
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+		t.Errorf("recording 20 ticks allocated %d bytes", grew)
+	}
+}
+
 // TestStreamAndLoad: a recording written as the run goes loads back into
 // the same snapshots; damaged or foreign files are refused with the line.
 func TestStreamAndLoad(t *testing.T) {

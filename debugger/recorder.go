@@ -47,7 +47,9 @@ const MaxTreeNodes = 2000
 
 // NewRecorder returns a recorder keeping the last size snapshots of each
 // agent (size at least 1): its memory is bounded by size times the
-// agents, whatever the length of the run.
+// agents, whatever the length of the run. A ring grows as snapshots come
+// (a recorder of a large size holds what a short run took, not size
+// snapshots per agent from the start).
 func NewRecorder(size int) *Recorder {
 	return &Recorder{size: max(size, 1)}
 }
@@ -60,7 +62,7 @@ func (r *Recorder) Watch(agents ...*agent.Agent) {
 	for _, a := range agents {
 		info := infoOf(a)
 		r.rec.Agents = append(r.rec.Agents, info)
-		r.rec.rings = append(r.rec.rings, ring{snaps: make([]Snapshot, r.size),
+		r.rec.rings = append(r.rec.rings, ring{
 			base: make([]int, len(info.Facts)), known: make([]bool, len(info.Facts))})
 		r.tracks = append(r.tracks, track{a: a})
 		if r.enc != nil {
@@ -116,8 +118,10 @@ func (r *Recorder) take(i int) {
 	t := &r.tracks[i]
 	rg := &r.rec.rings[i]
 	var s *Snapshot
-	if rg.n < len(rg.snaps) {
-		s = rg.at(rg.n)
+	if rg.n < r.size {
+		// Filling: the oldest is at 0, the new one goes at the end.
+		rg.snaps = append(rg.snaps, Snapshot{})
+		s = &rg.snaps[rg.n]
 		rg.n++
 	} else {
 		// The oldest goes; its changes move into the base.

@@ -21,6 +21,13 @@ var (
 	eventKeys = []string{"tick", "set", "agent"}
 )
 
+// MaxAgentCells is the most agents times (actions + facts) a file may
+// have. Agents share their domain's compiled form, but each holds its
+// own beliefs and planner, about 12 bytes per action and fact: the cap
+// keeps that near 600 MB (6,000 agents of a domain of 8,000 actions,
+// 886 KB of YAML, took goap check out of memory).
+const MaxAgentCells = 50_000_000
+
 // agentList reads `agents:`. Goals, actions and facts must be known, so
 // it runs after the domain's parts are read.
 func (p *parser) agentList(n *yaml.Node) {
@@ -34,7 +41,12 @@ func (p *parser) agentList(n *yaml.Node) {
 	}
 	p.out.Agents = []simspec.Agent{}
 	first := map[string]*yaml.Node{}
-	for _, it := range items {
+	size := len(p.spec.Actions) + len(p.known)
+	for i, it := range items {
+		if (i+1)*size > MaxAgentCells {
+			p.errorf(it, "agent #%d is one too many: a domain of %d actions and %d facts may have at most %d agents in a file (agents times actions and facts at most %d), as each agent holds its own beliefs and planner; split the agents over files", i+1, len(p.spec.Actions), len(p.known), MaxAgentCells/max(size, 1), MaxAgentCells)
+			return
+		}
 		a, ok := p.agent(it)
 		if !ok {
 			continue

@@ -57,7 +57,7 @@ func describe(n *yaml.Node) string {
 
 // skip reports whether n was already reported by the pre-pass (an alias
 // or an unsupported tag), so that checks on it stay quiet.
-func (p *parser) skip(n *yaml.Node) bool { return n != nil && p.bad[n] }
+func (p *parser) skip(n *yaml.Node) bool { return n != nil && p.bad[n] || p.halted() }
 
 // isMapping reports whether n is a mapping. When it is not, it reports
 // want, such as "a goal must be a mapping ...; got", followed by what n

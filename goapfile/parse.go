@@ -2,6 +2,7 @@ package goapfile
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -40,9 +41,26 @@ func Load(path string) (*File, error) {
 // has problems Parse returns a nil *File and an ErrorList holding all of
 // them that could be found, sorted by position.
 func Parse(filename string, data []byte) (*File, error) {
+	return ParseContext(context.Background(), filename, data)
+}
+
+// ParseContext is Parse stopping early when ctx is done: it returns
+// context.Cause(ctx) (ctx.Err() unless ctx was cancelled with a cause),
+// never an ErrorList, and no *File. Decoding, reading and compiling look
+// at ctx every few hundred bytes, nodes or actions, so that a deadline or
+// a memory watchdog stops the loading of a file of a hundred thousand
+// actions, which takes seconds and gigabytes, within milliseconds.
+func ParseContext(ctx context.Context, filename string, data []byte) (*File, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, context.Cause(ctx)
+	}
 	p := newParser(filename, data)
-	if root := p.document(data); root != nil {
+	p.ctx, p.done = ctx, ctx.Done()
+	if root := p.document(data); root != nil && !p.haltedNow() {
 		p.parseFile(root)
+	}
+	if p.stop != nil {
+		return nil, p.stop
 	}
 	if len(p.errs) > 0 {
 		p.errs.sort()
@@ -60,6 +78,7 @@ const maxErrors = 50
 // newParser prepares to read data, from the file filename.
 func newParser(filename string, data []byte) *parser {
 	return &parser{
+		ctx:      context.Background(),
 		file:     filename,
 		lines:    splitLines(data),
 		seen:     map[Error]bool{},
@@ -78,6 +97,13 @@ func newParser(filename string, data []byte) *parser {
 
 // parser holds what is known while one file is read.
 type parser struct {
+	// ctx is ParseContext's; done is its Done channel (nil when it
+	// cannot be cancelled), polled every pollNodes calls of halted;
+	// stop is the context's error once seen.
+	ctx   context.Context
+	done  <-chan struct{}
+	polls int
+	stop  error
 	// simWork sums ticks times agents over the sim tests read so far.
 	simWork int
 	file    string
@@ -167,7 +193,7 @@ func (p *parser) causedAt(at Position, msg string, cause error) {
 	} else {
 		e.Col = 0
 	}
-	if p.seen[e] {
+	if p.seen[e] || p.stop != nil {
 		return
 	}
 	p.seen[e] = true
@@ -197,9 +223,12 @@ func (p *parser) document(data []byte) (root *yaml.Node) {
 			root = nil
 		}
 	}()
-	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec := yaml.NewDecoder(&pollingReader{r: bytes.NewReader(data), p: p})
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
+		if p.stop != nil {
+			return nil // the decoder stopped at pollingReader's error
+		}
 		if errors.Is(err, io.EOF) {
 			p.errorAt(Position{}, "the file is empty")
 		} else {
@@ -209,6 +238,8 @@ func (p *parser) document(data []byte) (root *yaml.Node) {
 	}
 	var next yaml.Node
 	switch err := dec.Decode(&next); {
+	case p.stop != nil:
+		return nil
 	case errors.Is(err, io.EOF):
 	case err != nil:
 		p.yamlError(err)
@@ -346,9 +377,14 @@ func (p *parser) parseFile(root *yaml.Node) {
 	}
 
 	f.Spec = p.spec
-	d, err := goap.NewDomain(p.spec)
+	if p.haltedNow() {
+		return
+	}
+	d, err := goap.NewDomainContext(p.ctx, p.spec)
 	if err != nil {
-		p.specErrors(err, nil)
+		if !p.haltedNow() {
+			p.specErrors(err, nil)
+		}
 		return
 	}
 	f.Domain = d

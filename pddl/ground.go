@@ -136,11 +136,12 @@ func Ground(d *Domain, pr *Problem) (*Task, error) {
 	return GroundContext(context.Background(), d, pr, Limits{})
 }
 
-// GroundContext is Ground within lim, stopping with ctx's error when ctx
-// is done first (polled every few thousand bindings).
+// GroundContext is Ground within lim, stopping with context.Cause(ctx)
+// (ctx.Err() unless ctx was cancelled with a cause) when ctx is done
+// first (polled every few thousand bindings).
 func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Task, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	if ctx.Err() != nil {
+		return nil, context.Cause(ctx)
 	}
 	g := &grounder{d: d, pr: pr, objType: map[string]string{}, ofType: map[string][]string{},
 		static: map[string]*relation{}, fluent: map[string]*relation{}, isFlu: map[string]bool{},
@@ -548,6 +549,11 @@ func (t *Task) Compile() (*goap.Domain, goap.State, *goap.Target, error) {
 	if err != nil {
 		return nil, goap.State{}, nil, err
 	}
+	return t.finish(d)
+}
+
+// finish returns the start state and the goal of the task compiled as d.
+func (t *Task) finish(d *goap.Domain) (*goap.Domain, goap.State, *goap.Target, error) {
 	start := d.NewState()
 	for _, f := range t.Init {
 		id, _ := d.FactID(f)

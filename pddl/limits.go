@@ -1,6 +1,9 @@
 package pddl
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // Limits bound the work and memory of grounding. A task beyond them is
 // refused with a *LimitError rather than left to run for hours or exhaust
@@ -80,7 +83,7 @@ func (g *grounder) tick(s *schema) bool {
 	if g.work%pollEvery == 0 && g.done != nil {
 		select {
 		case <-g.done:
-			g.stop = g.ctx.Err()
+			g.stop = context.Cause(g.ctx)
 			return false
 		default:
 		}

@@ -276,7 +276,11 @@ func eitherMembers(t string) []string {
 
 // ParseDomain parses a domain file. file names it in errors.
 func ParseDomain(file string, src []byte) (*Domain, error) {
-	root, err := readSexpr(file, src)
+	return parseDomain(file, src, nil)
+}
+
+func parseDomain(file string, src []byte, poll *poller) (*Domain, error) {
+	root, err := readSexpr(file, src, poll)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,11 @@ package pddl
 
 // ParseProblem parses a problem file of domain d.
 func ParseProblem(file string, src []byte, d *Domain) (*Problem, error) {
-	root, err := readSexpr(file, src)
+	return parseProblem(file, src, d, nil)
+}
+
+func parseProblem(file string, src []byte, d *Domain, poll *poller) (*Problem, error) {
+	root, err := readSexpr(file, src, poll)
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +77,9 @@ func ParseProblem(file string, src []byte, d *Domain) (*Problem, error) {
 	}
 	have := map[string]bool{}
 	for _, n := range init.list[1:] {
+		if poll.hit() {
+			return nil, poll.err
+		}
 		if n.head() == "=" {
 			if len(n.list) != 3 || !n.list[1].isList || len(n.list[1].list) == 0 {
 				return nil, p.errf(n, "want (= (FUNCTION ARGS...) NUMBER)")

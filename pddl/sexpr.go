@@ -42,8 +42,8 @@ type node struct {
 const maxDepth = 1000
 
 // readSexpr reads exactly one s-expression (the whole file) from src.
-func readSexpr(file string, src []byte) (*node, error) {
-	r := &reader{file: file, src: src, line: 1, col: 1}
+func readSexpr(file string, src []byte, poll *poller) (*node, error) {
+	r := &reader{file: file, src: src, line: 1, col: 1, poll: poll}
 	r.skip()
 	if r.pos >= len(r.src) {
 		return nil, r.errAt(r.line, r.col, "empty file: want (define ...)")
@@ -67,6 +67,7 @@ type reader struct {
 	src       []byte
 	pos       int
 	line, col int
+	poll      *poller // nil: never stops
 }
 
 func (r *reader) errAt(line, col int, format string, args ...any) error {
@@ -101,6 +102,9 @@ func (r *reader) skip() {
 }
 
 func (r *reader) read(depth int) (*node, error) {
+	if r.poll.hit() {
+		return nil, r.poll.err
+	}
 	line, col := r.line, r.col
 	c := r.src[r.pos]
 	switch c {

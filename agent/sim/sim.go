@@ -128,6 +128,9 @@ type World struct {
 	own        []goap.State
 	writes     [][]goap.FactID
 	view       goap.State
+	// every and special are allFacts' and ownBehaviors' lists.
+	every   []goap.FactID
+	special []goap.ActionID
 }
 
 // change is a simspec.Change compiled for the domain.
@@ -344,9 +347,7 @@ func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders ma
 	}
 	var senses []goap.FactID
 	if spec.Senses == nil && spec.Sensors == nil {
-		for i := range d.NumFacts() {
-			senses = append(senses, goap.FactID(i))
-		}
+		senses = w.allFacts() // shared: the agents only read it
 	}
 	for _, name := range spec.Senses {
 		id, ok := d.FactID(name)
@@ -387,15 +388,13 @@ func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders ma
 	perform := func(s *agent.Call) agent.Outcome { return w.perform(i, s) }
 	moveTo := func(s *agent.Call) agent.Outcome { return w.moveTo(i, s) }
 	behaviors := map[string]agent.Behavior{}
-	for a, t := range w.travel {
-		name := d.ActionName(goap.ActionID(a))
+	for _, a := range w.ownBehaviors() {
+		name := d.ActionName(a)
 		b := agent.Behavior{Perform: perform, Timeout: w.cfg.Timeout[name], Backoff: w.cfg.Backoff[name]}
-		if t > 0 {
+		if w.travel[a] > 0 {
 			b.MoveTo = moveTo
 		}
-		if t > 0 || b.Timeout > 0 || b.Backoff > 0 {
-			behaviors[name] = b
-		}
+		behaviors[name] = b
 	}
 	maps.Copy(behaviors, orders)
 	backoff := spec.Backoff
@@ -422,6 +421,34 @@ func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders ma
 		Options:       opts,
 		OnEvent:       w.record,
 	})
+}
+
+// allFacts returns every fact of the domain, the senses of an agent that
+// names none: one list for all agents, not one each (the lists of
+// thousands of agents took memory in agents times facts).
+func (w *World) allFacts() []goap.FactID {
+	if w.every == nil {
+		w.every = make([]goap.FactID, w.d.NumFacts())
+		for i := range w.every {
+			w.every[i] = goap.FactID(i)
+		}
+	}
+	return w.every
+}
+
+// ownBehaviors returns the actions that need a behavior of their own
+// (a travel, a timeout or a back-off), found once for all agents.
+func (w *World) ownBehaviors() []goap.ActionID {
+	if w.special == nil {
+		w.special = []goap.ActionID{}
+		for a, t := range w.travel {
+			name := w.d.ActionName(goap.ActionID(a))
+			if t > 0 || w.cfg.Timeout[name] > 0 || w.cfg.Backoff[name] > 0 {
+				w.special = append(w.special, goap.ActionID(a))
+			}
+		}
+	}
+	return w.special
 }
 
 // onOrders is the relevancy of a goal pursued only on orders: 0, so that

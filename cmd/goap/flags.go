@@ -218,6 +218,10 @@ func choiceError(v string, choices []string) error {
 type searchFlags struct {
 	opts    goap.Options
 	timeout time.Duration
+	// watch is startProcess's memory watchdog, which plan stops;
+	// capHit records that it had cancelled the context first.
+	watch  *watchdog
+	capHit bool
 }
 
 // start applies the limits that cover a whole command, as soon as its
@@ -247,7 +251,12 @@ func (s *searchFlags) start(ctx context.Context) (context.Context, context.Cance
 // still held, and both fit in S), so the peak stays under the limit
 // even when that piece lands on garbage not yet collected. (With only
 // the search bounded, a 1 GiB run reached 1.3 GB.)
+//
+// The watchdog of startProcess stops here: it looks every few
+// milliseconds, the search checks its own memory as it grows.
 func (s *searchFlags) plan(ctx context.Context, pl *goap.Planner, start goap.State, t *goap.Target) (goap.Result, time.Duration) {
+	s.watch.stop()
+	s.capHit = errors.Is(context.Cause(ctx), errMemoryCap)
 	if m := pl.Options.MaxMemory; m > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		runtime.GC()
 		var ms runtime.MemStats
@@ -384,9 +393,9 @@ func (s *searchFlags) limitWhy(res goap.Result) string {
 	switch {
 	case errors.Is(cause, context.DeadlineExceeded):
 		return fmt.Sprintf("the time limit (--timeout %v) was reached", s.timeout)
-	case errors.Is(cause, context.Canceled):
+	case errors.Is(cause, context.Canceled) && !s.capHit:
 		return "the search was interrupted"
-	case errors.Is(cause, goap.ErrMemoryLimit):
+	case errors.Is(cause, goap.ErrMemoryLimit), s.capHit:
 		return fmt.Sprintf("the memory limit (--max-memory %s) was reached", formatSize(s.opts.MaxMemory))
 	case cause == nil && s.opts.MaxExpansions > 0:
 		return fmt.Sprintf("the expansion limit (--max-expansions %d) was reached", s.opts.MaxExpansions)

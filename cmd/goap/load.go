@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -80,11 +81,28 @@ func readInput(cmd, path string, limit int64) ([]byte, error) {
 // prints them all, positioned; a file that cannot be read as "goap cmd:
 // open ...".
 func loadFile(cmd, path string, limit int64) (*goapfile.File, []byte, error) {
+	return loadFileContext(context.Background(), cmd, path, limit, nil)
+}
+
+// loadFileContext is loadFile stopping when ctx is done: with search
+// set, a file too large to load within --max-memory is refused before it
+// is read, and a stop is reported as the limit that made it (see
+// searchFlags.stopped); without, as an interrupt.
+func loadFileContext(ctx context.Context, cmd, path string, limit int64, search *searchFlags) (*goapfile.File, []byte, error) {
+	if search == nil {
+		search = &searchFlags{}
+	}
 	data, err := readInput(cmd, path, limit)
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := goapfile.Parse(path, data)
+	if err := search.refuseLoad(cmd, path, data); err != nil {
+		return nil, data, err
+	}
+	f, err := goapfile.ParseContext(ctx, path, data)
+	if stop := search.stopped(ctx, cmd, "loading "+path, err); stop != nil {
+		return nil, data, stop
+	}
 	if err != nil {
 		var list goapfile.ErrorList
 		if errors.As(err, &list) {
@@ -98,10 +116,16 @@ func loadFile(cmd, path string, limit int64) (*goapfile.File, []byte, error) {
 // loadOne reads and parses the one FILE that command cmd takes, given as
 // its positional arguments files, refusing files over limit bytes.
 func loadOne(cmd string, files []string, limit int64) (*goapfile.File, error) {
+	return loadOneContext(context.Background(), cmd, files, limit, nil)
+}
+
+// loadOneContext is loadOne under ctx and the limits of search (see
+// loadFileContext).
+func loadOneContext(ctx context.Context, cmd string, files []string, limit int64, search *searchFlags) (*goapfile.File, error) {
 	if len(files) != 1 {
 		return nil, usageError(cmd, "want one FILE, got %d arguments", len(files))
 	}
-	f, _, err := loadFile(cmd, files[0], limit)
+	f, _, err := loadFileContext(ctx, cmd, files[0], limit, search)
 	return f, err
 }
 

@@ -53,7 +53,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 	if err := search.check("pddl"); err != nil {
 		return err
 	}
-	ctx, cancel := search.start(ctx)
+	ctx, cancel := search.startProcess(ctx)
 	defer cancel()
 	if len(files) != 2 {
 		return usageError("pddl", "want DOMAIN and PROBLEM files, got %d arguments", len(files))
@@ -67,7 +67,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 		}
 	}
 	t0 := time.Now()
-	task, err := loadPDDL(ctx, files[0], files[1], *maxFile, lim, search.timeout)
+	task, err := loadPDDL(ctx, files[0], files[1], *maxFile, lim, &search)
 	if err != nil {
 		return err
 	}
@@ -82,7 +82,10 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 		fmt.Fprintf(c.Stdout, "; wrote %s: %d facts, %d actions\n", export, len(task.Spec.Facts), len(task.Spec.Actions))
 		return nil
 	}
-	dom, start, goal, err := task.Compile()
+	dom, start, goal, err := task.CompileContext(ctx)
+	if stop := search.stopped(ctx, "pddl", "compiling the grounded task", err); stop != nil {
+		return stop
+	}
 	if err != nil {
 		return inputError("pddl", "grounded task does not compile: %w", err)
 	}
@@ -167,8 +170,9 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // loadPDDL parses and grounds a domain and a problem file (each at most
-// maxFile bytes) within lim and ctx (whose deadline is --timeout).
-func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64, lim pddl.Limits, timeout time.Duration) (*pddl.Task, error) {
+// maxFile bytes) within lim and ctx (whose deadline is --timeout, and
+// which startProcess's watchdog cancels at --max-memory).
+func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64, lim pddl.Limits, search *searchFlags) (*pddl.Task, error) {
 	ds, err := readInput("pddl", domainFile, maxFile)
 	if err != nil {
 		return nil, err
@@ -177,28 +181,32 @@ func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64
 	if err != nil {
 		return nil, err
 	}
-	d, err := pddl.ParseDomain(domainFile, ds)
+	d, err := pddl.ParseDomainContext(ctx, domainFile, ds)
+	if stop := search.stopped(ctx, "pddl", "reading "+domainFile, err); stop != nil {
+		return nil, stop
+	}
 	if err != nil {
 		return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 	}
-	pr, err := pddl.ParseProblem(problemFile, ps, d)
+	pr, err := pddl.ParseProblemContext(ctx, problemFile, ps, d)
+	if stop := search.stopped(ctx, "pddl", "reading "+problemFile, err); stop != nil {
+		return nil, stop
+	}
 	if err != nil {
 		return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 	}
 	task, err := pddl.GroundContext(ctx, d, pr, lim)
 	var le *pddl.LimitError
-	switch {
+	switch stop := search.stopped(ctx, "pddl", "grounding", err); {
 	case err == nil:
 		return task, nil
+	case stop != nil:
+		return nil, stop
 	case errors.As(err, &le):
 		flag := map[string]string{"bindings": "--max-bindings", "ground actions": "--max-ground-actions", "atoms": "--max-atoms"}[le.Limit]
 		e := limitError("pddl", "%v (the limit is %s %d; raise it to ground this task)", err, flag, le.Max)
 		e.(*exitError).cause = le.Err
 		return nil, e
-	case errors.Is(err, context.DeadlineExceeded):
-		return nil, limitError("pddl", "the time limit (--timeout %v) was reached while grounding", timeout)
-	case errors.Is(err, context.Canceled):
-		return nil, limitError("pddl", "interrupted while grounding")
 	}
 	return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 }

@@ -52,9 +52,9 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) (err error) {
 	if err := search.check("plan"); err != nil {
 		return err
 	}
-	ctx, cancel := search.start(ctx)
+	ctx, cancel := search.startProcess(ctx)
 	defer cancel()
-	f, err := loadOne("plan", files, *maxFile)
+	f, err := loadOneContext(ctx, "plan", files, *maxFile, &search)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
@@ -63,6 +64,9 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	if ticks < 1 {
 		return usageError("sim", "--ticks must be >= 1, got %d", ticks)
 	}
+	if ring < 1 {
+		return usageError("sim", "--record-ring must be >= 1, got %d", ring)
+	}
 	f, err := loadOne("sim", files, *maxFile)
 	if err != nil {
 		return err
@@ -75,7 +79,16 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		return err
 	}
 	cfg := filetest.SimConfig(f)
+	if record != "" || debug != "" {
+		if err := checkRing(ring, ticks, len(cfg.Agents)); err != nil {
+			return err
+		}
+	}
 	cfg.Start = start
+	// Each agent keeps its planner's memory from search to search: the
+	// agents' searches share simSearchMemory (3,000 agents planning over
+	// 8,000 actions took 24 GB).
+	cfg.Options.MaxMemory = simSearchMemory / int64(max(len(cfg.Agents), 1))
 	cfg.DiscardLog = true // the events are printed as they happen
 	var enc *json.Encoder
 	if asJSON {
@@ -266,4 +279,32 @@ type eventJSON struct {
 // simEventJSON converts an event for --json.
 func simEventJSON(e agent.Event) eventJSON {
 	return eventJSON{Tick: e.Tick, Agent: e.Agent, Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Plan: e.Plan, Reason: e.Reason}
+}
+
+// simSearchMemory is what the searches of all the agents of goap sim may
+// hold together.
+const simSearchMemory = 1 << 30
+
+// maxRingMemory bounds what the recorder's rings may take: --record-ring
+// snapshots per agent, or --ticks when fewer (a ring grows with the run,
+// one snapshot per tick).
+const maxRingMemory = 1 << 30
+
+// snapshotBytes is the least a kept snapshot takes: its struct, before
+// the plan, goals, changes and search tree it holds.
+const snapshotBytes = int64(unsafe.Sizeof(debugger.Snapshot{}))
+
+// checkRing refuses a --record-ring whose rings could not fit in
+// maxRingMemory for agents agents over ticks ticks, saying how many would.
+func checkRing(ring, ticks, agents int) error {
+	kept := int64(min(ring, ticks))
+	if need := kept * int64(max(agents, 1)) * snapshotBytes; need > maxRingMemory {
+		most := maxRingMemory / (int64(max(agents, 1)) * snapshotBytes)
+		flags := fmt.Sprintf("--record-ring %d", ring)
+		if ticks < ring {
+			flags += fmt.Sprintf(" over --ticks %d", ticks)
+		}
+		return usageError("sim", "%s: keeping %d snapshots for each of %s takes %s or more, over the %s the recorder may take; give --record-ring %d or less", flags, kept, plural(agents, "agent"), approxSize(need), formatSize(maxRingMemory), most)
+	}
+	return nil
 }

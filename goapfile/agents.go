@@ -268,18 +268,18 @@ func (p *parser) noRepeats(names []string, nodes []*yaml.Node, what string) {
 
 // eventList reads a list of scripted events: `events:` of the file or of
 // a test's `sim:`. It returns an empty, non-nil list for an empty one.
-func (p *parser) eventList(n *yaml.Node, what string) []simspec.Change {
+func (p *parser) eventList(n *yaml.Node, what string) []simspec.WorldChange {
 	items, ok := p.sequence(n, what)
 	if !ok {
 		return nil
 	}
-	out := []simspec.Change{}
+	out := []simspec.WorldChange{}
 	for _, it := range items {
 		if !p.isMapping(it, "an event must be a mapping such as {tick: 5, set: {door_open: true}}; got") {
 			continue
 		}
 		fields, _ := p.mapping(it, "in event", eventKeys)
-		c := simspec.Change{}
+		c := simspec.WorldChange{}
 		hasTick, hasSet := false, false
 		for _, fd := range fields {
 			switch fd.name {

@@ -37,13 +37,13 @@ type File struct {
 	// filetest.SimConfig); nil when the file has none.
 	Agents []simspec.Agent
 	// Events are the file's scripted `events:`, in file order.
-	Events []simspec.Change
+	Events []simspec.WorldChange
 	// AgentFacts names the facts declared with `scope: agent`: each
 	// simulated agent has its own value (see package sim).
 	AgentFacts []string
 	// Squads are the file's `squads:`, and Orders the actions' `order:`
 	// by action name (see package sim).
-	Squads []simspec.Squad
+	Squads []simspec.SquadSpec
 	Orders map[string]simspec.OrderSpec
 	// Timeouts and Backoffs hold actions' `timeout:` and `backoff:` in
 	// ticks, by action name (for simulated agents).

@@ -22,7 +22,7 @@ type SimTest struct {
 	Ticks int
 	// Events are the scripted changes: the test's own `events:` under
 	// `sim:`, or the file's.
-	Events []simspec.Change
+	Events []simspec.WorldChange
 	// Actions, when not nil, is the exact sequence of actions that must
 	// succeed, over all agents, in the order they do (expect_actions).
 	Actions []string

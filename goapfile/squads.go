@@ -33,7 +33,7 @@ func (p *parser) squadList(n *yaml.Node, key *yaml.Node) {
 			continue
 		}
 		fields, _ := p.mapping(it, "in squad", squadKeys)
-		var s simspec.Squad
+		var s simspec.SquadSpec
 		for _, fd := range fields {
 			switch fd.name {
 			case "name":
@@ -92,7 +92,7 @@ func (p *parser) orders() {
 		}
 		fields, _ := p.mapping(a.order, "in order", orderKeys)
 		var o simspec.OrderSpec
-		var sq *simspec.Squad
+		var sq *simspec.SquadSpec
 		for _, fd := range fields {
 			switch fd.name {
 			case "squad":

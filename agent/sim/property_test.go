@@ -55,7 +55,7 @@ func randomWorld(t *testing.T, seed uint64, onEvent func(*sim.World, agent.Event
 		cfg.Agents = append(cfg.Agents, ag)
 	}
 	for range rng.IntN(10) {
-		cfg.Changes = append(cfg.Changes, simspec.Change{Tick: 1 + rng.IntN(100), Set: map[string]any{fact(): rng.IntN(2) == 0}})
+		cfg.Changes = append(cfg.Changes, simspec.WorldChange{Tick: 1 + rng.IntN(100), Set: map[string]any{fact(): rng.IntN(2) == 0}})
 	}
 	var w *sim.World
 	cfg.OnEvent = func(e agent.Event) { onEvent(w, e) }

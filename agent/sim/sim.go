@@ -85,14 +85,14 @@ type Config struct {
 	AgentFacts []string
 	// Squads group agents under commanders, and Orders makes actions of
 	// the commanders ordering actions, by action name (see Squad).
-	Squads []simspec.Squad
+	Squads []simspec.SquadSpec
 	Orders map[string]simspec.OrderSpec
 	// GoalRules give goals, by name, a validity condition and a relevancy
 	// computed from the agent's belief (for every agent that has the
 	// goal).
 	GoalRules map[string]simspec.GoalRule
 	// Changes are applied at their ticks.
-	Changes []simspec.Change
+	Changes []simspec.WorldChange
 	// Options tune every agent's planner.
 	Options goap.Options
 	// OnEvent, when set, receives every event as it happens, besides the

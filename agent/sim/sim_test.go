@@ -87,7 +87,7 @@ func TestFailureInTheWorld(t *testing.T) {
 	w := world(t, sim.Config{
 		Duration: map[string]int{"StealRum": 2},
 		Agents:   []simspec.Agent{{Name: "p", Senses: []string{}}},
-		Changes:  []simspec.Change{{Tick: 2, Set: map[string]any{"bottle_available": false}}},
+		Changes:  []simspec.WorldChange{{Tick: 2, Set: map[string]any{"bottle_available": false}}},
 	})
 	w.Run(20)
 	want := []string{
@@ -118,7 +118,7 @@ func TestSenses(t *testing.T) {
 			{Name: "all", Actions: []string{}, Start: map[string]any{"drunk": true}},
 			{Name: "some", Actions: []string{}, Senses: []string{"has_rum"}, Start: map[string]any{"drunk": true}},
 		},
-		Changes: []simspec.Change{{Tick: 1, Set: map[string]any{"has_rum": true}}},
+		Changes: []simspec.WorldChange{{Tick: 1, Set: map[string]any{"has_rum": true}}},
 	})
 	w.Step()
 	all, some := w.Agents()[0].Blackboard(), w.Agents()[1].Blackboard()
@@ -137,7 +137,7 @@ func TestSenses(t *testing.T) {
 func TestQuiet(t *testing.T) {
 	w := world(t, sim.Config{
 		Agents:  []simspec.Agent{{Name: "p", Actions: []string{"DrinkRum"}}},
-		Changes: []simspec.Change{{Tick: 30, Set: map[string]any{"has_rum": true}}},
+		Changes: []simspec.WorldChange{{Tick: 30, Set: map[string]any{"has_rum": true}}},
 	})
 	if w.Quiet() {
 		t.Error("quiet before the first tick")
@@ -166,9 +166,9 @@ func TestNewErrors(t *testing.T) {
 		{sim.Config{Start: other.NewState()}, "Start belongs to another domain"},
 		{sim.Config{Duration: map[string]int{"Swim": 1}}, `Duration: unknown action "Swim"`},
 		{sim.Config{Travel: map[string]int{"DrinkRum": -1}}, "Travel of DrinkRum must be at least 0"},
-		{sim.Config{Changes: []simspec.Change{{Tick: 0}}}, "a change at tick 0: ticks count from 1"},
-		{sim.Config{Changes: []simspec.Change{{Tick: 1, Set: map[string]any{"rum": true}}}}, `unknown fact "rum"`},
-		{sim.Config{Changes: []simspec.Change{{Tick: 1, Set: map[string]any{"drunk": 3}}}}, `fact "drunk"`},
+		{sim.Config{Changes: []simspec.WorldChange{{Tick: 0}}}, "a change at tick 0: ticks count from 1"},
+		{sim.Config{Changes: []simspec.WorldChange{{Tick: 1, Set: map[string]any{"rum": true}}}}, `unknown fact "rum"`},
+		{sim.Config{Changes: []simspec.WorldChange{{Tick: 1, Set: map[string]any{"drunk": 3}}}}, `fact "drunk"`},
 		{sim.Config{Agents: []simspec.Agent{{}}}, "agent #1 has no name"},
 		{sim.Config{Agents: []simspec.Agent{{Name: "world"}}}, `may not be named "world"`},
 		{sim.Config{Agents: []simspec.Agent{{Name: "a"}, {Name: "a"}}}, `two agents are named "a"`},
@@ -261,7 +261,7 @@ func TestAgentFacts(t *testing.T) {
 	}
 	w := world(t, sim.Config{Domain: d, AgentFacts: []string{"at", "energy"},
 		Agents:  []simspec.Agent{{Name: "ann"}, {Name: "bob", Own: map[string]any{"at": "mine"}}},
-		Changes: []simspec.Change{{Tick: 1, Agent: "ann", Set: map[string]any{"energy": 2}}},
+		Changes: []simspec.WorldChange{{Tick: 1, Agent: "ann", Set: map[string]any{"energy": 2}}},
 	})
 	w.Run(20)
 	if ore, _ := w.State().Value("ore"); ore != 4 {
@@ -289,7 +289,7 @@ func TestAgentFacts(t *testing.T) {
 		}
 	}
 	if _, err := sim.New(sim.Config{Domain: d, AgentFacts: []string{"at"},
-		Changes: []simspec.Change{{Tick: 1, Set: map[string]any{"at": "mine"}}}}); err == nil || !strings.Contains(err.Error(), "at is an agent fact") {
+		Changes: []simspec.WorldChange{{Tick: 1, Set: map[string]any{"at": "mine"}}}}); err == nil || !strings.Contains(err.Error(), "at is an agent fact") {
 		t.Errorf("a change of an agent fact without an agent: %v", err)
 	}
 }
@@ -301,7 +301,7 @@ func TestSensorSpecs(t *testing.T) {
 		Duration: map[string]int{"StealRum": 5},
 		Agents: []simspec.Agent{{Name: "p", Senses: []string{},
 			Sensors: []simspec.SensorSpec{{Name: "ears", Facts: []string{"bottle_available"}, Every: 2, Interrupt: true}}}},
-		Changes: []simspec.Change{{Tick: 2, Set: map[string]any{"bottle_available": false}}},
+		Changes: []simspec.WorldChange{{Tick: 2, Set: map[string]any{"bottle_available": false}}},
 	})
 	w.Run(4)
 	var got []string

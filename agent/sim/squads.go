@@ -14,7 +14,7 @@ import (
 // squadOf is a squad being built: its squad.Squad and its spec.
 type squadOf struct {
 	sq   *squad.Squad
-	spec simspec.Squad
+	spec simspec.SquadSpec
 }
 
 // buildSquads makes the squads of cfg (members are filled in later, once

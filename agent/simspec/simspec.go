@@ -92,9 +92,10 @@ type SensorSpec struct {
 	Interrupt bool
 }
 
-// Change is a scripted change of the world: at the start of tick Tick
+// WorldChange is a scripted change of the world (an entry of a file's
+// `events:`): at the start of tick Tick
 // (1 is the first), the facts of Set take their values.
-type Change struct {
+type WorldChange struct {
 	// Tick is when the change happens, before the agents update.
 	Tick int
 	// Set gives facts their new values: a bool, int or enum name each.
@@ -105,9 +106,10 @@ type Change struct {
 	Agent string
 }
 
-// Squad is a commander's group of agents (package squad): the
+// SquadSpec describes a commander's group of agents, which the sim builds
+// as a squad.Squad: the
 // commander's ordering actions (sim.Config.Orders) recommend goals to them.
-type Squad struct {
+type SquadSpec struct {
 	// Name names the squad in orders and events.
 	Name string
 	// Commander names the agent that gives the squad's orders.

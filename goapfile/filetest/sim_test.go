@@ -98,7 +98,7 @@ tests:
 	if f.Agents[1].Goals != nil || f.Agents[1].Actions != nil || f.Agents[1].Senses == nil {
 		t.Error("defaults and empty lists are not told apart")
 	}
-	wantEvents := []simspec.Change{{Tick: 5, Set: map[string]any{"bottle_available": false}}, {Tick: 2, Set: map[string]any{"has_rum": true}}}
+	wantEvents := []simspec.WorldChange{{Tick: 5, Set: map[string]any{"bottle_available": false}}, {Tick: 2, Set: map[string]any{"has_rum": true}}}
 	if !reflect.DeepEqual(f.Events, wantEvents) {
 		t.Errorf("events %#v", f.Events)
 	}
@@ -192,7 +192,7 @@ func TestSquadFile(t *testing.T) {
 	if !reflect.DeepEqual(cfg.AgentFacts, []string{"at"}) {
 		t.Errorf("agent facts %v", cfg.AgentFacts)
 	}
-	if want := []simspec.Squad{{Name: "alpha", Commander: "leader", Members: []string{"u1", "u2"}, Interrupt: true}}; !reflect.DeepEqual(cfg.Squads, want) {
+	if want := []simspec.SquadSpec{{Name: "alpha", Commander: "leader", Members: []string{"u1", "u2"}, Interrupt: true}}; !reflect.DeepEqual(cfg.Squads, want) {
 		t.Errorf("squads %+v", cfg.Squads)
 	}
 	want := simspec.OrderSpec{Squad: "alpha", Goal: "StackUp", Bias: 0.5, Timeout: 5, Members: []string{"u1"}, Set: map[string]any{"at": "post"}}

@@ -237,7 +237,7 @@ func CondText(f goap.Fact, c any) string {
 
 // eventStates returns the states scripted events lead to from start: after
 // each event, with the earlier ones applied too.
-func eventStates(start goap.State, events []simspec.Change) []goap.State {
+func eventStates(start goap.State, events []simspec.WorldChange) []goap.State {
 	var out []goap.State
 	s := start.Clone()
 	for _, e := range events {

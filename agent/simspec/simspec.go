@@ -93,8 +93,8 @@ type SensorSpec struct {
 }
 
 // WorldChange is a scripted change of the world (an entry of a file's
-// `events:`): at the start of tick Tick
-// (1 is the first), the facts of Set take their values.
+// `events:`): at the start of tick Tick (1 is the first), the facts of
+// Set take their values.
 type WorldChange struct {
 	// Tick is when the change happens, before the agents update.
 	Tick int
@@ -107,8 +107,8 @@ type WorldChange struct {
 }
 
 // SquadSpec describes a commander's group of agents, which the sim builds
-// as a squad.Squad: the
-// commander's ordering actions (sim.Config.Orders) recommend goals to them.
+// as a squad.Squad: the commander's ordering actions (sim.Config.Orders)
+// recommend goals to them.
 type SquadSpec struct {
 	// Name names the squad in orders and events.
 	Name string

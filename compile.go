@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/goap-go/goap/internal/echo"
+
 	"github.com/goap-go/goap/internal/names"
 
 	"github.com/goap-go/goap/internal/suggest"
@@ -39,7 +41,7 @@ type compiler struct {
 }
 
 func (c *compiler) fail(action, goal, fact, format string, args ...any) {
-	c.errs = append(c.errs, &SpecError{Domain: c.d.name, Action: action, Goal: goal, Fact: fact, Part: c.part, Msg: fmt.Sprintf(format, args...)})
+	c.errs = append(c.errs, &SpecError{Domain: c.d.name, Action: action, Goal: goal, Fact: fact, Part: c.part, Msg: echo.Sprintf(format, args...)})
 }
 
 // NewDomain validates and compiles a Spec. All problems found are returned
@@ -438,7 +440,7 @@ func (c *compiler) rawValue(f *factInfo, v any) (uint64, string) {
 		return 0, fmt.Sprintf("wants an integer for an int fact, got %s", describe(v))
 	case !ok:
 		if s, isName := v.(string); isName {
-			return 0, fmt.Sprintf("%q is not one of %s%s", s, strings.Join(f.Values, ", "), suggest.Hint(s, f.Values))
+			return 0, echo.Sprintf("%q is not one of ", s) + strings.Join(f.Values, ", ") + suggest.Hint(s, f.Values)
 		}
 		return 0, fmt.Sprintf("wants one of %s, got %s", strings.Join(f.Values, ", "), describe(v))
 	case f.Kind == IntFact && (n < f.Min || n > f.Max):
@@ -621,11 +623,11 @@ func describe(v any) string {
 	case nil:
 		return "nothing"
 	case string:
-		return fmt.Sprintf("%q", v)
+		return echo.Quote(v)
 	case Delta:
 		return fmt.Sprintf("add %d", v.N)
 	}
-	return fmt.Sprintf("%v (%T)", v, v)
+	return fmt.Sprintf("%s (%T)", echo.Cut(fmt.Sprint(v)), v)
 }
 
 func indexOf(list []string, s string) int {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // FactID identifies a fact of a compiled Domain (0..NumFacts-1).
@@ -167,18 +169,20 @@ type SpecError struct {
 
 func (e *SpecError) Error() string {
 	var b strings.Builder
+	// Names come from the user: cut, so that a 50 MB name does not bury
+	// the message.
 	if e.Domain != "" {
-		b.WriteString(e.Domain)
+		b.WriteString(echo.Cut(e.Domain))
 		b.WriteString(": ")
 	}
 	switch {
 	case e.Action != "":
-		fmt.Fprintf(&b, "action %q: ", e.Action)
+		fmt.Fprintf(&b, "action %s: ", echo.Quote(e.Action))
 	case e.Goal != "":
-		fmt.Fprintf(&b, "goal %q: ", e.Goal)
+		fmt.Fprintf(&b, "goal %s: ", echo.Quote(e.Goal))
 	}
 	if e.Fact != "" {
-		fmt.Fprintf(&b, "fact %q: ", e.Fact)
+		fmt.Fprintf(&b, "fact %s: ", echo.Quote(e.Fact))
 	}
 	b.WriteString(e.Msg)
 	return b.String()

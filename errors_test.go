@@ -162,3 +162,29 @@ func TestStateErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLongValuesCut: a name or value from the user is cut in the core's
+// error messages (a 1 MB name echoed whole buries the message).
+func TestLongValuesCut(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("x", 1<<20)
+	_, specErr := goap.NewDomain(goap.Spec{Name: long, Actions: []goap.Action{
+		{Name: long, Cost: -1, Effects: goap.Effects{long: true}},
+		{Name: long, Cost: 1, Effects: goap.Effects{"at": long}},
+	}, Facts: []goap.Fact{goap.Enum("at", "home")}})
+	d, err := goap.NewDomain(goap.Spec{Facts: []goap.Fact{goap.Enum("at", "home", "shop")},
+		Actions: []goap.Action{{Name: "A", Cost: 1, Effects: goap.Effects{"at": "shop"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stateErr := d.State(map[string]any{long: true, "at": long})
+	for _, err := range []error{specErr, d.NewState().SetValue(long, true), d.NewState().SetValue("at", long), stateErr} {
+		if err == nil || len(err.Error()) > 2000 {
+			n := 0
+			if err != nil {
+				n = len(err.Error())
+			}
+			t.Errorf("error of %d bytes, want one under 2,000 bytes naming the value cut", n)
+		}
+	}
+}

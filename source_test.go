@@ -19,6 +19,7 @@ func TestCoreImportsStandardLibraryOnly(t *testing.T) {
 	allowed := map[string]string{
 		"github.com/goap-go/goap/internal/suggest": "internal/suggest",
 		"github.com/goap-go/goap/internal/names":   "internal/names",
+		"github.com/goap-go/goap/internal/echo":    "internal/echo",
 	}
 	dirs := []string{"."}
 	for _, d := range allowed {

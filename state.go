@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/goap-go/goap/internal/echo"
+
 	"github.com/goap-go/goap/internal/suggest"
 )
 
@@ -59,7 +61,7 @@ func (s State) Bool(id FactID) bool { return s.Get(id) != 0 }
 func (s State) Set(id FactID, v int) error {
 	f := &s.d.facts[id]
 	if v < f.Min || v > f.Max {
-		return fmt.Errorf("goap: fact %q: value %d is outside %d..%d", f.Name, v, f.Min, f.Max)
+		return echo.Errorf("goap: fact %q: value %d is outside %d..%d", f.Name, v, f.Min, f.Max)
 	}
 	s.w[f.word] = s.w[f.word]&^f.mask | uint64(v-f.Min)<<f.shift
 	return nil
@@ -109,12 +111,12 @@ func (s State) SetValue(name string, v any) error {
 func (s State) setValue(name string, v any) string {
 	id, ok := s.d.byName[name]
 	if !ok {
-		return fmt.Sprintf("unknown fact %q%s", name, suggest.Hint(name, s.d.FactNames()))
+		return echo.Sprintf("unknown fact %q", name) + suggest.Hint(name, s.d.FactNames())
 	}
 	f := &s.d.facts[id]
 	raw, msg := (&compiler{d: s.d}).rawValue(f, v)
 	if msg != "" {
-		return fmt.Sprintf("fact %q: %s", name, msg)
+		return echo.Sprintf("fact %q: ", name) + msg
 	}
 	s.w[f.word] = s.w[f.word]&^f.mask | raw<<f.shift
 	return ""

@@ -94,25 +94,17 @@ func dropAnchor(v string) string {
 // stripComment drops a comment that starts the line or follows a space
 // outside quotes.
 func stripComment(l string) string {
-	quote := byte(0)
-	for j := 0; j < len(l); j++ {
-		c := l[j]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else if c == '\\' && quote == '"' {
-				j++
-			}
-		case c == '"' || c == '\'':
-			if j == 0 || strings.ContainsRune(" \t:[{,-", rune(l[j-1])) {
-				quote = c
-			}
-		case c == '#' && (j == 0 || l[j-1] == ' ' || l[j-1] == '\t'):
-			return l[:j]
+	cut := len(l)
+	// A quote opens a string only where a YAML scalar may start.
+	opens := func(j int) bool { return j == 0 || strings.ContainsRune(" \t:[{,-", rune(l[j-1])) }
+	scanUnquoted(l, opens, func(j int) bool {
+		if l[j] == '#' && (j == 0 || l[j-1] == ' ' || l[j-1] == '\t') {
+			cut = j
+			return false
 		}
-	}
-	return l
+		return true
+	})
+	return l[:cut]
 }
 
 // openFlow reports whether v starts a flow collection that it does not
@@ -124,9 +116,27 @@ func openFlow(v string) bool {
 // flowDepth returns how many more [ and { than ] and } s holds outside
 // quotes.
 func flowDepth(s string) int {
-	depth, quote := 0, byte(0)
-	for j := 0; j < len(s); j++ {
-		c := s[j]
+	depth := 0
+	scanUnquoted(s, nil, func(j int) bool {
+		switch s[j] {
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		}
+		return true
+	})
+	return depth
+}
+
+// scanUnquoted calls visit with the offset of each byte of l that is not
+// inside a quoted string, until visit returns false. A ' or " opens a
+// string where opens says so (everywhere when opens is nil); a
+// backslash escapes the next byte inside "...". It returns the quote
+// left open at the end of l (0 when none) and the offset it opened at.
+func scanUnquoted(l string, opens func(j int) bool, visit func(j int) bool) (quote byte, at int) {
+	for j := 0; j < len(l); j++ {
+		c := l[j]
 		switch {
 		case quote != 0:
 			if c == quote {
@@ -134,15 +144,15 @@ func flowDepth(s string) int {
 			} else if c == '\\' && quote == '"' {
 				j++
 			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '[' || c == '{':
-			depth++
-		case c == ']' || c == '}':
-			depth--
+		case (c == '"' || c == '\'') && (opens == nil || opens(j)):
+			quote, at = c, j
+		default:
+			if !visit(j) {
+				return 0, 0
+			}
 		}
 	}
-	return depth
+	return quote, at
 }
 
 // findIndent returns the first line whose indentation breaks the block

@@ -70,27 +70,17 @@ func (p *parser) findUnclosed(line int) (Position, string, bool) {
 	for i := last - 1; i >= 0; i-- {
 		l := p.lines[i]
 		var open []int // byte offsets of unclosed { and [
-		quote := byte(0)
-		qAt := 0
-		for j := 0; j < len(l); j++ {
-			c := l[j]
-			switch {
-			case quote != 0:
-				if c == quote {
-					quote = 0
-				} else if c == '\\' && quote == '"' {
-					j++
-				}
-			case c == '"' || c == '\'':
-				quote, qAt = c, j
+		quote, qAt := scanUnquoted(l, nil, func(j int) bool {
+			switch c := l[j]; {
 			case c == '#' && (j == 0 || l[j-1] == ' '):
-				j = len(l)
+				return false // a comment
 			case c == '{' || c == '[':
 				open = append(open, j)
 			case (c == '}' || c == ']') && len(open) > 0:
 				open = open[:len(open)-1]
 			}
-		}
+			return true
+		})
 		if quote != 0 && flowEnds(p.lines, i) {
 			return Position{i + 1, runeCol(l, qAt)}, fmt.Sprintf("the %c opened here is not closed on its line: close the quote", quote), true
 		}

@@ -159,13 +159,26 @@ func (s *search) whyUnreachable(g group, cost []float64) string {
 
 // unreachableStep explains one unreachable condition and returns the
 // unreachable preconditions of the actions that could meet it.
+//
+// Only actions that can produce a value meeting g count as its writers:
+// an add/subtract effect that only moves the fact away from g (spending
+// coins when g needs more of them) says nothing about how to meet g. An
+// add/subtract effect that could meet g, with all its preconditions
+// reachable, is stopped by the values its fact reaches, which the
+// explanation then gives ("coins only reaches 0..5 (BuyCoal subtracts
+// 5)"): it has no precondition to list after "needs".
 func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 	d := s.p.d
-	var writers, disabled, blocked []string
+	f := &d.facts[g.fact]
+	var writers, disabled, blocked, away, bounded []string
 	var missingAll []group
 	for ai := range d.actions {
 		a := &d.actions[ai]
 		if !writesAny(a, g) {
+			continue
+		}
+		if !canMeet(d, a, g) {
+			away = append(away, describeDeltas(d, a, g.fact))
 			continue
 		}
 		writers = append(writers, a.name)
@@ -180,16 +193,30 @@ func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 				missingAll = append(missingAll, pg)
 			}
 		}
+		if len(missing) == 0 {
+			// Reachable preconditions: only an add/subtract effect
+			// gets here (a set effect would have made g reachable),
+			// and none of the values it starts from is reachable.
+			bounded = append(bounded, describeDeltas(d, a, g.fact))
+			continue
+		}
 		blocked = append(blocked, fmt.Sprintf("%s needs %s", a.name, strings.Join(missing, ", ")))
 	}
 	switch {
 	case len(writers) == 0:
-		if f := &d.facts[g.fact]; f.Kind == BoolFact && len(g.atoms) == 1 && int(g.atoms[0]) == f.atom+1 {
+		if f.Kind == BoolFact && len(g.atoms) == 1 && int(g.atoms[0]) == f.atom+1 {
 			return fmt.Sprintf("no action sets %s", f.Name), nil
 		}
-		return fmt.Sprintf("no action sets %s to a value that meets it", d.facts[g.fact].Name), nil
+		msg := fmt.Sprintf("no action sets %s to a value that meets it", f.Name)
+		if len(away) > 0 {
+			msg += " (" + strings.Join(away, ", ") + ")"
+		}
+		return msg, nil
 	case len(disabled) == len(writers):
 		return fmt.Sprintf("the actions that set it (%s) are excluded or ruled out by their context checks", strings.Join(disabled, ", ")), nil
+	}
+	if len(bounded) > 0 {
+		blocked = append(blocked, fmt.Sprintf("%s only reaches %s (%s)", f.Name, reachedValues(f, cost), strings.Join(bounded, ", ")))
 	}
 	msg := strings.Join(blocked, "; ")
 	if len(disabled) > 0 {
@@ -198,7 +225,38 @@ func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 	return msg, missingAll
 }
 
-// writesAny reports whether a can make one of g's atoms true.
+// reachedValues lists the values of f that the relaxation reaches (cost
+// holds each atom's cost): a range "0..5" when they follow each other,
+// else the first few, "1, 6, 11, 16".
+func reachedValues(f *factInfo, cost []float64) string {
+	var vals []int
+	for x := 0; x < f.size; x++ {
+		if !math.IsInf(cost[f.atom+x], 1) {
+			vals = append(vals, x)
+		}
+	}
+	switch {
+	case len(vals) == 0:
+		return "no value"
+	case len(vals) == 1:
+		return describeValue(f, int64(vals[0]))
+	case f.Kind == IntFact && vals[len(vals)-1]-vals[0] == len(vals)-1:
+		return describeValue(f, int64(vals[0])) + ".." + describeValue(f, int64(vals[len(vals)-1]))
+	}
+	const most = 6
+	names := make([]string, 0, most+1)
+	for i, x := range vals {
+		if i == most {
+			names = append(names, "...")
+			break
+		}
+		names = append(names, describeValue(f, int64(x)))
+	}
+	return strings.Join(names, ", ")
+}
+
+// writesAny reports whether a can make one of g's atoms true, or changes
+// g's fact by an add/subtract effect.
 func writesAny(a *action, g group) bool {
 	for _, at := range a.setAtoms {
 		if containsAtom(g.atoms, at) {
@@ -211,6 +269,53 @@ func writesAny(a *action, g group) bool {
 		}
 	}
 	return false
+}
+
+// canMeet reports whether a, applied to some value its preconditions
+// allow, can give g's fact a value that meets g.
+func canMeet(d *Domain, a *action, g group) bool {
+	for _, at := range a.setAtoms {
+		if containsAtom(g.atoms, at) {
+			return true
+		}
+	}
+	for _, dl := range a.deltas {
+		if dl.fact != g.fact {
+			continue
+		}
+		f := &d.facts[dl.fact]
+		for x := 0; x < f.size; x++ {
+			y := x + dl.n
+			if y >= 0 && y < f.size && allowedByPre(a, dl.fact, int32(f.atom+x)) && containsAtom(g.atoms, int32(f.atom+y)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// describeDeltas says what a's add/subtract effect does to fact f, and
+// from which values when a's preconditions limit them: "BuyCoal subtracts
+// 5", "Earn adds 5 when coins<=10".
+func describeDeltas(d *Domain, a *action, f FactID) string {
+	var b strings.Builder
+	b.WriteString(a.name)
+	for _, dl := range a.deltas {
+		if dl.fact != f {
+			continue
+		}
+		if dl.n < 0 {
+			fmt.Fprintf(&b, " subtracts %d", -dl.n)
+		} else {
+			fmt.Fprintf(&b, " adds %d", dl.n)
+		}
+	}
+	for _, pg := range a.pre.groups {
+		if pg.fact == f {
+			fmt.Fprintf(&b, " when %s", describeGroup(d, pg))
+		}
+	}
+	return b.String()
 }
 
 // closest returns the node that meets the most goal conditions (forward)

@@ -52,14 +52,46 @@ func (e *Explanation) String() string {
 			fmt.Fprintf(&b, " (still missing %s)", strings.Join(e.Unmet, ", "))
 		}
 		if len(e.ClosestPlan) > 0 {
-			names := make([]string, len(e.ClosestPlan))
-			for i, a := range e.ClosestPlan {
-				names[i] = e.Closest.d.actions[a].name
-			}
-			fmt.Fprintf(&b, " via %s", strings.Join(names, ", "))
+			fmt.Fprintf(&b, " via %s", e.closestActions())
 		}
 	}
 	fmt.Fprintf(&b, "\nsearched %d states (%d generated)", e.Expanded, e.Generated)
+	return b.String()
+}
+
+// closestActions names the actions of ClosestPlan, comma-separated.
+func (e *Explanation) closestActions() string {
+	names := make([]string, len(e.ClosestPlan))
+	for i, a := range e.ClosestPlan {
+		names[i] = e.Closest.d.actions[a].name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Summary renders the explanation on one line, for event logs and test
+// reports where String's several lines do not fit: each goal condition
+// that can never be met with its reason, or else the conditions the
+// closest state still misses and the actions that reach it, e.g.
+// "threat_removed is unreachable: Attack needs loaded; loaded: no action
+// sets loaded".
+func (e *Explanation) Summary() string {
+	var b strings.Builder
+	for i, u := range e.Unreachable {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s is unreachable: %s", u.Condition, u.Reason)
+	}
+	if len(e.Unreachable) > 0 {
+		return b.String()
+	}
+	b.WriteString("each goal condition is reachable alone, not all together")
+	if len(e.Unmet) > 0 {
+		fmt.Fprintf(&b, "; the closest state misses %s", strings.Join(e.Unmet, ", "))
+		if len(e.ClosestPlan) > 0 {
+			fmt.Fprintf(&b, " after %s", e.closestActions())
+		}
+	}
 	return b.String()
 }
 
@@ -208,6 +240,9 @@ func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 			return fmt.Sprintf("no action sets %s", f.Name), nil
 		}
 		msg := fmt.Sprintf("no action sets %s to a value that meets it", f.Name)
+		if len(g.atoms) == 1 {
+			msg = fmt.Sprintf("no action sets %s to %s", f.Name, describeValue(f, int64(int(g.atoms[0])-f.atom)))
+		}
 		if len(away) > 0 {
 			msg += " (" + strings.Join(away, ", ") + ")"
 		}

@@ -19,6 +19,7 @@ func TestWhyReasons(t *testing.T) {
 		name    string
 		facts   []goap.Fact
 		actions []goap.Action
+		start   map[string]any // the default state when nil
 		goal    goap.Conds
 		want    string // the reason of the one unreachable condition
 	}{{
@@ -61,6 +62,18 @@ func TestWhyReasons(t *testing.T) {
 		goal: goap.Conds{"coins": 8},
 		want: "Rob needs mask; coins only reaches 0..5 (Down subtracts 3); mask: no action sets mask",
 	}, {
+		name:    "nothing clears a flag",
+		actions: []goap.Action{{Name: "Hide", Cost: 1, Pre: goap.Conds{"hit": false}, Effects: goap.Effects{"safe": true}}},
+		start:   map[string]any{"hit": true},
+		goal:    goap.Conds{"safe": true},
+		want:    "Hide needs !hit; !hit: no action sets hit to false",
+	}, {
+		name:    "nothing sets the value",
+		facts:   []goap.Fact{goap.Int("ammo", 0, 3, 0)},
+		actions: []goap.Action{{Name: "Reload", Cost: 1, Effects: goap.Effects{"ammo": 3}}},
+		goal:    goap.Conds{"ammo": 2},
+		want:    "no action sets ammo to 2",
+	}, {
 		name:    "chain to a fact nothing sets",
 		actions: []goap.Action{{Name: "Attack", Cost: 1, Pre: goap.Conds{"loaded": true}, Effects: goap.Effects{"threat_removed": true}}},
 		goal:    goap.Conds{"threat_removed": true},
@@ -77,7 +90,14 @@ func TestWhyReasons(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := mustDomain(goap.Spec{Facts: tc.facts, Actions: tc.actions, Goals: []goap.Goal{{Name: "G", Desired: tc.goal}}})
 			g, _ := d.Goal("G")
-			res := goap.NewPlanner(d).Plan(context.Background(), d.NewState(), g)
+			start := d.NewState()
+			if tc.start != nil {
+				var err error
+				if start, err = d.State(tc.start); err != nil {
+					t.Fatal(err)
+				}
+			}
+			res := goap.NewPlanner(d).Plan(context.Background(), start, g)
 			if res.Status != goap.NoPlan {
 				t.Fatalf("status %v, want no plan", res.Status)
 			}
@@ -101,5 +121,50 @@ func checkNoEmptyClause(t *testing.T, why *goap.Explanation) {
 				t.Errorf("%s: reason %q has an empty clause", u.Condition, u.Reason)
 			}
 		}
+	}
+}
+
+// Summary puts an explanation on one line: the unreachable conditions
+// with their reasons, or else what the closest state misses.
+func TestWhySummary(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name    string
+		actions []goap.Action
+		goal    goap.Conds
+		want    string
+	}{{
+		name: "two unreachable",
+		actions: []goap.Action{
+			// Attack ties both conditions into one search (the planner
+			// explains the first failing part of independent ones).
+			{Name: "Attack", Cost: 1, Pre: goap.Conds{"loaded": true}, Effects: goap.Effects{"threat_removed": true, "safe": false}},
+		},
+		goal: goap.Conds{"threat_removed": true, "safe": true},
+		want: "safe is unreachable: no action sets safe; threat_removed is unreachable: Attack needs loaded; loaded: no action sets loaded",
+	}, {
+		name: "not together",
+		actions: []goap.Action{
+			{Name: "Sit", Cost: 1, Effects: goap.Effects{"sitting": true, "standing": false}},
+			{Name: "Stand", Cost: 2, Effects: goap.Effects{"sitting": false, "standing": true}},
+		},
+		goal: goap.Conds{"sitting": true, "standing": true},
+		want: "each goal condition is reachable alone, not all together; the closest state misses standing after Sit",
+	}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			d := mustDomain(goap.Spec{Actions: tc.actions, Goals: []goap.Goal{{Name: "G", Desired: tc.goal}}})
+			g, _ := d.Goal("G")
+			res := goap.NewPlanner(d).Plan(context.Background(), d.NewState(), g)
+			if res.Status != goap.NoPlan {
+				t.Fatalf("status %v, want no plan", res.Status)
+			}
+			if got := res.Why().Summary(); got != tc.want {
+				t.Errorf("summary %q\nwant    %q", got, tc.want)
+			}
+			if strings.Contains(res.Why().Summary(), "\n") {
+				t.Errorf("summary has several lines")
+			}
+		})
 	}
 }

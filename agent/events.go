@@ -18,7 +18,9 @@ const (
 	EventPlanMade
 	// EventNoPlan: no plan reaches Goal (or the search hit a limit). The goal
 	// waits out a back-off before it is tried again; Reason says until
-	// when.
+	// when and, when no plan exists, why (goap.Explanation.Summary), e.g.
+	// "no plan exists (retry at 21): threat_removed is unreachable:
+	// Attack needs loaded; loaded: no action sets loaded".
 	EventNoPlan
 	// EventActionStarted: the agent started Action of its plan.
 	EventActionStarted

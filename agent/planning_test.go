@@ -174,7 +174,7 @@ func TestFallbackAction(t *testing.T) {
 	a.Update(1)
 	want := []string{
 		"tick 2 a goal_chosen Eliminate: score 160",
-		"tick 2 a no_plan Eliminate: no plan exists; retry at 5",
+		"tick 2 a no_plan Eliminate: no plan exists (retry at 5): !in_danger is unreachable: Shoot needs armed; armed: no action sets armed",
 		"tick 2 a fallback Run: no plan for Eliminate (retry at 5)",
 		"tick 2 a action_started Run",
 		"tick 4 a plan_invalidated Run: Eliminate has a plan again",
@@ -193,7 +193,7 @@ func TestFallbackAction(t *testing.T) {
 	b.Update(1)
 	want = []string{
 		"tick 1 b goal_chosen Fly: score 200",
-		"tick 1 b no_plan Fly: no plan exists; retry at 2",
+		"tick 1 b no_plan Fly: no plan exists (retry at 2): flying is unreachable: no action sets flying",
 		"tick 1 b fallback: no plan for Fly (retry at 2)",
 	}
 	checkEvents(t, log.Strings(), want)

@@ -98,7 +98,7 @@ func ExampleExplanation_Summary() {
 	res := goap.NewPlanner(d).Plan(context.Background(), d.NewState(), goal)
 	fmt.Println(res.Why().Summary())
 	// Output:
-	// anvil is unreachable: BuyAnvil needs coins>=20; coins>=20: coins only reaches 0, 5 (BuyCoal subtracts 5 when coins>=5)
+	// anvil is unreachable: BuyAnvil needs coins>=20; coins>=20: no action sets coins to a value that meets it (BuyCoal subtracts 5 when coins>=5, BuyAnvil subtracts 20 when coins>=20)
 }
 
 func mustDomain(spec goap.Spec) *goap.Domain {

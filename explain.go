@@ -307,7 +307,10 @@ func writesAny(a *action, g group) bool {
 }
 
 // canMeet reports whether a, applied to some value its preconditions
-// allow, can give g's fact a value that meets g.
+// allow, can give g's fact a value that meets g. An add/subtract effect
+// must start from a value that misses g: one that only moves between
+// values meeting g (spending coins above the amount g asks for) never
+// makes g true.
 func canMeet(d *Domain, a *action, g group) bool {
 	for _, at := range a.setAtoms {
 		if containsAtom(g.atoms, at) {
@@ -321,7 +324,8 @@ func canMeet(d *Domain, a *action, g group) bool {
 		f := &d.facts[dl.fact]
 		for x := 0; x < f.size; x++ {
 			y := x + dl.n
-			if y >= 0 && y < f.size && allowedByPre(a, dl.fact, int32(f.atom+x)) && containsAtom(g.atoms, int32(f.atom+y)) {
+			if y >= 0 && y < f.size && allowedByPre(a, dl.fact, int32(f.atom+x)) &&
+				!containsAtom(g.atoms, int32(f.atom+x)) && containsAtom(g.atoms, int32(f.atom+y)) {
 				return true
 			}
 		}

@@ -31,7 +31,7 @@ func TestWhyReasons(t *testing.T) {
 			{Name: "BuyAnvil", Cost: 1, Pre: goap.Conds{"coins": goap.Ge(20)}, Effects: goap.Effects{"coins": goap.Sub(20), "anvil": true}},
 		},
 		goal: goap.Conds{"anvil": true},
-		want: "BuyAnvil needs coins>=20; coins>=20: coins only reaches 0, 5 (BuyCoal subtracts 5 when coins>=5)",
+		want: "BuyAnvil needs coins>=20; coins>=20: no action sets coins to a value that meets it (BuyCoal subtracts 5 when coins>=5, BuyAnvil subtracts 20 when coins>=20)",
 	}, {
 		name:    "no effect can meet it",
 		facts:   []goap.Fact{goap.Int("coins", 0, 30, 5)},

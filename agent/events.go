@@ -170,6 +170,28 @@ func (e Event) String() string {
 	return b.String()
 }
 
+// A no_plan event's Reason is noPlanLead, the retry time, noPlanSep and
+// the explanation, which Why finds again.
+const (
+	noPlanLead = "no plan exists (retry at "
+	noPlanSep  = "): "
+)
+
+// Why returns the explanation a no_plan event's Reason carries, e.g.
+// "threat_removed is unreachable: Attack needs loaded; loaded: no action
+// sets loaded" (goap.Explanation.Summary). It is "" for other events,
+// and for a search stopped by a limit or an error.
+func (e Event) Why() string {
+	if e.Type != EventNoPlan || !strings.HasPrefix(e.Reason, noPlanLead) {
+		return ""
+	}
+	i := strings.Index(e.Reason, noPlanSep)
+	if i < 0 {
+		return ""
+	}
+	return e.Reason[i+len(noPlanSep):]
+}
+
 // Log collects events: pass its Add method as Config.OnEvent.
 type Log struct {
 	// Events holds the events in the order they happened.

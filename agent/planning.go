@@ -167,7 +167,7 @@ func (a *Agent) noPlan(i int, res goap.Result) {
 			reason = res.Err.Error() + "; retry at " + num(until)
 		default:
 			if why := res.Why(); why != nil {
-				reason = "no plan exists (retry at " + num(until) + "): " + why.Summary()
+				reason = noPlanLead + num(until) + noPlanSep + why.Summary()
 			}
 		}
 		a.emit(EventNoPlan, g.name, "", nil, reason)

@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"context"
 	"reflect"
 	"strconv"
 	"strings"
@@ -93,6 +94,51 @@ func TestSearchLimit(t *testing.T) {
 	checkEvents(t, log.Strings(), want)
 	if a.Phase() != agent.FallingBack {
 		t.Errorf("phase %v", a.Phase())
+	}
+	if why := log.Events[1].Why(); why != "" {
+		t.Errorf("a search stopped by its limit explains %q", why)
+	}
+}
+
+// TestNoPlanEventWhy: the no_plan event of a goal no plan reaches carries
+// the planner's explanation on one line, which Event.Why gives back;
+// other events carry none.
+func TestNoPlanEventWhy(t *testing.T) {
+	spec := guardSpec
+	spec.Actions = nil
+	for _, a := range guardSpec.Actions {
+		if a.Name != "FindAmmo" {
+			spec.Actions = append(spec.Actions, a)
+		}
+	}
+	d := mustDomain(t, spec)
+	belief := mustState(t, d, map[string]any{"weapon_holstered": true, "enemy_visible": true})
+	var log agent.Log
+	a, err := agent.New(agent.Config{Name: "guard", Domain: d, Goals: goals(t, d, "KillEnemy"), Belief: belief, Backoff: 10, OnEvent: log.Add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	goal, _ := d.Goal("KillEnemy")
+	want := goap.NewPlanner(d).Plan(context.Background(), belief, goal).Why().Summary()
+	if want != "threat_removed is unreachable: Attack needs loaded; loaded: LoadWeapon needs has_ammo; has_ammo: no action sets has_ammo" {
+		t.Fatalf("the planner explains %q", want)
+	}
+	var n int
+	for _, e := range log.Events {
+		if e.Type != agent.EventNoPlan {
+			if e.Why() != "" {
+				t.Errorf("%v: Why %q", e, e.Why())
+			}
+			continue
+		}
+		n++
+		if e.Why() != want || e.Reason != "no plan exists (retry at 11): "+want {
+			t.Errorf("no_plan event %q, Why %q\nwant why %q", e.Reason, e.Why(), want)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d no_plan events in %q", n, log.Strings())
 	}
 }
 

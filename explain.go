@@ -192,13 +192,13 @@ func (s *search) whyUnreachable(g group, cost []float64) string {
 // unreachableStep explains one unreachable condition and returns the
 // unreachable preconditions of the actions that could meet it.
 //
-// Only actions that can produce a value meeting g count as its writers:
-// an add/subtract effect that only moves the fact away from g (spending
-// coins when g needs more of them) says nothing about how to meet g. An
-// add/subtract effect that could meet g, with all its preconditions
+// Only actions that can make g true count as its writers: an
+// add/subtract effect that never moves the fact from a value missing g to
+// one meeting it (spending coins when g needs more of them) says nothing
+// about how to meet g. One that could, with all its preconditions
 // reachable, is stopped by the values its fact reaches, which the
-// explanation then gives ("coins only reaches 0..5 (BuyCoal subtracts
-// 5)"): it has no precondition to list after "needs".
+// explanation then gives ("coins only reaches 1, 3, 5 (Earn adds 2)" for
+// coins=4): it has no precondition to list after "needs".
 func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 	d := s.p.d
 	f := &d.facts[g.fact]

@@ -83,6 +83,24 @@ func ExampleExplanation() {
 	// threat_removed: Attack needs loaded; loaded: no action sets loaded
 }
 
+// Summary gives the explanation on one line, as agents put it in their
+// no_plan events: here coins only go down, so the anvil is out of reach.
+func ExampleExplanation_Summary() {
+	d := mustDomain(goap.Spec{
+		Facts: []goap.Fact{goap.Int("coins", 0, 30, 5)},
+		Actions: []goap.Action{
+			{Name: "BuyCoal", Cost: 1, Pre: goap.Conds{"coins": goap.Ge(5)}, Effects: goap.Effects{"coins": goap.Sub(5), "coal": true}},
+			{Name: "BuyAnvil", Cost: 1, Pre: goap.Conds{"coins": goap.Ge(20)}, Effects: goap.Effects{"coins": goap.Sub(20), "anvil": true}},
+		},
+		Goals: []goap.Goal{{Name: "Forge", Desired: goap.Conds{"anvil": true}}},
+	})
+	goal, _ := d.Goal("Forge")
+	res := goap.NewPlanner(d).Plan(context.Background(), d.NewState(), goal)
+	fmt.Println(res.Why().Summary())
+	// Output:
+	// anvil is unreachable: BuyAnvil needs coins>=20; coins>=20: no action sets coins to a value that meets it (BuyCoal subtracts 5 when coins>=5, BuyAnvil subtracts 20 when coins>=20)
+}
+
 func mustDomain(spec goap.Spec) *goap.Domain {
 	d, err := goap.NewDomain(spec)
 	if err != nil {

@@ -52,14 +52,46 @@ func (e *Explanation) String() string {
 			fmt.Fprintf(&b, " (still missing %s)", strings.Join(e.Unmet, ", "))
 		}
 		if len(e.ClosestPlan) > 0 {
-			names := make([]string, len(e.ClosestPlan))
-			for i, a := range e.ClosestPlan {
-				names[i] = e.Closest.d.actions[a].name
-			}
-			fmt.Fprintf(&b, " via %s", strings.Join(names, ", "))
+			fmt.Fprintf(&b, " via %s", e.closestActions())
 		}
 	}
 	fmt.Fprintf(&b, "\nsearched %d states (%d generated)", e.Expanded, e.Generated)
+	return b.String()
+}
+
+// closestActions names the actions of ClosestPlan, comma-separated.
+func (e *Explanation) closestActions() string {
+	names := make([]string, len(e.ClosestPlan))
+	for i, a := range e.ClosestPlan {
+		names[i] = e.Closest.d.actions[a].name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Summary renders the explanation on one line, for event logs and test
+// reports where String's several lines do not fit: each goal condition
+// that can never be met with its reason, or else the conditions the
+// closest state still misses and the actions that reach it, e.g.
+// "threat_removed is unreachable: Attack needs loaded; loaded: no action
+// sets loaded".
+func (e *Explanation) Summary() string {
+	var b strings.Builder
+	for i, u := range e.Unreachable {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s is unreachable: %s", u.Condition, u.Reason)
+	}
+	if len(e.Unreachable) > 0 {
+		return b.String()
+	}
+	b.WriteString("each goal condition is reachable alone, not all together")
+	if len(e.Unmet) > 0 {
+		fmt.Fprintf(&b, "; the closest state misses %s", strings.Join(e.Unmet, ", "))
+		if len(e.ClosestPlan) > 0 {
+			fmt.Fprintf(&b, " after %s", e.closestActions())
+		}
+	}
 	return b.String()
 }
 
@@ -159,13 +191,26 @@ func (s *search) whyUnreachable(g group, cost []float64) string {
 
 // unreachableStep explains one unreachable condition and returns the
 // unreachable preconditions of the actions that could meet it.
+//
+// Only actions that can make g true count as its writers: an
+// add/subtract effect that never moves the fact from a value missing g to
+// one meeting it (spending coins when g needs more of them) says nothing
+// about how to meet g. One that could, with all its preconditions
+// reachable, is stopped by the values its fact reaches, which the
+// explanation then gives ("coins only reaches 1, 3, 5 (Earn adds 2)" for
+// coins=4): it has no precondition to list after "needs".
 func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 	d := s.p.d
-	var writers, disabled, blocked []string
+	f := &d.facts[g.fact]
+	var writers, disabled, blocked, away, bounded []string
 	var missingAll []group
 	for ai := range d.actions {
 		a := &d.actions[ai]
 		if !writesAny(a, g) {
+			continue
+		}
+		if !canMeet(d, a, g) {
+			away = append(away, describeDeltas(d, a, g.fact))
 			continue
 		}
 		writers = append(writers, a.name)
@@ -180,16 +225,33 @@ func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 				missingAll = append(missingAll, pg)
 			}
 		}
+		if len(missing) == 0 {
+			// Reachable preconditions: only an add/subtract effect
+			// gets here (a set effect would have made g reachable),
+			// and none of the values it starts from is reachable.
+			bounded = append(bounded, describeDeltas(d, a, g.fact))
+			continue
+		}
 		blocked = append(blocked, fmt.Sprintf("%s needs %s", a.name, strings.Join(missing, ", ")))
 	}
 	switch {
 	case len(writers) == 0:
-		if f := &d.facts[g.fact]; f.Kind == BoolFact && len(g.atoms) == 1 && int(g.atoms[0]) == f.atom+1 {
+		if f.Kind == BoolFact && len(g.atoms) == 1 && int(g.atoms[0]) == f.atom+1 {
 			return fmt.Sprintf("no action sets %s", f.Name), nil
 		}
-		return fmt.Sprintf("no action sets %s to a value that meets it", d.facts[g.fact].Name), nil
+		msg := fmt.Sprintf("no action sets %s to a value that meets it", f.Name)
+		if len(g.atoms) == 1 {
+			msg = fmt.Sprintf("no action sets %s to %s", f.Name, describeValue(f, int64(int(g.atoms[0])-f.atom)))
+		}
+		if len(away) > 0 {
+			msg += " (" + strings.Join(away, ", ") + ")"
+		}
+		return msg, nil
 	case len(disabled) == len(writers):
 		return fmt.Sprintf("the actions that set it (%s) are excluded or ruled out by their context checks", strings.Join(disabled, ", ")), nil
+	}
+	if len(bounded) > 0 {
+		blocked = append(blocked, fmt.Sprintf("%s only reaches %s (%s)", f.Name, reachedValues(f, cost), strings.Join(bounded, ", ")))
 	}
 	msg := strings.Join(blocked, "; ")
 	if len(disabled) > 0 {
@@ -198,7 +260,38 @@ func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 	return msg, missingAll
 }
 
-// writesAny reports whether a can make one of g's atoms true.
+// reachedValues lists the values of f that the relaxation reaches (cost
+// holds each atom's cost): a range "0..5" when they follow each other,
+// else the first few, "1, 6, 11, 16".
+func reachedValues(f *factInfo, cost []float64) string {
+	var vals []int
+	for x := 0; x < f.size; x++ {
+		if !math.IsInf(cost[f.atom+x], 1) {
+			vals = append(vals, x)
+		}
+	}
+	switch {
+	case len(vals) == 0:
+		return "no value"
+	case len(vals) == 1:
+		return describeValue(f, int64(vals[0]))
+	case f.Kind == IntFact && vals[len(vals)-1]-vals[0] == len(vals)-1:
+		return describeValue(f, int64(vals[0])) + ".." + describeValue(f, int64(vals[len(vals)-1]))
+	}
+	const most = 6
+	names := make([]string, 0, most+1)
+	for i, x := range vals {
+		if i == most {
+			names = append(names, "...")
+			break
+		}
+		names = append(names, describeValue(f, int64(x)))
+	}
+	return strings.Join(names, ", ")
+}
+
+// writesAny reports whether a can make one of g's atoms true, or changes
+// g's fact by an add/subtract effect.
 func writesAny(a *action, g group) bool {
 	for _, at := range a.setAtoms {
 		if containsAtom(g.atoms, at) {
@@ -211,6 +304,57 @@ func writesAny(a *action, g group) bool {
 		}
 	}
 	return false
+}
+
+// canMeet reports whether a, applied to some value its preconditions
+// allow, can give g's fact a value that meets g. An add/subtract effect
+// must start from a value that misses g: one that only moves between
+// values meeting g (spending coins above the amount g asks for) never
+// makes g true.
+func canMeet(d *Domain, a *action, g group) bool {
+	for _, at := range a.setAtoms {
+		if containsAtom(g.atoms, at) {
+			return true
+		}
+	}
+	for _, dl := range a.deltas {
+		if dl.fact != g.fact {
+			continue
+		}
+		f := &d.facts[dl.fact]
+		for x := 0; x < f.size; x++ {
+			y := x + dl.n
+			if y >= 0 && y < f.size && allowedByPre(a, dl.fact, int32(f.atom+x)) &&
+				!containsAtom(g.atoms, int32(f.atom+x)) && containsAtom(g.atoms, int32(f.atom+y)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// describeDeltas says what a's add/subtract effect does to fact f, and
+// from which values when a's preconditions limit them: "BuyCoal subtracts
+// 5", "Earn adds 5 when coins<=10".
+func describeDeltas(d *Domain, a *action, f FactID) string {
+	var b strings.Builder
+	b.WriteString(a.name)
+	for _, dl := range a.deltas {
+		if dl.fact != f {
+			continue
+		}
+		if dl.n < 0 {
+			fmt.Fprintf(&b, " subtracts %d", -dl.n)
+		} else {
+			fmt.Fprintf(&b, " adds %d", dl.n)
+		}
+	}
+	for _, pg := range a.pre.groups {
+		if pg.fact == f {
+			fmt.Fprintf(&b, " when %s", describeGroup(d, pg))
+		}
+	}
+	return b.String()
 }
 
 // closest returns the node that meets the most goal conditions (forward)

@@ -279,6 +279,7 @@ func TestOptimalAgainstReference(t *testing.T) {
 				if res.Why() == nil {
 					t.Fatalf("%s: no plan without an explanation", where)
 				}
+				checkNoEmptyClause(t, res.Why())
 				continue
 			case res.Status != goap.Found && res.Status != goap.AlreadySatisfied:
 				t.Fatalf("%s: reference cost %v, planner status %v (%v)", where, want, res.Status, res.Err)

@@ -18,7 +18,9 @@ const (
 	EventPlanMade
 	// EventNoPlan: no plan reaches Goal (or the search hit a limit). The goal
 	// waits out a back-off before it is tried again; Reason says until
-	// when.
+	// when and, when no plan exists, why (goap.Explanation.Summary), e.g.
+	// "no plan exists (retry at 21): threat_removed is unreachable:
+	// Attack needs loaded; loaded: no action sets loaded".
 	EventNoPlan
 	// EventActionStarted: the agent started Action of its plan.
 	EventActionStarted
@@ -166,6 +168,28 @@ func (e Event) String() string {
 		b.WriteString(": " + e.Reason)
 	}
 	return b.String()
+}
+
+// A no_plan event's Reason is noPlanLead, the retry time, noPlanSep and
+// the explanation, which Why finds again.
+const (
+	noPlanLead = "no plan exists (retry at "
+	noPlanSep  = "): "
+)
+
+// Why returns the explanation a no_plan event's Reason carries, e.g.
+// "threat_removed is unreachable: Attack needs loaded; loaded: no action
+// sets loaded" (goap.Explanation.Summary). It is "" for other events,
+// and for a search stopped by a limit or an error.
+func (e Event) Why() string {
+	if e.Type != EventNoPlan || !strings.HasPrefix(e.Reason, noPlanLead) {
+		return ""
+	}
+	i := strings.Index(e.Reason, noPlanSep)
+	if i < 0 {
+		return ""
+	}
+	return e.Reason[i+len(noPlanSep):]
 }
 
 // Log collects events: pass its Add method as Config.OnEvent.

@@ -266,7 +266,7 @@ func TestBackoffEndsOnRelevantChange(t *testing.T) {
 	a.Update(1) // armed matters (Shoot needs it): planned at once
 	want := []string{
 		"tick 1 a goal_chosen Eliminate: score 160",
-		"tick 1 a no_plan Eliminate: no plan exists; retry at 11",
+		"tick 1 a no_plan Eliminate: no plan exists (retry at 11): !in_danger is unreachable: Shoot needs armed; armed: no action sets armed",
 		"tick 1 a fallback: no plan for Eliminate (retry at 11)",
 		"tick 3 a goal_chosen Eliminate: score 160",
 		"tick 3 a plan_made Eliminate [Shoot]: cost 2",

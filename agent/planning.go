@@ -156,13 +156,20 @@ func (a *Agent) noPlan(i int, res goap.Result) {
 	g.failedAt.CopyFrom(a.planning.from) // the belief the search started from
 	a.tell(i, Failed)
 	if a.listening() {
-		why := "no plan exists"
+		// Only a listener pays for the explanation (Why builds it from
+		// the search's memory): an agent may retry an impossible goal
+		// often.
+		reason := "no plan exists; retry at " + num(until)
 		switch {
 		case res.Status == goap.LimitReached:
-			why = "the search hit its limit"
+			reason = "the search hit its limit; retry at " + num(until)
 		case res.Err != nil:
-			why = res.Err.Error()
+			reason = res.Err.Error() + "; retry at " + num(until)
+		default:
+			if why := res.Why(); why != nil {
+				reason = noPlanLead + num(until) + noPlanSep + why.Summary()
+			}
 		}
-		a.emit(EventNoPlan, g.name, "", nil, why+"; retry at "+num(until))
+		a.emit(EventNoPlan, g.name, "", nil, reason)
 	}
 }

@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"context"
 	"reflect"
 	"strconv"
 	"strings"
@@ -94,6 +95,51 @@ func TestSearchLimit(t *testing.T) {
 	if a.Phase() != agent.FallingBack {
 		t.Errorf("phase %v", a.Phase())
 	}
+	if why := log.Events[1].Why(); why != "" {
+		t.Errorf("a search stopped by its limit explains %q", why)
+	}
+}
+
+// TestNoPlanEventWhy: the no_plan event of a goal no plan reaches carries
+// the planner's explanation on one line, which Event.Why gives back;
+// other events carry none.
+func TestNoPlanEventWhy(t *testing.T) {
+	spec := guardSpec
+	spec.Actions = nil
+	for _, a := range guardSpec.Actions {
+		if a.Name != "FindAmmo" {
+			spec.Actions = append(spec.Actions, a)
+		}
+	}
+	d := mustDomain(t, spec)
+	belief := mustState(t, d, map[string]any{"weapon_holstered": true, "enemy_visible": true})
+	var log agent.Log
+	a, err := agent.New(agent.Config{Name: "guard", Domain: d, Goals: goals(t, d, "KillEnemy"), Belief: belief, Backoff: 10, OnEvent: log.Add})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Update(1)
+	goal, _ := d.Goal("KillEnemy")
+	want := goap.NewPlanner(d).Plan(context.Background(), belief, goal).Why().Summary()
+	if want != "threat_removed is unreachable: Attack needs loaded; loaded: LoadWeapon needs has_ammo; has_ammo: no action sets has_ammo" {
+		t.Fatalf("the planner explains %q", want)
+	}
+	var n int
+	for _, e := range log.Events {
+		if e.Type != agent.EventNoPlan {
+			if e.Why() != "" {
+				t.Errorf("%v: Why %q", e, e.Why())
+			}
+			continue
+		}
+		n++
+		if e.Why() != want || e.Reason != "no plan exists (retry at 11): "+want {
+			t.Errorf("no_plan event %q, Why %q\nwant why %q", e.Reason, e.Why(), want)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d no_plan events in %q", n, log.Strings())
+	}
 }
 
 // TestNoHotLoop counts planner calls for a goal that never has a plan:
@@ -174,7 +220,7 @@ func TestFallbackAction(t *testing.T) {
 	a.Update(1)
 	want := []string{
 		"tick 2 a goal_chosen Eliminate: score 160",
-		"tick 2 a no_plan Eliminate: no plan exists; retry at 5",
+		"tick 2 a no_plan Eliminate: no plan exists (retry at 5): !in_danger is unreachable: Shoot needs armed; armed: no action sets armed",
 		"tick 2 a fallback Run: no plan for Eliminate (retry at 5)",
 		"tick 2 a action_started Run",
 		"tick 4 a plan_invalidated Run: Eliminate has a plan again",
@@ -193,7 +239,7 @@ func TestFallbackAction(t *testing.T) {
 	b.Update(1)
 	want = []string{
 		"tick 1 b goal_chosen Fly: score 200",
-		"tick 1 b no_plan Fly: no plan exists; retry at 2",
+		"tick 1 b no_plan Fly: no plan exists (retry at 2): flying is unreachable: no action sets flying",
 		"tick 1 b fallback: no plan for Fly (retry at 2)",
 	}
 	checkEvents(t, log.Strings(), want)

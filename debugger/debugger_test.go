@@ -387,3 +387,50 @@ func TestHandler(t *testing.T) {
 		}
 	}
 }
+
+// TestHandlerNoPlanWhy: the guard of guard_sim finds no plan at tick 11;
+// the page's state gives the no_plan event's explanation apart from its
+// text, from the live recorder and from a recording read back.
+func TestHandlerNoPlanWhy(t *testing.T) {
+	var out bytes.Buffer
+	rec, _ := run(t, "../examples/guard_sim.yaml", 12, 100, &out)
+	read, err := debugger.ReadRecording(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const why = "threat_removed is unreachable: Attack needs loaded; loaded: LoadWeapon needs has_ammo; " +
+		"has_ammo: the actions that set it (FindAmmo) are excluded or ruled out by their context checks"
+	for name, src := range map[string]debugger.Source{"recorder": rec, "read back": read} {
+		srv := httptest.NewServer(debugger.Handler(src, nil))
+		r, err := http.Get(srv.URL + "/api/state?tick=11")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st struct {
+			Agents []struct {
+				Events []struct{ Type, Text, Why string }
+			}
+		}
+		err = json.NewDecoder(r.Body).Decode(&st)
+		r.Body.Close()
+		srv.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, e := range st.Agents[0].Events {
+			switch {
+			case e.Type == "no_plan":
+				found = true
+				if e.Why != why || e.Text != "no_plan KillEnemy: no plan exists (retry at 21)" {
+					t.Errorf("%s: no_plan text %q, why %q", name, e.Text, e.Why)
+				}
+			case e.Why != "":
+				t.Errorf("%s: %s event has why %q", name, e.Type, e.Why)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no no_plan event at tick 11: %+v", name, st.Agents[0].Events)
+		}
+	}
+}

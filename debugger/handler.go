@@ -102,12 +102,15 @@ type agentState struct {
 	Tree     []SearchNode   `json:"tree,omitempty"`
 }
 
-// eventView is an event as the page shows it.
+// eventView is an event as the page shows it. Why is a no_plan event's
+// explanation (agent.Event.Why), which Text then leaves out so that the
+// page can set it apart.
 type eventView struct {
 	Type   string `json:"type"`
 	Goal   string `json:"goal,omitempty"`
 	Action string `json:"action,omitempty"`
 	Text   string `json:"text"`
+	Why    string `json:"why,omitempty"`
 }
 
 // stateAt builds /api/state for tick.
@@ -128,7 +131,11 @@ func stateAt(rc *Recording, tick int) state {
 					if k := strings.Index(text, e.Type.String()); k >= 0 {
 						text = text[k:]
 					}
-					as.Events = append(as.Events, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text})
+					why := e.Why()
+					if why != "" {
+						text = strings.TrimSuffix(text, ": "+why)
+					}
+					as.Events = append(as.Events, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
 				}
 			}
 			as.Tree = latestTree(&rc.rings[i], tick)

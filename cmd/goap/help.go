@@ -246,8 +246,10 @@ the planner finds: cost:, plan:, steps:, no_plan: or already_satisfied:.
 
 It prints "PASS name" or "FAIL file:line:col name: why" for each test and
 a line per file on standard output (a failing cost: or steps: test shows
-the plan found); the errors of a file that does not load go to standard
-error, and its line says "FAIL FILE (cannot load)".
+the plan found, one that found no plan says why, and a failing sim test
+quotes its agents' last no_plan events); the errors of a file that does
+not load go to standard error, and its line says "FAIL FILE (cannot
+load)".
 
 	--run REGEXP        run only the tests whose names match REGEXP
 	--search DIR        plan with auto (default), forward or backward search

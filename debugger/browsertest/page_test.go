@@ -286,3 +286,45 @@ func TestLivePage(t *testing.T) {
 	}
 	screenshot(t, ctx, "pirate-live")
 }
+
+// TestNoPlanWhyPage: at tick 11 of guard_sim the guard finds no plan for
+// KillEnemy; the page shows why under the no_plan event, apart from the
+// event's line, and no other event carries such a line.
+func TestNoPlanWhyPage(t *testing.T) {
+	rec := record(t, "../../examples/guard_sim.yaml", 20)
+	ctx, base, _ := browse(t, rec)
+	var line, why string
+	var whys int
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(base+"/?tick=11&agent=guard"),
+		chromedp.WaitVisible(`body[data-ready="1"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector('#events li[data-type="no_plan"]').firstChild.textContent`, &line),
+		chromedp.Text(`#events li[data-type="no_plan"] .why-no-plan`, &why, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("#events .why-no-plan").length`, &whys),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line != "no_plan KillEnemy: no plan exists (retry at 21)" {
+		t.Errorf("the no_plan event reads %q", line)
+	}
+	want := "why: threat_removed is unreachable: Attack needs loaded; loaded: LoadWeapon needs has_ammo; " +
+		"has_ammo: the actions that set it (FindAmmo) are excluded or ruled out by their context checks"
+	if why != want || whys != 1 {
+		t.Errorf("%d explanations; the no_plan event's reads %q\nwant %q", whys, why, want)
+	}
+	screenshot(t, ctx, "guard-no-plan-tick11")
+
+	// The next tick has no no_plan event and shows no explanation.
+	err = chromedp.Run(ctx,
+		chromedp.Click(`#next`, chromedp.ByQuery),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`document.querySelectorAll("#events .why-no-plan").length`, &whys),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whys != 0 {
+		t.Errorf("tick 12 shows %d explanations", whys)
+	}
+}

@@ -146,7 +146,12 @@ function renderAgent(a) {
   // Events of this tick.
   const events = $("events");
   events.replaceChildren();
-  for (const e of a.events || []) events.append(el("li", {}, e.text));
+  for (const e of a.events || []) {
+    const li = el("li", { "data-type": e.type }, e.text);
+    // A no_plan event says why no plan exists: set apart under the event.
+    if (e.why) li.append(el("div", { class: "why-no-plan" }, "why: " + e.why));
+    events.append(li);
+  }
   if (!events.children.length) events.append(el("li", { class: "none" }, "none"));
   // The belief, changes highlighted.
   const table = $("belief");

@@ -143,7 +143,11 @@ func RunTest(ctx context.Context, f *goapfile.File, sc goapfile.Test, opts goap.
 		}
 	case goap.NoPlan:
 		if !sc.NoPlan {
-			msgs = append(msgs, "expected "+expectation(sc)+", got no plan")
+			msg := "expected " + expectation(sc) + ", got no plan"
+			if why := res.Why(); why != nil {
+				msg += ": " + why.Summary()
+			}
+			msgs = append(msgs, msg)
 		}
 	case goap.LimitReached:
 		msg := "the search stopped before it finished (limit reached)"
@@ -248,9 +252,36 @@ func runSim(ctx context.Context, f *goapfile.File, sc goapfile.Test, start goap.
 			msgs = append(msgs, fmt.Sprintf("expected %s to end with %s; at tick %d it misses %s", name, t, w.Tick(), strings.Join(t.Unmet(own), ", ")))
 		}
 	}
+	if len(msgs) > 0 {
+		msgs = append(msgs, whyNoPlan(r.Events)...)
+	}
 	r.Pass = len(msgs) == 0
 	r.Msg = strings.Join(msgs, "; ")
 	return r
+}
+
+// maxWhy is how many no_plan events a failing sim test quotes.
+const maxWhy = 3
+
+// whyNoPlan quotes, for a failing sim test, the last no_plan event of
+// each agent and goal (the latest maxWhy of them, in the order they
+// happened): their reasons say why no plan existed, which is often why
+// an expectation failed.
+func whyNoPlan(events []agent.Event) []string {
+	type key struct{ agent, goal string }
+	seen := map[key]bool{}
+	var out []string
+	for i := len(events) - 1; i >= 0 && len(out) < maxWhy; i-- {
+		e := events[i]
+		k := key{e.Agent, e.Goal}
+		if e.Type != agent.EventNoPlan || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, "why no plan: "+e.String())
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // formatCost renders a cost as briefly as it can: 9, 2.5.

@@ -347,3 +347,67 @@ tests:
 		t.Errorf("no ban until 5: %v", w.Events())
 	}
 }
+
+// TestSimTestSaysWhyNoPlan: a failing sim test quotes the last no_plan
+// event of each agent and goal, whose reason says why no plan exists; a
+// passing one says nothing.
+func TestSimTestSaysWhyNoPlan(t *testing.T) {
+	f := mustParse(t, `name: hangover
+actions:
+  - name: Drink
+    preconditions: {has_rum: true}
+    effects: {has_rum: false, drunk: true}
+goals:
+  - {name: StaySober, priority: 1, desired: {drunk: false}}
+  - {name: GetRum, priority: 1, desired: {has_rum: true}}
+start: {drunk: true}
+agents:
+  - {name: sober, goals: [StaySober]}
+  - {name: thirsty, goals: [GetRum]}
+tests:
+  - name: sobers up
+    sim: {ticks: 12}
+    expect_events: [sober goal_reached StaySober]
+  - name: expects the no plan
+    sim: {ticks: 12}
+    expect_events: [sober no_plan StaySober]
+`)
+	results := Run(context.Background(), f, goap.Options{})
+	want := `FAIL sobers up: expected event "sober goal_reached StaySober" by tick 12, but it did not happen; ` +
+		"why no plan: tick 11 sober no_plan StaySober: no plan exists (retry at 31): !drunk is unreachable: no action sets drunk to false; " +
+		"why no plan: tick 11 thirsty no_plan GetRum: no plan exists (retry at 31): has_rum is unreachable: no action sets has_rum"
+	if got := results[0].String(); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if r := results[1]; !r.Pass || r.Msg != "" {
+		t.Errorf("a passing sim test says %q", r.Msg)
+	}
+}
+
+// whyNoPlan keeps the last no_plan event of each agent and goal, the
+// latest maxWhy of them, in the order they happened.
+func TestWhyNoPlanPicks(t *testing.T) {
+	ev := func(tick int, who, typ, goal string) agent.Event {
+		ty, _ := agent.ParseEventType(typ)
+		return agent.Event{Tick: tick, Agent: who, Type: ty, Goal: goal, Reason: "r"}
+	}
+	events := []agent.Event{
+		ev(1, "a", "no_plan", "G"), // superseded by tick 5
+		ev(2, "b", "no_plan", "G"), // the oldest of four: left out
+		ev(3, "a", "no_plan", "H"),
+		ev(4, "c", "goal_chosen", "G"),
+		ev(5, "a", "no_plan", "G"),
+		ev(6, "c", "no_plan", "G"),
+	}
+	want := []string{
+		"why no plan: tick 3 a no_plan H: r",
+		"why no plan: tick 5 a no_plan G: r",
+		"why no plan: tick 6 c no_plan G: r",
+	}
+	if got := whyNoPlan(events); !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	if got := whyNoPlan(events[3:4]); got != nil {
+		t.Errorf("no no_plan event: got %q", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -160,6 +161,9 @@ func TestStreamAndLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if loaded.Cut != nil {
+		t.Errorf("a whole file read as cut: %v", loaded.Cut)
+	}
 	if !reflect.DeepEqual(loaded.Agents, live.Recording().Agents) {
 		t.Fatal("agents differ")
 	}
@@ -180,16 +184,23 @@ func TestStreamAndLoad(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"", "empty recording"},
 		{`{"format":"other","version":1}`, "line 1: not a goap recording"},
-		{`{"format":"goap-recording","version":9}`, "version 9"},
+		{`{"format":"goap-recording","version":9}`, "recording version 9, made by a newer goap: this one reads versions 1 to 2"},
+		{`{"format":"goap-recording","version":3}`, "made by a newer goap"},
+		{`{"format":"goap-recording"}`, "recording version 0"},
 		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"snapshot\":{\"a\":3}}", "line 2: snapshot of agent 3, of 0"},
-		{"{\"format\":\"goap-recording\",\"version\":1}\n{oops", "line 2:"},
+		// A damaged line that is not the file's last: not a cut, an error.
+		{"{\"format\":\"goap-recording\",\"version\":1}\n{oops\n", "line 2:"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{oops\n{\"tick\":1}", "line 2:"},
+		// Lines of version 2 in a version-1 file, lines of no version.
+		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"tick\":1}\n", "line 2: neither an agent nor a snapshot"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{\"world\":{}}\n", "line 2: neither an agent nor a snapshot"},
 	} {
 		if _, err := debugger.ReadRecording(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.in, err, c.want)
 		}
 	}
 	// The decoder's error stays behind the line number.
-	_, err = debugger.ReadRecording(strings.NewReader("{\"format\":\"goap-recording\",\"version\":1}\n{oops"))
+	_, err = debugger.ReadRecording(strings.NewReader("{\"format\":\"goap-recording\",\"version\":1}\n{oops\n"))
 	var syntax *json.SyntaxError
 	if !errors.As(err, &syntax) {
 		t.Errorf("no *json.SyntaxError behind %v", err)
@@ -363,6 +374,175 @@ func TestHandler(t *testing.T) {
 			if strings.Contains(body, ext) {
 				t.Errorf("%s refers to %s: the page must load nothing from elsewhere", file, ext)
 			}
+		}
+	}
+}
+
+// recordingOf streams an example's run for ticks and returns the file's
+// bytes and the recording read back whole.
+func recordingOf(t *testing.T, file string, ticks int) ([]byte, *debugger.Recording) {
+	t.Helper()
+	var buf bytes.Buffer
+	run(t, file, ticks, 10000, &buf)
+	rc, err := debugger.ReadRecording(bytes.NewReader(buf.Bytes()))
+	if err != nil || rc.Cut != nil {
+		t.Fatalf("the whole file: %v, cut %v", err, rc.Cut)
+	}
+	return buf.Bytes(), rc
+}
+
+// keptUpTo returns agent i's snapshots of ticks up to last.
+func keptUpTo(rc *debugger.Recording, i, last int) []debugger.Snapshot {
+	var out []debugger.Snapshot
+	for _, s := range rc.Snapshots(i) {
+		if s.Tick <= last {
+			out = append(out, normalize(s))
+		}
+	}
+	return out
+}
+
+// TestReadCut: a file cut anywhere (a killed goap sim --record) reads up
+// to its last whole tick, never half of one, and Cut says which line and
+// tick were left out. The squad shooter's 8 agents write several
+// snapshots per tick, so cuts fall between two lines of a tick as well as
+// inside lines.
+func TestReadCut(t *testing.T) {
+	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	header := bytes.IndexByte(data, '\n') + 1
+	// Every line's end and its neighbours, and every 997th byte.
+	var cuts []int
+	for i, b := range data {
+		if b == '\n' || i%997 == 0 {
+			cuts = append(cuts, i-1, i, i+1)
+		}
+	}
+	for _, n := range cuts {
+		if n < header || n > len(data) {
+			continue
+		}
+		prefix := data[:n]
+		rc, err := debugger.ReadRecording(bytes.NewReader(prefix))
+		if err != nil {
+			t.Fatalf("cut at byte %d: %v", n, err)
+		}
+		// The ticks closed by a whole {"tick":N} line are the ones kept;
+		// the snapshots after the last of those lines are left out.
+		// A last line that is whole JSON without its newline counts.
+		closed, dropped := 0, 0
+		lines := bytes.Split(prefix, []byte("\n"))
+		tail := lines[len(lines)-1]
+		partial := len(tail) > 0 && !json.Valid(tail)
+		for _, l := range lines {
+			var end struct{ Tick *int }
+			switch {
+			case !json.Valid(l):
+			case bytes.HasPrefix(l, []byte(`{"tick":`)) && json.Unmarshal(l, &end) == nil:
+				closed, dropped = *end.Tick, 0
+			case bytes.HasPrefix(l, []byte(`{"snapshot":`)):
+				dropped++
+			}
+		}
+		last := 0
+		for i := range rc.Agents {
+			got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, closed)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("cut at byte %d (ticks up to %d closed): agent %d has %d snapshots, want %d", n, closed, i, len(got), len(want))
+			}
+			if len(got) > 0 {
+				last = max(last, got[len(got)-1].Tick)
+			}
+		}
+		read := len(lines) // lines read, the last one without its newline
+		if len(tail) == 0 {
+			read--
+		}
+		c := rc.Cut
+		switch {
+		case (c != nil) != (partial || dropped > 0):
+			t.Fatalf("cut at byte %d (line %d, %d snapshots after tick %d): Cut %+v", n, read, dropped, closed, c)
+		case c == nil:
+		case c.Partial != partial || c.Line != read || c.Snapshots != dropped || c.Last != last:
+			t.Fatalf("cut at byte %d (line %d, partial %v, %d snapshots dropped, last tick %d): Cut %+v", n, read, partial, dropped, last, c)
+		case dropped > 0 && c.Tick != closed+1, dropped == 0 && c.Tick != -1:
+			t.Fatalf("cut at byte %d: Cut %+v, tick %d closed", n, c, closed)
+		}
+	}
+}
+
+// TestReadCutSays: what Cut says of a cut mid-line and a cut mid-tick of
+// the squad shooter's file: the line, the tick left out, the last kept.
+func TestReadCutSays(t *testing.T) {
+	data, _ := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	// The second snapshot line of tick 3: a tick of several snapshots.
+	at := -1
+	for i, l := range lines {
+		if bytes.HasPrefix(l, []byte(`{"snapshot":`)) && bytes.Contains(l, []byte(`"t":3,`)) &&
+			bytes.HasPrefix(lines[i-1], []byte(`{"snapshot":`)) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		t.Fatal("no tick 3 of two snapshots")
+	}
+	before := bytes.Join(lines[:at], nil)
+	for _, c := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"mid-line", append(append([]byte{}, before...), lines[at][:40]...),
+			fmt.Sprintf("the recording is cut short in line %d; tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at+1)},
+		{"mid-tick", before,
+			fmt.Sprintf("the recording ends in the middle of tick 3 (line %d); tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at)},
+	} {
+		rc, err := debugger.ReadRecording(bytes.NewReader(c.in))
+		if err != nil || rc.Cut == nil {
+			t.Fatalf("%s: %v, cut %v", c.name, err, rc.Cut)
+		}
+		if got := rc.Cut.String(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+		if _, last := rc.Ticks(); last != 2 {
+			t.Errorf("%s: ticks up to %d, want 2", c.name, last)
+		}
+	}
+}
+
+// TestReadVersion1: a version-1 file (no tick lines) reads as before; cut
+// mid-line, its last tick seen is left out, as it may be half-written.
+func TestReadVersion1(t *testing.T) {
+	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	var v1 []byte
+	for i, l := range bytes.SplitAfter(data, []byte("\n")) {
+		switch {
+		case i == 0:
+			v1 = append(v1, "{\"format\":\"goap-recording\",\"version\":1}\n"...)
+		case !bytes.HasPrefix(l, []byte(`{"tick":`)):
+			v1 = append(v1, l...)
+		}
+	}
+	rc, err := debugger.ReadRecording(bytes.NewReader(v1))
+	if err != nil || rc.Cut != nil {
+		t.Fatalf("%v, cut %v", err, rc.Cut)
+	}
+	for i := range whole.Agents {
+		if got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, 1<<30); !reflect.DeepEqual(got, want) {
+			t.Fatalf("agent %d: %d snapshots, want %d", i, len(got), len(want))
+		}
+	}
+	// Cut in the middle of tick 3's second snapshot line.
+	first := bytes.Index(v1, []byte(`"t":3,`))
+	second := first + 1 + bytes.Index(v1[first+1:], []byte(`"t":3,`))
+	rc, err = debugger.ReadRecording(bytes.NewReader(v1[:second]))
+	if err != nil || rc.Cut == nil || !rc.Cut.Partial || rc.Cut.Tick != 3 || rc.Cut.Last != 2 {
+		t.Fatalf("cut in tick 3: %v, cut %+v", err, rc.Cut)
+	}
+	for i := range whole.Agents {
+		if got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, 2); !reflect.DeepEqual(got, want) {
+			t.Fatalf("agent %d: %d snapshots, want %d", i, len(got), len(want))
 		}
 	}
 }

@@ -24,12 +24,19 @@ import (
 // per agent, streaming to out when it is not nil.
 func run(t testing.TB, file string, ticks, size int, out *bytes.Buffer) (*debugger.Recorder, *sim.World) {
 	t.Helper()
+	return runTrees(t, file, ticks, size, out, false)
+}
+
+// runTrees is run, the search trees kept when trees is set.
+func runTrees(t testing.TB, file string, ticks, size int, out *bytes.Buffer, trees bool) (*debugger.Recorder, *sim.World) {
+	t.Helper()
 	f, err := goapfile.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(size)
+	rec.Trees = trees
 	cfg.OnEvent = rec.OnEvent
 	w, err := sim.New(cfg)
 	if err != nil {
@@ -378,12 +385,12 @@ func TestHandler(t *testing.T) {
 	}
 }
 
-// recordingOf streams an example's run for ticks and returns the file's
-// bytes and the recording read back whole.
+// recordingOf streams an example's run for ticks, search trees kept, and
+// returns the file's bytes and the recording read back whole.
 func recordingOf(t *testing.T, file string, ticks int) ([]byte, *debugger.Recording) {
 	t.Helper()
 	var buf bytes.Buffer
-	run(t, file, ticks, 10000, &buf)
+	runTrees(t, file, ticks, 10000, &buf, true)
 	rc, err := debugger.ReadRecording(bytes.NewReader(buf.Bytes()))
 	if err != nil || rc.Cut != nil {
 		t.Fatalf("the whole file: %v, cut %v", err, rc.Cut)
@@ -543,6 +550,184 @@ func TestReadVersion1(t *testing.T) {
 	for i := range whole.Agents {
 		if got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, 2); !reflect.DeepEqual(got, want) {
 			t.Fatalf("agent %d: %d snapshots, want %d", i, len(got), len(want))
+		}
+	}
+}
+
+// fakeRun is a Controller that counts the commands it ran.
+type fakeRun struct{ cmds []string }
+
+func (f *fakeRun) Control(cmd string) bool {
+	if cmd != "status" {
+		f.cmds = append(f.cmds, cmd)
+	}
+	return true
+}
+
+// TestHandlerSafety: another web site cannot drive or read the page's
+// server: the run is stepped on POST only, from the page's own origin,
+// and only requests naming the server by a loopback name, an IP address
+// or a host it was given are answered (DNS rebinding).
+func TestHandlerSafety(t *testing.T) {
+	rec, _ := run(t, "../examples/pirate_sim.yaml", 3, 100, nil)
+	ctl := &fakeRun{}
+	h := debugger.Handler(rec, ctl, "mybox.lan:8080")
+	serve := func(method, target, host string, header map[string]string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(method, target, nil)
+		r.Host = host
+		for k, v := range header {
+			r.Header.Set(k, v)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	for _, c := range []struct {
+		name, method, target, host string
+		header                     map[string]string
+		code                       int
+		ran                        bool
+	}{
+		{"GET steps nothing", "GET", "/api/control?cmd=step", "127.0.0.1:8080", nil, http.StatusMethodNotAllowed, false},
+		{"POST from no page (curl)", "POST", "/api/control?cmd=step", "127.0.0.1:8080", nil, 200, true},
+		{"POST from the page", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Origin": "http://127.0.0.1:8080", "Sec-Fetch-Site": "same-origin"}, 200, true},
+		{"POST from another site", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Origin": "http://evil.example"}, http.StatusForbidden, false},
+		{"POST from another port", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Origin": "http://127.0.0.1:9999"}, http.StatusForbidden, false},
+		{"POST from a sandboxed page", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Origin": "null"}, http.StatusForbidden, false},
+		{"POST cross-site, no Origin", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, false},
+		{"POST from the page by its LAN name", "POST", "/api/control?cmd=run", "mybox.lan:8080",
+			map[string]string{"Origin": "http://mybox.lan:8080"}, 200, true},
+		{"a rebound name", "POST", "/api/control?cmd=step", "evil.example:8080",
+			map[string]string{"Origin": "http://evil.example:8080"}, http.StatusForbidden, false},
+		{"a rebound name reads the state", "GET", "/api/state?tick=1", "evil.example:8080", nil, http.StatusForbidden, false},
+		{"a rebound name reads the meta", "GET", "/api/meta", "evil.example", nil, http.StatusForbidden, false},
+		{"a rebound name reads the page", "GET", "/", "evil.example", nil, http.StatusForbidden, false},
+		{"localhost", "GET", "/api/meta", "localhost:8080", nil, 200, false},
+		{"IPv6 loopback", "GET", "/api/meta", "[::1]:8080", nil, 200, false},
+		{"a LAN address", "GET", "/api/meta", "192.168.1.20:8080", nil, 200, false},
+		{"the host given, any case", "GET", "/api/meta", "MyBox.LAN:8080", nil, 200, false},
+		{"a host not given", "GET", "/api/meta", "otherbox.lan:8080", nil, http.StatusForbidden, false},
+		{"no Host (HTTP/1.0)", "GET", "/api/meta", "", nil, 200, false},
+	} {
+		before := len(ctl.cmds)
+		w := serve(c.method, c.target, c.host, c.header)
+		if w.Code != c.code || (len(ctl.cmds) > before) != c.ran {
+			t.Errorf("%s: %d, ran %v; want %d, ran %v (%s)", c.name, w.Code, len(ctl.cmds) > before, c.code, c.ran, strings.TrimSpace(w.Body.String()))
+		}
+		if c.code == http.StatusMethodNotAllowed && w.Header().Get("Allow") != "POST" {
+			t.Errorf("%s: Allow %q", c.name, w.Header().Get("Allow"))
+		}
+	}
+	// Without hosts, only loopback names and addresses.
+	r := httptest.NewRequest("GET", "/api/meta", nil)
+	r.Host = "mybox.lan:8080"
+	w := httptest.NewRecorder()
+	debugger.Handler(rec, nil).ServeHTTP(w, r)
+	if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "--addr") {
+		t.Errorf("a LAN name not given: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// stateTree is an agent's search tree at a tick as /api/state gives it:
+// the plan's path and the tick the plan was made.
+func stateTree(t *testing.T, h http.Handler, tick int) (path []string, made int) {
+	t.Helper()
+	r := httptest.NewRequest("GET", fmt.Sprintf("/api/state?tick=%d", tick), nil)
+	r.Host = "127.0.0.1"
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	var st struct {
+		Agents []struct {
+			Tree     []debugger.SearchNode
+			TreeTick int `json:"tree_tick"`
+		}
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || len(st.Agents) == 0 {
+		t.Fatalf("tick %d: %v: %s", tick, err, w.Body.String())
+	}
+	for _, n := range st.Agents[0].Tree {
+		if n.Path && n.Parent >= 0 {
+			path = append(path, n.Action)
+		}
+	}
+	return path, st.Agents[0].TreeTick
+}
+
+// TestPlanTree: the search tree shown at a tick is the one that made the
+// agent's current plan: at tick 12 of pirate_sim, the replan of tick 8
+// (not the first plan, abandoned at tick 8); none once the pirate has no
+// plan; none when the snapshot that made the plan kept no tree, rather
+// than an older plan's.
+func TestPlanTree(t *testing.T) {
+	data, rc := recordingOf(t, "../examples/pirate_sim.yaml", 40)
+	h := debugger.Handler(rc, nil)
+	for _, c := range []struct {
+		tick, made int
+		path       string
+	}{
+		{1, 1, "[StealRum DrinkRum]"},
+		{7, 1, "[StealRum DrinkRum]"},
+		{8, 8, "[CollectMolasses BrewRum DrinkRum]"},
+		{12, 8, "[CollectMolasses BrewRum DrinkRum]"},
+		{29, 8, "[CollectMolasses BrewRum DrinkRum]"},
+		{30, 0, "[]"}, // the goal reached, no plan
+		{40, 0, "[]"},
+	} {
+		if path, made := stateTree(t, h, c.tick); fmt.Sprint(path) != c.path || made != c.made {
+			t.Errorf("tick %d: tree of the plan made at %d, path %v; want %d, %s", c.tick, made, path, c.made, c.path)
+		}
+	}
+	// The same file, its replan's tree not kept.
+	var cut bytes.Buffer
+	for _, l := range bytes.SplitAfter(data, []byte("\n")) {
+		if bytes.Contains(l, []byte(`"t":8,`)) {
+			var v map[string]map[string]any
+			if err := json.Unmarshal(l, &v); err != nil {
+				t.Fatal(err)
+			}
+			delete(v["snapshot"], "tree")
+			l, _ = json.Marshal(v)
+			l = append(l, '\n')
+		}
+		cut.Write(l)
+	}
+	rc, err := debugger.ReadRecording(&cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path, made := stateTree(t, debugger.Handler(rc, nil), 12); path != nil || made != 8 {
+		t.Errorf("tick 12, the replan's tree not kept: the tree of tick %d, path %v; want none, of the plan made at 8", made, path)
+	}
+}
+
+// TestHandlerEmpty: a recording holding its header only (with or without
+// its agents: the run was stopped before its first tick) is served as
+// empty lists the page can show, not nulls.
+func TestHandlerEmpty(t *testing.T) {
+	data, _ := recordingOf(t, "../examples/pirate_sim.yaml", 3)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for _, in := range [][]byte{lines[0], bytes.Join(lines[:2], nil)} {
+		rc, err := debugger.ReadRecording(bytes.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := debugger.Handler(rc, nil)
+		for path, want := range map[string]string{
+			"/api/meta":         `"first":0,"last":0,"empty":true,`,
+			"/api/state?tick=0": `{"tick":0,"agents":[`,
+		} {
+			r := httptest.NewRequest("GET", path, nil)
+			r.Host = "localhost"
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, want) || strings.Contains(body, "null") {
+				t.Errorf("%d lines, %s: %d %s, want %s and no null", bytes.Count(in, []byte("\n")), path, w.Code, body, want)
+			}
 		}
 	}
 }

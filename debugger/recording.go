@@ -175,6 +175,18 @@ func (rc *Recording) Ticks() (first, last int) {
 	return max(first, 0), max(last, rc.now)
 }
 
+// empty reports whether no snapshot is kept and no tick was captured (a
+// file holding its header only: its run was stopped before its first
+// tick).
+func (rc *Recording) empty() bool {
+	for i := range rc.rings {
+		if rc.rings[i].n > 0 {
+			return false
+		}
+	}
+	return rc.now == 0
+}
+
 // Snapshots returns the kept snapshots of agent i, oldest first (a copy
 // of the list; the snapshots share memory with the recording).
 func (rc *Recording) Snapshots(i int) []Snapshot {

@@ -11,8 +11,8 @@ let selected = null;
 let playing = null;
 const stateCache = new Map();
 
-async function getJSON(url) {
-  const r = await fetch(url);
+async function getJSON(url, opts) {
+  const r = await fetch(url, opts);
   if (!r.ok) throw new Error(url + ": " + r.status);
   return r.json();
 }
@@ -230,7 +230,7 @@ function togglePlay() {
 }
 
 async function control(cmd) {
-  await getJSON("api/control?cmd=" + cmd);
+  await getJSON("api/control?cmd=" + cmd, { method: "POST" });
   await loadMeta();
   show(meta.last);
 }

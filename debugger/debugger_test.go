@@ -450,7 +450,7 @@ func TestReadCut(t *testing.T) {
 				dropped++
 			}
 		}
-		last := 0
+		last := closed
 		for i := range rc.Agents {
 			got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, closed)
 			if !reflect.DeepEqual(got, want) {
@@ -501,9 +501,11 @@ func TestReadCutSays(t *testing.T) {
 		want string
 	}{
 		{"mid-line", append(append([]byte{}, before...), lines[at][:40]...),
-			fmt.Sprintf("the recording is cut short in line %d; tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at+1)},
+			fmt.Sprintf("the recording is cut short in line %d, in tick 3: tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at+1)},
 		{"mid-tick", before,
-			fmt.Sprintf("the recording ends in the middle of tick 3 (line %d); tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at)},
+			fmt.Sprintf("the recording ends in the middle of tick 3 (line %d): tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at)},
+		{"mid-line, the tick's first", append(bytes.Join(lines[:at-1], nil), lines[at-1][:40]...),
+			fmt.Sprintf("the recording is cut short in line %d, after tick 2: loaded up to tick 2", at)},
 	} {
 		rc, err := debugger.ReadRecording(bytes.NewReader(c.in))
 		if err != nil || rc.Cut == nil {

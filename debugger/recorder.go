@@ -328,29 +328,36 @@ type Cut struct {
 	// was dropped (the file was cut in a line that began a tick).
 	Tick      int
 	Snapshots int
-	// Last is the last tick kept, 0 when none is.
+	// Last is the last whole tick, 0 when there is none.
 	Last int
 }
 
 // String says what was cut and what was kept, in one line.
 func (c *Cut) String() string {
 	var b strings.Builder
-	if c.Partial {
-		fmt.Fprintf(&b, "the recording is cut short in line %d", c.Line)
-	} else {
+	switch {
+	case !c.Partial:
 		fmt.Fprintf(&b, "the recording ends in the middle of tick %d (line %d)", c.Tick, c.Line)
+	case c.Snapshots > 0:
+		fmt.Fprintf(&b, "the recording is cut short in line %d, in tick %d", c.Line, c.Tick)
+	case c.Last > 0:
+		fmt.Fprintf(&b, "the recording is cut short in line %d, after tick %d", c.Line, c.Last)
+	default:
+		fmt.Fprintf(&b, "the recording is cut short in line %d, before its first tick", c.Line)
 	}
 	if c.Snapshots > 0 {
 		plural := "s"
 		if c.Snapshots == 1 {
 			plural = ""
 		}
-		fmt.Fprintf(&b, "; tick %d was half-written and is left out (%d snapshot%s)", c.Tick, c.Snapshots, plural)
+		fmt.Fprintf(&b, ": tick %d was half-written and is left out (%d snapshot%s);", c.Tick, c.Snapshots, plural)
+	} else {
+		b.WriteString(":")
 	}
 	if c.Last > 0 {
-		fmt.Fprintf(&b, "; loaded up to tick %d", c.Last)
+		fmt.Fprintf(&b, " loaded up to tick %d", c.Last)
 	} else {
-		b.WriteString("; no whole tick to load")
+		b.WriteString(" no whole tick to load")
 	}
 	b.WriteString(" (was its run stopped while recording?)")
 	return b.String()
@@ -428,6 +435,7 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 			for i := range snaps {
 				whole[i] = len(snaps[i])
 			}
+			rc.now = max(rc.now, *l.Tick)
 		default:
 			return nil, fmt.Errorf("debugger: line %d: neither an agent nor a snapshot (nor any line of a version %d recording)", n, version)
 		}

@@ -142,7 +142,8 @@ type Recording struct {
 	// and for a live recording.
 	Cut   *Cut
 	rings []ring
-	// now is the latest tick captured live, with or without a snapshot.
+	// now is the latest tick captured, with or without a snapshot: live,
+	// or read from a file's tick lines.
 	now int
 }
 
@@ -155,8 +156,9 @@ type SquadInfo struct {
 }
 
 // Ticks returns the first and last ticks of which some snapshot is kept
-// (0, 0 when there is none); live, the last is the latest tick captured,
-// snapshot or not.
+// (0, 0 when there is none); the last is the latest tick captured,
+// snapshot or not, when the recording knows it (live, or from a version-2
+// file).
 func (rc *Recording) Ticks() (first, last int) {
 	first = -1
 	for i := range rc.rings {

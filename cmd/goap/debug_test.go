@@ -183,7 +183,7 @@ func TestDebugCut(t *testing.T) {
 		t.Fatal(err)
 	}
 	addr, out := startDebug(t, rec, "--addr", "127.0.0.1:0")
-	want := fmt.Sprintf("goap debug: %s: the recording is cut short in line %d; tick 2 was half-written and is left out (1 snapshot); loaded up to tick 1", rec, line)
+	want := fmt.Sprintf("goap debug: %s: the recording is cut short in line %d, in tick 2: tick 2 was half-written and is left out (1 snapshot); loaded up to tick 1", rec, line)
 	if !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "ticks 1..1") {
 		t.Errorf("output %q, want %q", out.String(), want)
 	}

@@ -33,6 +33,10 @@ type Recorder struct {
 	enc     *json.Encoder
 	err     error
 	scratch []byte // endTick's line
+	// open: snapshots were written since the last tick line; ended: the
+	// tick of that line.
+	open  bool
+	ended int
 }
 
 // track is a watched agent's live state.
@@ -112,16 +116,18 @@ func (r *Recorder) Capture() {
 		}
 		r.take(i)
 	}
-	if r.enc != nil && len(r.tracks) > 0 {
+	if r.open {
 		r.endTick()
 	}
 }
 
 // endTick writes the line that closes the tick captured ({"tick":N}): a
 // reader keeps a tick's snapshots only once it has read this line, so a
-// file cut while a tick was being written never shows half of it. It
-// allocates nothing.
+// file cut while a tick was being written never shows half of it. Only
+// ticks with snapshots get one (and the last tick, at Flush): a long run
+// of idle agents does not grow the file. It allocates nothing.
 func (r *Recorder) endTick() {
+	r.open, r.ended = false, r.rec.now
 	if r.err != nil {
 		return
 	}
@@ -180,6 +186,7 @@ func (r *Recorder) take(i int) {
 	t.pending = t.pending[:0]
 	if r.enc != nil {
 		r.write(line{Snapshot: s})
+		r.open = true
 	}
 }
 
@@ -270,7 +277,7 @@ type line struct {
 
 // Stream writes the recording to w as the run goes: a header line, a line
 // per watched agent, then a line per snapshot as it is taken and a line
-// closing each tick captured (JSON Lines). Snapshots already taken are
+// closing each tick with snapshots (JSON Lines). Snapshots already taken are
 // written first. Call Flush at the end; Err reports the first write
 // error.
 func (r *Recorder) Stream(w io.Writer) {
@@ -283,15 +290,14 @@ func (r *Recorder) Stream(w io.Writer) {
 	for i := range r.rec.Squads {
 		r.write(line{Squad: &r.rec.Squads[i]})
 	}
-	taken := false
 	for i := range r.rec.rings {
 		rg := &r.rec.rings[i]
 		for k := range rg.n {
 			r.write(line{Snapshot: rg.at(k)})
-			taken = true
+			r.open = true
 		}
 	}
-	if taken {
+	if r.open {
 		r.endTick()
 	}
 }
@@ -303,8 +309,12 @@ func (r *Recorder) write(l line) {
 	}
 }
 
-// Flush writes out what Stream buffered and returns the first error.
+// Flush writes out what Stream buffered, with a line saying the last
+// tick captured, and returns the first error.
 func (r *Recorder) Flush() error {
+	if r.out != nil && (r.open || r.rec.now > r.ended) {
+		r.endTick()
+	}
 	if r.out != nil && r.err == nil {
 		r.err = r.out.Flush()
 	}

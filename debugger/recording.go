@@ -28,7 +28,7 @@ import (
 //
 // Version 1 files hold the header, agent, squad and snapshot lines.
 // Version 2 adds what recordings grew since: a line closing each tick
-// ({"tick":N}, written by every Capture, so that a file cut mid-tick is
+// that has snapshots, and the last ({"tick":N}: a file cut mid-tick is
 // known to be), world changes and positions. A version bumps whenever a
 // file holds lines an older reader cannot read, so that an older goap
 // says a newer one made the file instead of failing on a line it does

@@ -185,7 +185,7 @@ func TestPageProblems(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := readPage(t, ctx)
-	want := fmt.Sprintf("This recording is incomplete: the recording is cut short in line %d, after tick 1: loaded up to tick 1", line)
+	want := fmt.Sprintf("The recording is cut short in line %d, after tick 1: loaded up to tick 1", line)
 	if !strings.Contains(p.banners, want) || p.drawn != "1" || last != "1" {
 		t.Errorf("cut mid-line: %+v, ticks up to %s; want %q, ticks up to 1", p, last, want)
 	}

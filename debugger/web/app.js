@@ -52,7 +52,7 @@ async function loadMeta() {
   if (meta.live) $("runstate").textContent = meta.paused ? "paused" : "running";
   if (selected === null && meta.agents.length > 0) selected = meta.agents[0].name;
   if (tick < meta.first) tick = meta.first;
-  if (meta.cut) say("cut", "warn", "This recording is incomplete: " + meta.cut + ".");
+  if (meta.cut) say("cut", "warn", meta.cut[0].toUpperCase() + meta.cut.slice(1) + ".");
   if (meta.empty && !meta.live) {
     say("empty", "warn", "This recording holds no tick: its run was stopped before its first tick was recorded" +
       (meta.agents.length ? ` (${meta.agents.length} agent${meta.agents.length === 1 ? "" : "s"} watched).` : ", before any agent was watched."));

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -23,12 +24,19 @@ import (
 // per agent, streaming to out when it is not nil.
 func run(t testing.TB, file string, ticks, size int, out *bytes.Buffer) (*debugger.Recorder, *sim.World) {
 	t.Helper()
+	return runTrees(t, file, ticks, size, out, false)
+}
+
+// runTrees is run, the search trees kept when trees is set.
+func runTrees(t testing.TB, file string, ticks, size int, out *bytes.Buffer, trees bool) (*debugger.Recorder, *sim.World) {
+	t.Helper()
 	f, err := goapfile.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(size)
+	rec.Trees = trees
 	cfg.OnEvent = rec.OnEvent
 	w, err := sim.New(cfg)
 	if err != nil {
@@ -151,27 +159,6 @@ func TestRingBounded(t *testing.T) {
 	}
 }
 
-// TestRingGrows: a ring holds what the run took, not its size from the
-// start: a recorder of 10^11 snapshots per agent records a short run
-// (it used to allocate them all when it watched an agent, and died out of
-// memory), and keeps every snapshot as a ring of 10,000 does.
-func TestRingGrows(t *testing.T) {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	huge, _ := run(t, "../examples/room_clearing.yaml", 20, 100_000_000_000, nil)
-	runtime.ReadMemStats(&after)
-	full, _ := run(t, "../examples/room_clearing.yaml", 20, 10000, nil)
-	for i := range full.Recording().Agents {
-		a, b := huge.Recording().Snapshots(i), full.Recording().Snapshots(i)
-		if len(a) == 0 || !reflect.DeepEqual(a, b) {
-			t.Errorf("agent %d: %d snapshots, want the %d of a ring of 10,000", i, len(a), len(b))
-		}
-	}
-	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
-		t.Errorf("recording 20 ticks allocated %d bytes", grew)
-	}
-}
-
 // TestStreamAndLoad: a recording written as the run goes loads back into
 // the same snapshots; damaged or foreign files are refused with the line.
 func TestStreamAndLoad(t *testing.T) {
@@ -180,6 +167,14 @@ func TestStreamAndLoad(t *testing.T) {
 	loaded, err := debugger.ReadRecording(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if loaded.Cut != nil {
+		t.Errorf("a whole file read as cut: %v", loaded.Cut)
+	}
+	f1, l1 := loaded.Ticks()
+	f2, l2 := live.Recording().Ticks()
+	if f1 != f2 || l1 != l2 || l2 != 30 {
+		t.Errorf("ticks %d..%d read, %d..%d live, want up to 30", f1, l1, f2, l2)
 	}
 	if !reflect.DeepEqual(loaded.Agents, live.Recording().Agents) {
 		t.Fatal("agents differ")
@@ -201,16 +196,23 @@ func TestStreamAndLoad(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"", "empty recording"},
 		{`{"format":"other","version":1}`, "line 1: not a goap recording"},
-		{`{"format":"goap-recording","version":9}`, "version 9"},
+		{`{"format":"goap-recording","version":9}`, "recording version 9, made by a newer goap: this one reads versions 1 to 2"},
+		{`{"format":"goap-recording","version":3}`, "made by a newer goap"},
+		{`{"format":"goap-recording"}`, "recording version 0"},
 		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"snapshot\":{\"a\":3}}", "line 2: snapshot of agent 3, of 0"},
-		{"{\"format\":\"goap-recording\",\"version\":1}\n{oops", "line 2:"},
+		// A damaged line that is not the file's last: not a cut, an error.
+		{"{\"format\":\"goap-recording\",\"version\":1}\n{oops\n", "line 2:"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{oops\n{\"tick\":1}", "line 2:"},
+		// Lines of version 2 in a version-1 file, lines of no version.
+		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"tick\":1}\n", "line 2: neither an agent nor a snapshot"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{\"world\":{}}\n", "line 2: neither an agent nor a snapshot"},
 	} {
 		if _, err := debugger.ReadRecording(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.in, err, c.want)
 		}
 	}
 	// The decoder's error stays behind the line number.
-	_, err = debugger.ReadRecording(strings.NewReader("{\"format\":\"goap-recording\",\"version\":1}\n{oops"))
+	_, err = debugger.ReadRecording(strings.NewReader("{\"format\":\"goap-recording\",\"version\":1}\n{oops\n"))
 	var syntax *json.SyntaxError
 	if !errors.As(err, &syntax) {
 		t.Errorf("no *json.SyntaxError behind %v", err)
@@ -388,6 +390,363 @@ func TestHandler(t *testing.T) {
 	}
 }
 
+// recordingOf streams an example's run for ticks, search trees kept, and
+// returns the file's bytes and the recording read back whole.
+func recordingOf(t *testing.T, file string, ticks int) ([]byte, *debugger.Recording) {
+	t.Helper()
+	var buf bytes.Buffer
+	runTrees(t, file, ticks, 10000, &buf, true)
+	rc, err := debugger.ReadRecording(bytes.NewReader(buf.Bytes()))
+	if err != nil || rc.Cut != nil {
+		t.Fatalf("the whole file: %v, cut %v", err, rc.Cut)
+	}
+	return buf.Bytes(), rc
+}
+
+// keptUpTo returns agent i's snapshots of ticks up to last.
+func keptUpTo(rc *debugger.Recording, i, last int) []debugger.Snapshot {
+	var out []debugger.Snapshot
+	for _, s := range rc.Snapshots(i) {
+		if s.Tick <= last {
+			out = append(out, normalize(s))
+		}
+	}
+	return out
+}
+
+// TestReadCut: a file cut anywhere (a killed goap sim --record) reads up
+// to its last whole tick, never half of one, and Cut says which line and
+// tick were left out. The squad shooter's 8 agents write several
+// snapshots per tick, so cuts fall between two lines of a tick as well as
+// inside lines.
+func TestReadCut(t *testing.T) {
+	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	header := bytes.IndexByte(data, '\n') + 1
+	// Every line's end and its neighbours, and every 997th byte.
+	var cuts []int
+	for i, b := range data {
+		if b == '\n' || i%997 == 0 {
+			cuts = append(cuts, i-1, i, i+1)
+		}
+	}
+	for _, n := range cuts {
+		if n < header || n > len(data) {
+			continue
+		}
+		prefix := data[:n]
+		rc, err := debugger.ReadRecording(bytes.NewReader(prefix))
+		if err != nil {
+			t.Fatalf("cut at byte %d: %v", n, err)
+		}
+		// The ticks closed by a whole {"tick":N} line are the ones kept;
+		// the snapshots after the last of those lines are left out.
+		// A last line that is whole JSON without its newline counts.
+		closed, dropped, droppedTick := 0, 0, -1
+		lines := bytes.Split(prefix, []byte("\n"))
+		tail := lines[len(lines)-1]
+		partial := len(tail) > 0 && !json.Valid(tail)
+		for _, l := range lines {
+			var v struct {
+				Tick     *int
+				Snapshot *struct{ T int }
+			}
+			if json.Unmarshal(l, &v) != nil {
+				continue
+			}
+			switch {
+			case v.Tick != nil:
+				closed, dropped, droppedTick = *v.Tick, 0, -1
+			case v.Snapshot != nil:
+				if dropped == 0 {
+					droppedTick = v.Snapshot.T
+				}
+				dropped++
+			}
+		}
+		last := closed
+		for i := range rc.Agents {
+			got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, closed)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("cut at byte %d (ticks up to %d closed): agent %d has %d snapshots, want %d", n, closed, i, len(got), len(want))
+			}
+			if len(got) > 0 {
+				last = max(last, got[len(got)-1].Tick)
+			}
+		}
+		read := len(lines) // lines read, the last one without its newline
+		if len(tail) == 0 {
+			read--
+		}
+		c := rc.Cut
+		switch {
+		case (c != nil) != (partial || dropped > 0):
+			t.Fatalf("cut at byte %d (line %d, %d snapshots after tick %d): Cut %+v", n, read, dropped, closed, c)
+		case c == nil:
+		case c.Partial != partial || c.Line != read || c.Snapshots != dropped || c.Last != last:
+			t.Fatalf("cut at byte %d (line %d, partial %v, %d snapshots dropped, last tick %d): Cut %+v", n, read, partial, dropped, last, c)
+		case c.Tick != droppedTick:
+			t.Fatalf("cut at byte %d: Cut %+v, want tick %d left out", n, c, droppedTick)
+		}
+	}
+}
+
+// TestReadCutSays: what Cut says of a cut mid-line and a cut mid-tick of
+// the squad shooter's file: the line, the tick left out, the last kept.
+func TestReadCutSays(t *testing.T) {
+	data, _ := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	// The second snapshot line of tick 3: a tick of several snapshots.
+	at := -1
+	for i, l := range lines {
+		if bytes.HasPrefix(l, []byte(`{"snapshot":`)) && bytes.Contains(l, []byte(`"t":3,`)) &&
+			bytes.HasPrefix(lines[i-1], []byte(`{"snapshot":`)) {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		t.Fatal("no tick 3 of two snapshots")
+	}
+	before := bytes.Join(lines[:at], nil)
+	for _, c := range []struct {
+		name string
+		in   []byte
+		want string
+	}{
+		{"mid-line", append(append([]byte{}, before...), lines[at][:40]...),
+			fmt.Sprintf("the recording is cut short in line %d, in tick 3: tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at+1)},
+		{"mid-tick", before,
+			fmt.Sprintf("the recording ends in the middle of tick 3 (line %d): tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at)},
+		{"mid-line, the tick's first", append(bytes.Join(lines[:at-1], nil), lines[at-1][:40]...),
+			fmt.Sprintf("the recording is cut short in line %d, after tick 2: loaded up to tick 2", at)},
+	} {
+		rc, err := debugger.ReadRecording(bytes.NewReader(c.in))
+		if err != nil || rc.Cut == nil {
+			t.Fatalf("%s: %v, cut %v", c.name, err, rc.Cut)
+		}
+		if got := rc.Cut.String(); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+		if _, last := rc.Ticks(); last != 2 {
+			t.Errorf("%s: ticks up to %d, want 2", c.name, last)
+		}
+	}
+}
+
+// TestReadVersion1: a version-1 file (no tick lines) reads as before; cut
+// mid-line, its last tick seen is left out, as it may be half-written.
+func TestReadVersion1(t *testing.T) {
+	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	var v1 []byte
+	for i, l := range bytes.SplitAfter(data, []byte("\n")) {
+		switch {
+		case i == 0:
+			v1 = append(v1, "{\"format\":\"goap-recording\",\"version\":1}\n"...)
+		case !bytes.HasPrefix(l, []byte(`{"tick":`)):
+			v1 = append(v1, l...)
+		}
+	}
+	rc, err := debugger.ReadRecording(bytes.NewReader(v1))
+	if err != nil || rc.Cut != nil {
+		t.Fatalf("%v, cut %v", err, rc.Cut)
+	}
+	for i := range whole.Agents {
+		if got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, 1<<30); !reflect.DeepEqual(got, want) {
+			t.Fatalf("agent %d: %d snapshots, want %d", i, len(got), len(want))
+		}
+	}
+	// Cut in the middle of tick 3's second snapshot line.
+	first := bytes.Index(v1, []byte(`"t":3,`))
+	second := first + 1 + bytes.Index(v1[first+1:], []byte(`"t":3,`))
+	rc, err = debugger.ReadRecording(bytes.NewReader(v1[:second]))
+	if err != nil || rc.Cut == nil || !rc.Cut.Partial || rc.Cut.Tick != 3 || rc.Cut.Last != 2 {
+		t.Fatalf("cut in tick 3: %v, cut %+v", err, rc.Cut)
+	}
+	for i := range whole.Agents {
+		if got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, 2); !reflect.DeepEqual(got, want) {
+			t.Fatalf("agent %d: %d snapshots, want %d", i, len(got), len(want))
+		}
+	}
+}
+
+// fakeRun is a Controller that counts the commands it ran.
+type fakeRun struct{ cmds []string }
+
+func (f *fakeRun) Control(cmd string) bool {
+	if cmd != "status" {
+		f.cmds = append(f.cmds, cmd)
+	}
+	return true
+}
+
+// TestHandlerSafety: another web site cannot drive or read the page's
+// server: the run is stepped on POST only, from the page's own origin,
+// and only requests naming the server by a loopback name, an IP address
+// or a host it was given are answered (DNS rebinding).
+func TestHandlerSafety(t *testing.T) {
+	rec, _ := run(t, "../examples/pirate_sim.yaml", 3, 100, nil)
+	ctl := &fakeRun{}
+	h := debugger.Handler(rec, ctl, "mybox.lan:8080")
+	serve := func(method, target, host string, header map[string]string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest(method, target, nil)
+		r.Host = host
+		for k, v := range header {
+			r.Header.Set(k, v)
+		}
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w
+	}
+	for _, c := range []struct {
+		name, method, target, host string
+		header                     map[string]string
+		code                       int
+		ran                        bool
+	}{
+		{"GET steps nothing", "GET", "/api/control?cmd=step", "127.0.0.1:8080", nil, http.StatusMethodNotAllowed, false},
+		{"POST from no page (curl)", "POST", "/api/control?cmd=step", "127.0.0.1:8080", nil, 200, true},
+		{"POST from the page", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Origin": "http://127.0.0.1:8080", "Sec-Fetch-Site": "same-origin"}, 200, true},
+		{"POST from another site", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Origin": "http://evil.example"}, http.StatusForbidden, false},
+		{"POST from another port", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Origin": "http://127.0.0.1:9999"}, http.StatusForbidden, false},
+		{"POST from a sandboxed page", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Origin": "null"}, http.StatusForbidden, false},
+		{"POST cross-site, no Origin", "POST", "/api/control?cmd=step", "127.0.0.1:8080",
+			map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden, false},
+		{"POST from the page by its LAN name", "POST", "/api/control?cmd=run", "mybox.lan:8080",
+			map[string]string{"Origin": "http://mybox.lan:8080"}, 200, true},
+		{"a rebound name", "POST", "/api/control?cmd=step", "evil.example:8080",
+			map[string]string{"Origin": "http://evil.example:8080"}, http.StatusForbidden, false},
+		{"a rebound name reads the state", "GET", "/api/state?tick=1", "evil.example:8080", nil, http.StatusForbidden, false},
+		{"a rebound name reads the meta", "GET", "/api/meta", "evil.example", nil, http.StatusForbidden, false},
+		{"a rebound name reads the page", "GET", "/", "evil.example", nil, http.StatusForbidden, false},
+		{"localhost", "GET", "/api/meta", "localhost:8080", nil, 200, false},
+		{"IPv6 loopback", "GET", "/api/meta", "[::1]:8080", nil, 200, false},
+		{"a LAN address", "GET", "/api/meta", "192.168.1.20:8080", nil, 200, false},
+		{"the host given, any case", "GET", "/api/meta", "MyBox.LAN:8080", nil, 200, false},
+		{"a host not given", "GET", "/api/meta", "otherbox.lan:8080", nil, http.StatusForbidden, false},
+		{"no Host (HTTP/1.0)", "GET", "/api/meta", "", nil, 200, false},
+	} {
+		before := len(ctl.cmds)
+		w := serve(c.method, c.target, c.host, c.header)
+		if w.Code != c.code || (len(ctl.cmds) > before) != c.ran {
+			t.Errorf("%s: %d, ran %v; want %d, ran %v (%s)", c.name, w.Code, len(ctl.cmds) > before, c.code, c.ran, strings.TrimSpace(w.Body.String()))
+		}
+		if c.code == http.StatusMethodNotAllowed && w.Header().Get("Allow") != "POST" {
+			t.Errorf("%s: Allow %q", c.name, w.Header().Get("Allow"))
+		}
+	}
+	// Without hosts, only loopback names and addresses.
+	r := httptest.NewRequest("GET", "/api/meta", nil)
+	r.Host = "mybox.lan:8080"
+	w := httptest.NewRecorder()
+	debugger.Handler(rec, nil).ServeHTTP(w, r)
+	if w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "--addr") {
+		t.Errorf("a LAN name not given: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// stateTree is an agent's search tree at a tick as /api/state gives it:
+// the plan's path and the tick the plan was made.
+func stateTree(t *testing.T, h http.Handler, tick int) (path []string, made int) {
+	t.Helper()
+	r := httptest.NewRequest("GET", fmt.Sprintf("/api/state?tick=%d", tick), nil)
+	r.Host = "127.0.0.1"
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	var st struct {
+		Agents []struct {
+			Tree     []debugger.SearchNode
+			TreeTick int `json:"tree_tick"`
+		}
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || len(st.Agents) == 0 {
+		t.Fatalf("tick %d: %v: %s", tick, err, w.Body.String())
+	}
+	for _, n := range st.Agents[0].Tree {
+		if n.Path && n.Parent >= 0 {
+			path = append(path, n.Action)
+		}
+	}
+	return path, st.Agents[0].TreeTick
+}
+
+// TestPlanTree: the search tree shown at a tick is the one that made the
+// agent's current plan: at tick 12 of pirate_sim, the replan of tick 8
+// (not the first plan, abandoned at tick 8); none once the pirate has no
+// plan; none when the snapshot that made the plan kept no tree, rather
+// than an older plan's.
+func TestPlanTree(t *testing.T) {
+	data, rc := recordingOf(t, "../examples/pirate_sim.yaml", 40)
+	h := debugger.Handler(rc, nil)
+	for _, c := range []struct {
+		tick, made int
+		path       string
+	}{
+		{1, 1, "[StealRum DrinkRum]"},
+		{7, 1, "[StealRum DrinkRum]"},
+		{8, 8, "[CollectMolasses BrewRum DrinkRum]"},
+		{12, 8, "[CollectMolasses BrewRum DrinkRum]"},
+		{29, 8, "[CollectMolasses BrewRum DrinkRum]"},
+		{30, 0, "[]"}, // the goal reached, no plan
+		{40, 0, "[]"},
+	} {
+		if path, made := stateTree(t, h, c.tick); fmt.Sprint(path) != c.path || made != c.made {
+			t.Errorf("tick %d: tree of the plan made at %d, path %v; want %d, %s", c.tick, made, path, c.made, c.path)
+		}
+	}
+	// The same file, its replan's tree not kept.
+	var cut bytes.Buffer
+	for _, l := range bytes.SplitAfter(data, []byte("\n")) {
+		if bytes.Contains(l, []byte(`"t":8,`)) {
+			var v map[string]map[string]any
+			if err := json.Unmarshal(l, &v); err != nil {
+				t.Fatal(err)
+			}
+			delete(v["snapshot"], "tree")
+			l, _ = json.Marshal(v)
+			l = append(l, '\n')
+		}
+		cut.Write(l)
+	}
+	rc, err := debugger.ReadRecording(&cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path, made := stateTree(t, debugger.Handler(rc, nil), 12); path != nil || made != 8 {
+		t.Errorf("tick 12, the replan's tree not kept: the tree of tick %d, path %v; want none, of the plan made at 8", made, path)
+	}
+}
+
+// TestHandlerEmpty: a recording holding its header only (with or without
+// its agents: the run was stopped before its first tick) is served as
+// empty lists the page can show, not nulls.
+func TestHandlerEmpty(t *testing.T) {
+	data, _ := recordingOf(t, "../examples/pirate_sim.yaml", 3)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	for _, in := range [][]byte{lines[0], bytes.Join(lines[:2], nil)} {
+		rc, err := debugger.ReadRecording(bytes.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := debugger.Handler(rc, nil)
+		for path, want := range map[string]string{
+			"/api/meta":         `"first":0,"last":0,"empty":true,`,
+			"/api/state?tick=0": `{"tick":0,"agents":[`,
+		} {
+			r := httptest.NewRequest("GET", path, nil)
+			r.Host = "localhost"
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if body := w.Body.String(); w.Code != 200 || !strings.Contains(body, want) || strings.Contains(body, "null") {
+				t.Errorf("%d lines, %s: %d %s, want %s and no null", bytes.Count(in, []byte("\n")), path, w.Code, body, want)
+			}
+		}
+	}
+}
+
 // TestHandlerNoPlanWhy: the guard of guard_sim finds no plan at tick 11;
 // the page's state gives the no_plan event's explanation apart from its
 // text, from the live recorder and from a recording read back.
@@ -432,5 +791,26 @@ func TestHandlerNoPlanWhy(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no no_plan event at tick 11: %+v", name, st.Agents[0].Events)
 		}
+	}
+}
+
+// TestRingGrows: a ring holds what the run took, not its size from the
+// start: a recorder of 10^11 snapshots per agent records a short run
+// (it used to allocate them all when it watched an agent, and died out of
+// memory), and keeps every snapshot as a ring of 10,000 does.
+func TestRingGrows(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	huge, _ := run(t, "../examples/room_clearing.yaml", 20, 100_000_000_000, nil)
+	runtime.ReadMemStats(&after)
+	full, _ := run(t, "../examples/room_clearing.yaml", 20, 10000, nil)
+	for i := range full.Recording().Agents {
+		a, b := huge.Recording().Snapshots(i), full.Recording().Snapshots(i)
+		if len(a) == 0 || !reflect.DeepEqual(a, b) {
+			t.Errorf("agent %d: %d snapshots, want the %d of a ring of 10,000", i, len(a), len(b))
+		}
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+		t.Errorf("recording 20 ticks allocated %d bytes", grew)
 	}
 }

@@ -1,12 +1,19 @@
 package debugger
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
 	"io/fs"
+	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
+	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/goap-go/goap/internal/echo"
 )
 
 //go:embed web
@@ -33,15 +40,29 @@ type Controller interface {
 //
 // The page is self-contained (embedded HTML, script and styles; nothing is
 // loaded from elsewhere). ctl may be nil.
-func Handler(src Source, ctl Controller) http.Handler {
+//
+// Any web page the user visits could otherwise reach the handler: it
+// answers only requests whose Host is a loopback name, an IP address or
+// one of hosts (the names the server is reached by across a LAN, as in
+// goap debug --addr mybox.lan:8080), so that no other site can read it
+// through DNS rebinding; and it steps the run (api/control) only on a
+// POST from its own page (no other Origin). Give the server timeouts
+// (http.Server's ReadTimeout, WriteTimeout and IdleTimeout): the handler
+// cannot.
+func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 	mux := http.NewServeMux()
 	web, _ := fs.Sub(webFiles, "web")
 	mux.Handle("/", http.FileServerFS(web))
 	mux.HandleFunc("/api/meta", func(w http.ResponseWriter, r *http.Request) {
-		var m meta
+		m := meta{Agents: []AgentInfo{}, Squads: []SquadInfo{}} // [], not null, when there is none
 		src.View(func(rc *Recording) {
-			m.Agents, m.Squads = rc.Agents, rc.Squads
+			m.Agents = append(m.Agents, rc.Agents...)
+			m.Squads = append(m.Squads, rc.Squads...)
 			m.First, m.Last = rc.Ticks()
+			m.Empty = rc.empty()
+			if rc.Cut != nil {
+				m.Cut = rc.Cut.String()
+			}
 		})
 		if ctl != nil {
 			m.Live, m.Paused = true, ctl.Control("status")
@@ -54,13 +75,25 @@ func Handler(src Source, ctl Controller) http.Handler {
 			http.Error(w, "tick must be a number", http.StatusBadRequest)
 			return
 		}
-		var st state
-		src.View(func(rc *Recording) { st = stateAt(rc, tick) })
-		writeJSON(w, st)
+		// Encoded while the recording does not change: the state shares
+		// the memory of a live recorder's rings, which captures reuse.
+		var body bytes.Buffer
+		src.View(func(rc *Recording) { _ = json.NewEncoder(&body).Encode(stateAt(rc, tick)) })
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(body.Bytes())
 	})
 	mux.HandleFunc("/api/control", func(w http.ResponseWriter, r *http.Request) {
 		if ctl == nil {
 			http.Error(w, "a recording cannot be controlled; it rewinds", http.StatusNotFound)
+			return
+		}
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			http.Error(w, "control the run with POST", http.StatusMethodNotAllowed)
+			return
+		}
+		if !sameOrigin(r) {
+			http.Error(w, "the run is controlled from its own page only (cross-origin request refused)", http.StatusForbidden)
 			return
 		}
 		cmd := r.URL.Query().Get("cmd")
@@ -70,15 +103,71 @@ func Handler(src Source, ctl Controller) http.Handler {
 		}
 		writeJSON(w, map[string]bool{"paused": ctl.Control(cmd)})
 	})
-	return mux
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hostAllowed(r.Host, hosts) {
+			http.Error(w, echo.Sprintf("goap debugger: not served as %q: reach it by IP address or localhost, or name that host where the server is started (goap debug --addr HOST:PORT)", r.Host), http.StatusForbidden)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
-// meta is /api/meta: the agents and the ticks recorded.
+// hostAllowed reports whether a request's Host names this server as only
+// its own users would: a loopback name, an IP address (a DNS rebinding
+// attack needs a name of its own, which the browser sends), or one of
+// hosts. An empty Host (HTTP/1.0) is not a browser's.
+func hostAllowed(host string, hosts []string) bool {
+	name := hostName(host)
+	if host == "" || name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		return true
+	}
+	if _, err := netip.ParseAddr(name); err == nil {
+		return true
+	}
+	for _, h := range hosts {
+		if hostName(h) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// hostName returns host without its port, brackets and final dot, in
+// lower case.
+func hostName(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), ".")
+	return strings.ToLower(host)
+}
+
+// sameOrigin reports whether a request comes from the page the handler
+// serves, or from no page at all (curl, a program): browsers say where a
+// request comes from (Sec-Fetch-Site, Origin), other clients do not.
+func sameOrigin(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
+		return false
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host != "" && strings.EqualFold(u.Host, r.Host)
+}
+
+// meta is /api/meta: the agents and the ticks recorded, whether there is
+// none, and what a file cut short left out.
 type meta struct {
 	Agents []AgentInfo `json:"agents"`
 	Squads []SquadInfo `json:"squads"`
 	First  int         `json:"first"`
 	Last   int         `json:"last"`
+	Empty  bool        `json:"empty,omitempty"`
+	Cut    string      `json:"cut,omitempty"`
 	Live   bool        `json:"live"`
 	Paused bool        `json:"paused"`
 }
@@ -91,7 +180,7 @@ type state struct {
 
 // agentState is one agent at a tick for the page: its latest snapshot,
 // its whole belief, what changed and happened at this very tick, and the
-// search tree of its current plan.
+// search tree of its current plan, made at TreeTick.
 type agentState struct {
 	Name     string         `json:"name"`
 	Found    bool           `json:"found"`
@@ -100,6 +189,7 @@ type agentState struct {
 	Changed  []string       `json:"changed,omitempty"`
 	Events   []eventView    `json:"events,omitempty"`
 	Tree     []SearchNode   `json:"tree,omitempty"`
+	TreeTick int            `json:"tree_tick,omitempty"`
 }
 
 // eventView is an event as the page shows it. Why is a no_plan event's
@@ -115,7 +205,7 @@ type eventView struct {
 
 // stateAt builds /api/state for tick.
 func stateAt(rc *Recording, tick int) state {
-	st := state{Tick: tick}
+	st := state{Tick: tick, Agents: []agentState{}}
 	for i, info := range rc.Agents {
 		as := agentState{Name: info.Name}
 		if a, ok := rc.At(info.Name, tick); ok {
@@ -138,22 +228,30 @@ func stateAt(rc *Recording, tick int) state {
 					as.Events = append(as.Events, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
 				}
 			}
-			as.Tree = latestTree(&rc.rings[i], tick)
+			as.Tree, as.TreeTick = planTree(&rc.rings[i], tick)
 		}
 		st.Agents = append(st.Agents, as)
 	}
 	return st
 }
 
-// latestTree returns the tree of the latest snapshot at or before tick
-// that has one.
-func latestTree(r *ring, tick int) []SearchNode {
-	for k := r.n - 1; k >= 0; k-- {
-		if s := r.at(k); s.Tick <= tick && len(s.Tree) > 0 {
-			return s.Tree
+// planTree returns the search tree of the plan the agent follows at
+// tick, and the tick it was made: the tree of the latest snapshot that
+// made a plan (a plan_made event), when the agent still has a plan. An
+// older tree would belong to a plan the agent abandoned since, so none
+// is returned when the snapshot that made the plan kept no tree (or is
+// no longer kept), nor when the agent has no plan.
+func planTree(r *ring, tick int) ([]SearchNode, int) {
+	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
+	if k < 0 || len(r.at(k).Plan) == 0 {
+		return nil, 0
+	}
+	for ; k >= 0; k-- {
+		if s := r.at(k); madePlan(s.Events) {
+			return s.Tree, s.Tick
 		}
 	}
-	return nil
+	return nil, 0
 }
 
 // writeJSON writes v as the response.

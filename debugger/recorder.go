@@ -2,10 +2,13 @@ package debugger
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/goap-go/goap"
@@ -26,9 +29,14 @@ type Recorder struct {
 	tracks []track
 	size   int
 	// out, when set, receives every snapshot as it is taken (Stream).
-	out *bufio.Writer
-	enc *json.Encoder
-	err error
+	out     *bufio.Writer
+	enc     *json.Encoder
+	err     error
+	scratch []byte // endTick's line
+	// open: snapshots were written since the last tick line; ended: the
+	// tick of that line.
+	open  bool
+	ended int
 }
 
 // track is a watched agent's live state.
@@ -110,6 +118,26 @@ func (r *Recorder) Capture() {
 		}
 		r.take(i)
 	}
+	if r.open {
+		r.endTick()
+	}
+}
+
+// endTick writes the line that closes the tick captured ({"tick":N}): a
+// reader keeps a tick's snapshots only once it has read this line, so a
+// file cut while a tick was being written never shows half of it. Only
+// ticks with snapshots get one (and the last tick, at Flush): a long run
+// of idle agents does not grow the file. It allocates nothing.
+func (r *Recorder) endTick() {
+	r.open, r.ended = false, r.rec.now
+	if r.err != nil {
+		return
+	}
+	b := append(r.scratch[:0], `{"tick":`...)
+	b = strconv.AppendInt(b, int64(r.rec.now), 10)
+	b = append(b, "}\n"...)
+	r.scratch = b
+	_, r.err = r.out.Write(b)
 }
 
 // take stores a snapshot of agent i in its ring, reusing the memory of
@@ -162,6 +190,7 @@ func (r *Recorder) take(i int) {
 	t.pending = t.pending[:0]
 	if r.enc != nil {
 		r.write(line{Snapshot: s})
+		r.open = true
 	}
 }
 
@@ -238,20 +267,23 @@ func treeOf(a *agent.Agent, out []SearchNode, plan []string) []SearchNode {
 	return out
 }
 
-// line is one line of a recording file: the header, an agent or a
-// snapshot.
+// line is one line of a recording file: the header, an agent, a squad, a
+// snapshot or the end of a tick (version 2).
 type line struct {
 	Format   string     `json:"format,omitempty"`
 	Version  int        `json:"version,omitempty"`
 	Agent    *AgentInfo `json:"agent,omitempty"`
 	Squad    *SquadInfo `json:"squad,omitempty"`
 	Snapshot *Snapshot  `json:"snapshot,omitempty"`
+	// Tick ends a tick: the snapshots before it are whole.
+	Tick *int `json:"tick,omitempty"`
 }
 
 // Stream writes the recording to w as the run goes: a header line, a line
-// per watched agent, then a line per snapshot as it is taken (JSON
-// Lines). Snapshots already taken are written first. Call Flush at the
-// end; Err reports the first write error.
+// per watched agent, then a line per snapshot as it is taken and a line
+// closing each tick with snapshots (JSON Lines). Snapshots already taken are
+// written first. Call Flush at the end; Err reports the first write
+// error.
 func (r *Recorder) Stream(w io.Writer) {
 	r.out = bufio.NewWriter(w)
 	r.enc = json.NewEncoder(r.out)
@@ -266,7 +298,11 @@ func (r *Recorder) Stream(w io.Writer) {
 		rg := &r.rec.rings[i]
 		for k := range rg.n {
 			r.write(line{Snapshot: rg.at(k)})
+			r.open = true
 		}
+	}
+	if r.open {
+		r.endTick()
 	}
 }
 
@@ -277,8 +313,12 @@ func (r *Recorder) write(l line) {
 	}
 }
 
-// Flush writes out what Stream buffered and returns the first error.
+// Flush writes out what Stream buffered, with a line saying the last
+// tick captured, and returns the first error.
 func (r *Recorder) Flush() error {
+	if r.out != nil && (r.open || r.rec.now > r.ended) {
+		r.endTick()
+	}
 	if r.out != nil && r.err == nil {
 		r.err = r.out.Flush()
 	}
@@ -288,13 +328,77 @@ func (r *Recorder) Flush() error {
 // Err returns the first error writing the stream.
 func (r *Recorder) Err() error { return r.err }
 
-// ReadRecording reads a recording file written by Recorder.Stream. Every snapshot
-// in it is kept.
+// Cut says where a recording file ends before its run did (goap sim
+// --record killed, a disk full) and what ReadRecording left out: the
+// snapshots of the tick being written when the file ended, so that no
+// tick shows a half-updated world.
+type Cut struct {
+	// Line is where the file ends: the line cut short (Partial), or
+	// the last line when the file ends between two lines of a tick.
+	Line    int
+	Partial bool
+	// Tick is the tick left out (the first, if several) and Snapshots
+	// the number of its snapshots dropped; Tick is -1 when no snapshot
+	// was dropped (the file was cut in a line that began a tick).
+	Tick      int
+	Snapshots int
+	// Last is the last whole tick, 0 when there is none.
+	Last int
+}
+
+// String says what was cut and what was kept, in one line.
+func (c *Cut) String() string {
+	var b strings.Builder
+	switch {
+	case !c.Partial:
+		fmt.Fprintf(&b, "the recording ends in the middle of tick %d (line %d)", c.Tick, c.Line)
+	case c.Snapshots > 0:
+		fmt.Fprintf(&b, "the recording is cut short in line %d, in tick %d", c.Line, c.Tick)
+	case c.Last > 0:
+		fmt.Fprintf(&b, "the recording is cut short in line %d, after tick %d", c.Line, c.Last)
+	default:
+		fmt.Fprintf(&b, "the recording is cut short in line %d, before its first tick", c.Line)
+	}
+	if c.Snapshots > 0 {
+		plural := "s"
+		if c.Snapshots == 1 {
+			plural = ""
+		}
+		fmt.Fprintf(&b, ": tick %d was half-written and is left out (%d snapshot%s);", c.Tick, c.Snapshots, plural)
+	} else {
+		b.WriteString(":")
+	}
+	if c.Last > 0 {
+		fmt.Fprintf(&b, " loaded up to tick %d", c.Last)
+	} else {
+		b.WriteString(" no whole tick to load")
+	}
+	b.WriteString(" (was its run stopped while recording?)")
+	return b.String()
+}
+
+// ReadRecording reads a recording file written by Recorder.Stream (format
+// versions 1 and 2). Every snapshot in it is kept.
+//
+// A file that ends early, as the file of a run killed while recording
+// does, is read up to its last whole tick and Recording.Cut says what was
+// left out: the lines of the tick being written are dropped. A file ends
+// early when its last line is cut short (no newline, and not JSON) or,
+// from version 2 on, when snapshots follow the last line closing a tick.
+// A damaged line anywhere else is an error.
 func ReadRecording(rd io.Reader) (*Recording, error) {
 	sc := bufio.NewScanner(rd)
 	sc.Buffer(make([]byte, 64*1024), 64<<20)
+	cutShort := false // the line scanned last has no newline
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		adv, tok, err := bufio.ScanLines(data, atEOF)
+		cutShort = atEOF && tok != nil && adv == len(data) && bytes.IndexByte(data, '\n') < 0
+		return adv, tok, err
+	})
 	rc := &Recording{}
 	var snaps [][]Snapshot
+	var whole []int // per agent, its snapshots up to the last tick line
+	version := 0
 	n := 0
 	for sc.Scan() {
 		n++
@@ -303,6 +407,10 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 			if n == 1 {
 				return nil, fmt.Errorf("debugger: line 1: not a goap recording (make one with goap sim FILE --record REC)")
 			}
+			if cutShort {
+				rc.Cut = &Cut{Line: n, Partial: true, Tick: -1}
+				break
+			}
 			return nil, fmt.Errorf("debugger: line %d: %w", n, err)
 		}
 		switch {
@@ -310,12 +418,17 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 			if l.Format != Format {
 				return nil, fmt.Errorf("debugger: line 1: not a goap recording (make one with goap sim FILE --record REC)")
 			}
-			if l.Version != FormatVersion {
-				return nil, fmt.Errorf("debugger: line 1: recording version %d; this reader reads version %d", l.Version, FormatVersion)
+			if l.Version > FormatVersion {
+				return nil, fmt.Errorf("debugger: line 1: recording version %d, made by a newer goap: this one reads versions 1 to %d (update goap to read it)", l.Version, FormatVersion)
 			}
+			if l.Version < 1 {
+				return nil, fmt.Errorf("debugger: line 1: recording version %d; versions start at 1", l.Version)
+			}
+			version = l.Version
 		case l.Agent != nil:
 			rc.Agents = append(rc.Agents, *l.Agent)
 			snaps = append(snaps, nil)
+			whole = append(whole, 0)
 		case l.Squad != nil:
 			rc.Squads = append(rc.Squads, *l.Squad)
 		case l.Snapshot != nil:
@@ -332,8 +445,13 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 				return nil, fmt.Errorf("debugger: line %d: snapshot of tick %d after tick %d", n, s.Tick, snaps[s.Agent][k-1].Tick)
 			}
 			snaps[s.Agent] = append(snaps[s.Agent], *s)
+		case l.Tick != nil && version >= 2:
+			for i := range snaps {
+				whole[i] = len(snaps[i])
+			}
+			rc.now = max(rc.now, *l.Tick)
 		default:
-			return nil, fmt.Errorf("debugger: line %d: neither an agent nor a snapshot", n)
+			return nil, fmt.Errorf("debugger: line %d: neither an agent nor a snapshot (nor any line of a version %d recording)", n, version)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -342,9 +460,46 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 	if n == 0 {
 		return nil, errors.New("debugger: empty recording")
 	}
+	if version == 1 && rc.Cut != nil {
+		// No tick lines: the tick seen last may be half-written.
+		last := -1
+		for _, s := range snaps {
+			if k := len(s); k > 0 {
+				last = max(last, s[k-1].Tick)
+			}
+		}
+		for i, s := range snaps {
+			k := len(s)
+			for k > 0 && s[k-1].Tick == last {
+				k--
+			}
+			whole[i] = k
+		}
+	}
+	if version >= 2 || rc.Cut != nil {
+		dropped, first := 0, -1
+		for i, s := range snaps {
+			for _, d := range s[whole[i]:] {
+				if first < 0 || d.Tick < first {
+					first = d.Tick
+				}
+			}
+			dropped += len(s) - whole[i]
+			snaps[i] = s[:whole[i]]
+		}
+		if dropped > 0 && rc.Cut == nil {
+			rc.Cut = &Cut{Line: n}
+		}
+		if rc.Cut != nil {
+			rc.Cut.Tick, rc.Cut.Snapshots = first, dropped
+		}
+	}
 	for i, s := range snaps {
 		nf := len(rc.Agents[i].Facts)
 		rc.rings = append(rc.rings, ring{snaps: s, n: len(s), base: make([]int, nf), known: make([]bool, nf)})
+	}
+	if rc.Cut != nil {
+		_, rc.Cut.Last = rc.Ticks()
 	}
 	return rc, nil
 }

@@ -23,10 +23,21 @@ import (
 	"github.com/goap-go/goap/internal/echo"
 )
 
-// Format and FormatVersion head every recording file.
+// Format and FormatVersion head every recording file (its first line,
+// {"format":"goap-recording","version":2}).
+//
+// Version 1 files hold the header, agent, squad and snapshot lines.
+// Version 2 adds what recordings grew since: a line closing each tick
+// that has snapshots, and the last ({"tick":N}: a file cut mid-tick is
+// known to be), world changes and positions. A version bumps whenever a
+// file holds lines an older reader cannot read, so that an older goap
+// says a newer one made the file instead of failing on a line it does
+// not know. ReadRecording reads versions 1 and 2 (lines new in version 2
+// are refused in a version-1 file) and refuses newer ones; Recorder.Stream
+// writes version 2.
 const (
 	Format        = "goap-recording"
-	FormatVersion = 1
+	FormatVersion = 2
 )
 
 // AgentInfo describes a recorded agent: its name and its domain's facts
@@ -121,13 +132,18 @@ type ring struct {
 func (r *ring) at(i int) *Snapshot { return &r.snaps[(r.start+i)%len(r.snaps)] }
 
 // Recording is a record of agents' snapshots: live (Recorder.Recording)
-// or loaded from a file (Load).
+// or loaded from a file (ReadRecording).
 type Recording struct {
 	Agents []AgentInfo
 	// Squads are the command hierarchy's links (Recorder.Squad).
 	Squads []SquadInfo
-	rings  []ring
-	// now is the latest tick captured live, with or without a snapshot.
+	// Cut is set when the file read ends before its run did (a killed
+	// goap sim --record): it says what was left out. Nil for a whole file
+	// and for a live recording.
+	Cut   *Cut
+	rings []ring
+	// now is the latest tick captured, with or without a snapshot: live,
+	// or read from a file's tick lines.
 	now int
 }
 
@@ -140,8 +156,9 @@ type SquadInfo struct {
 }
 
 // Ticks returns the first and last ticks of which some snapshot is kept
-// (0, 0 when there is none); live, the last is the latest tick captured,
-// snapshot or not.
+// (0, 0 when there is none); the last is the latest tick captured,
+// snapshot or not, when the recording knows it (live, or from a version-2
+// file).
 func (rc *Recording) Ticks() (first, last int) {
 	first = -1
 	for i := range rc.rings {
@@ -158,6 +175,18 @@ func (rc *Recording) Ticks() (first, last int) {
 		first = rc.now
 	}
 	return max(first, 0), max(last, rc.now)
+}
+
+// empty reports whether no snapshot is kept and no tick was captured (a
+// file holding its header only: its run was stopped before its first
+// tick).
+func (rc *Recording) empty() bool {
+	for i := range rc.rings {
+		if rc.rings[i].n > 0 {
+			return false
+		}
+	}
+	return rc.now == 0
 }
 
 // Snapshots returns the kept snapshots of agent i, oldest first (a copy

@@ -16,6 +16,9 @@ import (
 // DebugCommand runs `goap debug RECORDING`: it serves the debugger page
 // for a recording made with goap sim --record, until interrupted.
 //
+// A recording cut short (its run killed while recording) is served up to
+// its last whole tick, with a warning on stderr and on the page.
+//
 // Exit status: 0 when stopped, 2 on bad input (an unreadable or damaged
 // recording, an address that cannot be listened on).
 type DebugCommand struct {
@@ -45,13 +48,16 @@ func (c *DebugCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return inputError("debug", "%s: %v", files[0], err)
 	}
+	if rc.Cut != nil {
+		fmt.Fprintf(c.Stderr, "goap debug: %s: %s\n", files[0], rc.Cut)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return inputError("debug", "--addr %s: %v", *addr, err)
 	}
 	first, last := rc.Ticks()
 	fmt.Fprintf(c.Stdout, "serving %s (%d agents, ticks %d..%d) on http://%s/ (interrupt to stop)\n", files[0], len(rc.Agents), first, last, ln.Addr())
-	srv := &http.Server{Handler: debugger.Handler(rc, nil), ReadHeaderTimeout: 10 * time.Second}
+	srv := debugServer(debugger.Handler(rc, nil, addrHost(*addr)))
 	if c.Ready != nil {
 		c.Ready(ln.Addr().String())
 	}

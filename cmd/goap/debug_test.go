@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -87,10 +92,26 @@ func TestSimDebugLive(t *testing.T) {
 		_ = json.NewDecoder(r.Body).Decode(&m)
 		return m
 	}
+	post := func(path string) int {
+		r, err := http.Post("http://"+addr+path, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Body.Close()
+		return r.StatusCode
+	}
 	if m := get("/api/meta"); !m.Live || !m.Paused || m.Last != 0 {
 		t.Fatalf("at the start: %+v", m)
 	}
+	// A GET changes nothing: a link on any web page could send one.
 	get("/api/control?cmd=step")
+	time.Sleep(50 * time.Millisecond)
+	if m := get("/api/meta"); m.Last != 0 {
+		t.Fatalf("a GET stepped the run: %+v", m)
+	}
+	if code := post("/api/control?cmd=step"); code != http.StatusOK {
+		t.Fatalf("POST step: %d", code)
+	}
 	deadline := time.Now().Add(5 * time.Second)
 	for get("/api/meta").Last != 1 {
 		if time.Now().After(deadline) {
@@ -102,7 +123,7 @@ func TestSimDebugLive(t *testing.T) {
 	if m := get("/api/meta"); m.Last != 1 || !m.Paused {
 		t.Fatalf("after one step: %+v", m)
 	}
-	get("/api/control?cmd=run")
+	post("/api/control?cmd=run")
 	for get("/api/meta").Last < 3 {
 		if time.Now().After(deadline) {
 			t.Fatal("run did not run")
@@ -114,5 +135,128 @@ func TestSimDebugLive(t *testing.T) {
 	case <-done:
 	case <-time.After(5 * time.Second):
 		t.Fatal("goap sim --debug did not stop when interrupted")
+	}
+}
+
+// startDebug runs goap debug with args until the test ends and returns
+// the address it serves and what it wrote.
+func startDebug(t *testing.T, args ...string) (addr string, out *bytes.Buffer) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out = &bytes.Buffer{}
+	ready := make(chan string, 1)
+	cmd := &DebugCommand{Stdout: out, Stderr: out, Ready: func(addr string) { ready <- addr }}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Run(ctx, args) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("goap debug: %v", err)
+		}
+	})
+	select {
+	case addr = <-ready:
+	case err := <-done:
+		done <- err
+		t.Fatalf("goap debug ended: %v: %s", err, out.String())
+	}
+	return addr, out
+}
+
+// TestDebugCut: a recording cut short, as a killed goap sim --record
+// leaves it, is served up to its last whole tick with a warning naming
+// the line and the tick left out, on stderr and in the page's meta.
+func TestDebugCut(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "squad.rec")
+	if _, stderr, code := runGoap(t, "sim", "../../examples/room_clearing.yaml", "--record", rec); code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut inside the second snapshot line of tick 2.
+	k := bytes.Index(data, []byte(`"t":2,`))
+	k += 1 + bytes.Index(data[k+1:], []byte(`"t":2,`))
+	line := 1 + bytes.Count(data[:k], []byte("\n"))
+	if err := os.WriteFile(rec, data[:k], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	addr, out := startDebug(t, rec, "--addr", "127.0.0.1:0")
+	want := fmt.Sprintf("goap debug: %s: the recording is cut short in line %d, in tick 2: tick 2 was half-written and is left out (1 snapshot); loaded up to tick 1", rec, line)
+	if !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "ticks 1..1") {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+	r, err := http.Get("http://" + addr + "/api/meta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	var meta struct {
+		Last int
+		Cut  string
+	}
+	if err := json.NewDecoder(r.Body).Decode(&meta); err != nil || meta.Last != 1 || !strings.Contains(meta.Cut, fmt.Sprintf("line %d", line)) {
+		t.Errorf("meta %+v, %v", meta, err)
+	}
+}
+
+// TestDebugServer: goap debug answers requests naming the host of --addr,
+// refuses other names (DNS rebinding), and closes idle keep-alive
+// connections.
+func TestDebugServer(t *testing.T) {
+	defer func(d time.Duration) { debugIdleTimeout = d }(debugIdleTimeout)
+	debugIdleTimeout = 200 * time.Millisecond
+	rec := filepath.Join(t.TempDir(), "pirate.rec")
+	if _, stderr, code := runGoap(t, "sim", "testdata/pirate_sim.yaml", "--record", rec); code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, stderr)
+	}
+	// localhost resolves to the loopback address the server listens on;
+	// --addr names it as a LAN name would be.
+	addr, _ := startDebug(t, rec, "--addr", "localhost:0")
+	_, port, _ := net.SplitHostPort(addr)
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	br := bufio.NewReader(conn)
+	ask := func(host string) int {
+		fmt.Fprintf(conn, "GET /api/meta HTTP/1.1\r\nHost: %s\r\n\r\n", host)
+		r, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, r.Body)
+		r.Body.Close()
+		return r.StatusCode
+	}
+	for _, c := range []struct {
+		host string
+		code int
+	}{
+		{"localhost:" + port, 200},
+		{"127.0.0.1:" + port, 200},
+		{"attacker.example:" + port, http.StatusForbidden},
+	} {
+		if code := ask(c.host); code != c.code {
+			t.Errorf("Host %s: %d, want %d", c.host, code, c.code)
+		}
+	}
+	// The host of --addr is the name the handler accepts besides
+	// loopback names and addresses (the handler's tests check the rest).
+	for in, want := range map[string]string{"mybox.lan:8080": "mybox.lan", "0.0.0.0:0": "0.0.0.0", "[::1]:80": "::1", ":8080": "", "mybox": "mybox"} {
+		if got := addrHost(in); got != want {
+			t.Errorf("addrHost(%q) = %q, want %q", in, got, want)
+		}
+	}
+	// The connection stays open for more requests, then, idle, closes.
+	start := time.Now()
+	_ = conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if n, err := br.ReadByte(); err != io.EOF {
+		t.Fatalf("idle connection: read %v, %v; want it closed", n, err)
+	}
+	if idle := time.Since(start); idle > 2*time.Second {
+		t.Errorf("closed after %v idle", idle)
 	}
 }

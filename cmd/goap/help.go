@@ -331,8 +331,15 @@ reports of squads among them), and the search tree of its plan when the
 recording keeps trees. The page is self-contained: it loads nothing from
 elsewhere. Go programs mount the same page with debugger.Handler.
 
+A recording cut short (its run killed while recording) is served up to
+its last whole tick; a warning on stderr and on the page names the line
+and the tick left out.
+
 	--addr HOST:PORT     where to serve (default 127.0.0.1:8080; port 0
-	                     picks a free one)
+	                     picks a free one). The page answers requests
+	                     that name the server by an IP address, localhost
+	                     or HOST: to use it across a LAN, listen on
+	                     0.0.0.0 or name the host (mybox.lan:8080)
 
 Exit status: 0 when interrupted, 2 on bad input (an unreadable or
 damaged recording, an address that cannot be listened on).

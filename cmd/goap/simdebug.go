@@ -81,7 +81,7 @@ func (c *SimCommand) serveDebug(addr string, rec *debugger.Recorder, ctl *simCon
 	if err != nil {
 		return nil, inputError("sim", "--debug %s: %v", addr, err)
 	}
-	srv := &http.Server{Handler: debugger.Handler(rec, ctl), ReadHeaderTimeout: 10 * time.Second}
+	srv := debugServer(debugger.Handler(rec, ctl, addrHost(addr)))
 	fmt.Fprintf(c.Stderr, "debugger on http://%s/ (paused: press run or step; interrupt to stop)\n", ln.Addr())
 	if c.Ready != nil {
 		c.Ready(ln.Addr().String())
@@ -96,4 +96,36 @@ func (c *SimCommand) serveDebug(addr string, rec *debugger.Recorder, ctl *simCon
 		defer cancel()
 		_ = srv.Shutdown(ctx)
 	}, nil
+}
+
+// The debugger server's timeouts: a client slow to send its request or
+// to read the answer is cut off, and an idle keep-alive connection is
+// closed (browsers keep them open as long as the page is). A variable so
+// that tests can shorten the idle one.
+var (
+	debugReadTimeout  = 30 * time.Second
+	debugWriteTimeout = time.Minute // a tick's state of a big recording
+	debugIdleTimeout  = time.Minute
+)
+
+// debugServer returns the server of goap debug and goap sim --debug for
+// h, with timeouts.
+func debugServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       debugReadTimeout,
+		WriteTimeout:      debugWriteTimeout,
+		IdleTimeout:       debugIdleTimeout,
+	}
+}
+
+// addrHost returns the host of a --addr HOST:PORT, the name the debugger
+// page is reached by besides loopback names and IP addresses.
+func addrHost(addr string) string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return host
 }

@@ -3,6 +3,7 @@ package browsertest
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -39,6 +40,13 @@ func chromium(t *testing.T) string {
 // record runs an example file's agents for ticks and returns the recording.
 func record(t *testing.T, file string, ticks int) *debugger.Recorder {
 	t.Helper()
+	return recordTo(t, file, ticks, nil)
+}
+
+// recordTo is record, the recording also written to out when it is not
+// nil (as goap sim --record writes it).
+func recordTo(t *testing.T, file string, ticks int, out io.Writer) *debugger.Recorder {
+	t.Helper()
 	f, err := goapfile.Load(file)
 	if err != nil {
 		t.Fatal(err)
@@ -55,9 +63,15 @@ func record(t *testing.T, file string, ticks int) *debugger.Recorder {
 	for _, s := range cfg.Squads {
 		rec.Squad(debugger.SquadInfo{Name: s.Name, Commander: s.Commander, Members: s.Members})
 	}
+	if out != nil {
+		rec.Stream(out)
+	}
 	for range ticks {
 		w.Step()
 		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
 	}
 	return rec
 }
@@ -67,6 +81,13 @@ func record(t *testing.T, file string, ticks int) *debugger.Recorder {
 func browse(t *testing.T, rec *debugger.Recorder) (context.Context, string, func() []string) {
 	srv := httptest.NewServer(debugger.Handler(rec, nil))
 	t.Cleanup(srv.Close)
+	ctx, requested := browser(t)
+	return ctx, srv.URL, requested
+}
+
+// browser starts headless Chromium and returns the context to drive it
+// and the URLs the page requested.
+func browser(t *testing.T) (context.Context, func() []string) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
 		chromedp.Flag("no-sandbox", true),
@@ -96,7 +117,7 @@ func browse(t *testing.T, rec *debugger.Recorder) (context.Context, string, func
 		}
 		return urls
 	}
-	return ctx, srv.URL, requested
+	return ctx, requested
 }
 
 // screenshot saves the page as name.png among the test's artefacts.

@@ -6,13 +6,39 @@
 
 const $ = (id) => document.getElementById(id);
 let meta = null;
-let tick = 0;
+let tick = 0; // the tick asked for last
+let drawn = null; // the tick whose data the page shows
+let asked = 0; // counts show() calls: only the latest may draw
 let selected = null;
 let playing = null;
 const stateCache = new Map();
 
-async function getJSON(url) {
-  const r = await fetch(url);
+// say shows a message above the page, one per key (replacing the key's
+// earlier one); kind is info, warn or error. unsay removes it.
+function say(key, kind, text) {
+  let p = document.querySelector(`#banners [data-key="${key}"]`);
+  if (!p) {
+    p = el("p", { "data-key": key });
+    $("banners").append(p);
+  }
+  p.className = "banner " + kind;
+  p.textContent = text;
+}
+
+function unsay(key) {
+  const p = document.querySelector(`#banners [data-key="${key}"]`);
+  if (p) p.remove();
+}
+
+// failed says that the server could not be reached or refused, so that a
+// failure is never only in the console.
+function failed(what, err) {
+  const why = err instanceof TypeError ? "the debugger server does not answer (is it still running?)" : err.message;
+  say("net", "error", `${what}: ${why}`);
+}
+
+async function getJSON(url, opts) {
+  const r = await fetch(url, opts);
   if (!r.ok) throw new Error(url + ": " + r.status);
   return r.json();
 }
@@ -26,6 +52,15 @@ async function loadMeta() {
   if (meta.live) $("runstate").textContent = meta.paused ? "paused" : "running";
   if (selected === null && meta.agents.length > 0) selected = meta.agents[0].name;
   if (tick < meta.first) tick = meta.first;
+  if (meta.cut) say("cut", "warn", meta.cut[0].toUpperCase() + meta.cut.slice(1) + ".");
+  if (meta.empty && !meta.live) {
+    say("empty", "warn", "This recording holds no tick: its run was stopped before its first tick was recorded" +
+      (meta.agents.length ? ` (${meta.agents.length} agent${meta.agents.length === 1 ? "" : "s"} watched).` : ", before any agent was watched."));
+  } else if (meta.empty) {
+    say("empty", "info", "The run has not taken its first tick yet: press step or run.");
+  } else {
+    unsay("empty");
+  }
 }
 
 async function stateAt(t) {
@@ -42,16 +77,43 @@ function el(tag, attrs, text) {
   return e;
 }
 
+// show moves to tick t and draws it once its state arrives. Requests
+// may come back out of order (a fast drag, held arrow keys): only the
+// latest one draws, and while it is under way the page says it is
+// loading. When it fails, the timeline goes back to the tick drawn.
 async function show(t) {
   tick = Math.max(meta.first, Math.min(meta.last, t));
-  $("scrub").value = tick;
-  $("tick").textContent = tick;
-  const st = await stateAt(tick);
+  setLabel(tick);
+  const mine = ++asked;
+  document.body.classList.add("loading");
+  let st;
+  try {
+    st = await stateAt(tick);
+  } catch (err) {
+    if (mine !== asked) return;
+    document.body.classList.remove("loading");
+    failed(`tick ${tick} could not be loaded` + (drawn === null ? "" : `; the page still shows tick ${drawn}`), err);
+    if (drawn !== null) {
+      tick = drawn;
+      setLabel(drawn);
+    }
+    return;
+  }
+  if (mine !== asked) return; // a later request draws
+  document.body.classList.remove("loading");
+  unsay("net");
+  drawn = st.tick;
+  document.body.dataset.tick = drawn;
   renderAgents(st);
   renderHierarchy();
   renderOrders(st);
   const a = st.agents.find((x) => x.name === selected);
   renderAgent(a);
+}
+
+function setLabel(t) {
+  $("scrub").value = t;
+  $("tick").textContent = t;
 }
 
 function renderAgents(st) {
@@ -101,7 +163,7 @@ function renderOrders(st) {
 function renderAgent(a) {
   $("name").textContent = a ? a.name : "no agent";
   if (!a || !a.found) {
-    $("status").textContent = "no snapshot at or before this tick";
+    $("status").textContent = a ? "no snapshot at or before this tick" : "";
     for (const id of ["goals", "plan", "events", "belief"]) $(id).replaceChildren();
     $("tree").replaceChildren(el("p", { class: "none" }, "no search recorded"));
     return;
@@ -163,15 +225,19 @@ function renderAgent(a) {
     tr.append(el("td", {}, k), el("td", {}, String(v)));
     table.append(tr);
   }
-  renderTree(a.tree || []);
+  renderTree(a.tree || [], a.tree_tick, (s.plan || []).length > 0);
 }
 
-// renderTree draws the search tree as layers by depth, the plan's path
-// highlighted; expanded nodes are filled.
-function renderTree(nodes) {
+// renderTree draws the search tree of the current plan, made at tick
+// made, as layers by depth, the plan's path highlighted; expanded nodes
+// are filled.
+function renderTree(nodes, made, hasPlan) {
   const box = $("tree");
   if (!nodes.length) {
-    box.replaceChildren(el("p", { class: "none" }, "no search recorded"));
+    const why = !hasPlan ? "no plan at this tick, so no search to show"
+      : made ? `the search that made this plan (at tick ${made}) was not recorded`
+        : "the search that made this plan was not recorded";
+    box.replaceChildren(el("p", { class: "none" }, why));
     return;
   }
   const depth = nodes.map(() => 0);
@@ -215,7 +281,7 @@ function renderTree(nodes) {
     }
     svg.append(g);
   });
-  const info = el("p", {}, `${nodes.length} nodes, ${nodes.filter((n) => n.x).length} expanded; the plan's path in blue (hover a node for g, h and its state)`);
+  const info = el("p", {}, `the search that made this plan at tick ${made}: ${nodes.length} nodes, ${nodes.filter((n) => n.x).length} expanded; the plan's path in blue (hover a node for g, h and its state)`);
   box.replaceChildren(info, svg);
 }
 
@@ -228,20 +294,60 @@ function togglePlay() {
   }
   $("play").textContent = "❚❚";
   playing = setInterval(async () => {
-    if (meta.live) await loadMeta();
+    if (meta.live) {
+      try {
+        await loadMeta();
+      } catch (err) {
+        failed("the run's ticks could not be read", err);
+        return;
+      }
+    }
     if (tick >= meta.last) { if (!meta.live) togglePlay(); return; }
     show(tick + 1);
   }, 300);
 }
 
 async function control(cmd) {
-  await getJSON("api/control?cmd=" + cmd);
-  await loadMeta();
+  try {
+    await getJSON("api/control?cmd=" + cmd, { method: "POST" });
+    await loadMeta();
+  } catch (err) {
+    failed(`${cmd} failed`, err);
+    return;
+  }
   show(meta.last);
 }
 
+// cut shortens a value echoed from the URL.
+function cut(v) {
+  return v.length > 64 ? v.slice(0, 64) + "…" : v;
+}
+
+// startTick is the tick asked for by the URL (?tick=N), or the first;
+// a tick that is not a number or not recorded is said, not obeyed.
+function startTick(params) {
+  if (!params.has("tick")) return meta.first;
+  const raw = params.get("tick");
+  if (!/^-?[0-9]+$/.test(raw.trim())) {
+    say("url", "warn", `?tick=${cut(raw)} is not a tick number; showing tick ${meta.first}.`);
+    return meta.first;
+  }
+  const t = parseInt(raw, 10);
+  if (!meta.empty && (t < meta.first || t > meta.last)) {
+    const at = Math.max(meta.first, Math.min(meta.last, t));
+    say("url", "warn", `?tick=${t} is outside the recording (ticks ${meta.first} to ${meta.last}); showing tick ${at}.`);
+    return at;
+  }
+  return t;
+}
+
 async function main() {
-  await loadMeta();
+  try {
+    await loadMeta();
+  } catch (err) {
+    failed("the recording could not be read", err);
+    return;
+  }
   $("scrub").oninput = (e) => show(+e.target.value);
   $("prev").onclick = () => show(tick - 1);
   $("next").onclick = () => show(tick + 1);
@@ -254,9 +360,18 @@ async function main() {
     if (e.key === "ArrowRight") { e.preventDefault(); show(tick + 1); }
   });
   const params = new URLSearchParams(location.search);
-  if (params.has("agent")) selected = params.get("agent");
-  await show(params.has("tick") ? +params.get("tick") : meta.first);
+  if (params.has("agent")) {
+    const name = params.get("agent");
+    if (meta.agents.some((a) => a.name === name)) {
+      selected = name;
+    } else {
+      say("agent", "warn", `?agent=${cut(name)}: no agent of that name` + (selected === null ? "." : `; showing ${selected}.`));
+    }
+  }
+  await show(startTick(params));
   document.body.dataset.ready = "1";
 }
 
-main().catch((err) => { document.body.textContent = "debugger: " + err.message; });
+main().catch((err) => say("bug", "error", "debugger: " + err.message)).finally(() => {
+  document.body.dataset.ready = "1";
+});

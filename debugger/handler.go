@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/internal/echo"
 )
 
@@ -81,6 +82,11 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 		src.View(func(rc *Recording) { _ = json.NewEncoder(&body).Encode(stateAt(rc, tick)) })
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(body.Bytes())
+	})
+	mux.HandleFunc("/api/markers", func(w http.ResponseWriter, r *http.Request) {
+		var m markers
+		src.View(func(rc *Recording) { m = markersOf(rc, r.URL.Query()["agent"]) })
+		writeJSON(w, m)
 	})
 	mux.HandleFunc("/api/control", func(w http.ResponseWriter, r *http.Request) {
 		if ctl == nil {
@@ -252,6 +258,52 @@ func planTree(r *ring, tick int) ([]SearchNode, int) {
 		}
 	}
 	return nil, 0
+}
+
+// markers is /api/markers: for the timeline, the ticks at which the
+// agents asked for had events, each tick with a mask of the event types
+// seen (bit i set: Types[i] occurred). It stays small on long runs of
+// many agents: one pair per tick with events, not one entry per event.
+type markers struct {
+	Types []string `json:"types"`
+	Ticks [][2]int `json:"ticks"`
+}
+
+// markersOf builds /api/markers for the named agents (every agent when
+// names is empty; unknown names are ignored).
+func markersOf(rc *Recording, names []string) markers {
+	m := markers{Types: []string{""}, Ticks: [][2]int{}}
+	for t := agent.EventType(1); ; t++ {
+		name := t.String()
+		if strings.HasPrefix(name, "EventType(") {
+			break
+		}
+		m.Types = append(m.Types, name)
+	}
+	want := make(map[string]bool, len(names))
+	for _, n := range names {
+		want[n] = true
+	}
+	masks := map[int]int{}
+	for i, info := range rc.Agents {
+		if len(names) > 0 && !want[info.Name] {
+			continue
+		}
+		r := &rc.rings[i]
+		for k := range r.n {
+			s := r.at(k)
+			for _, e := range s.Events {
+				if int(e.Type) < len(m.Types) {
+					masks[s.Tick] |= 1 << e.Type
+				}
+			}
+		}
+	}
+	for t, mask := range masks {
+		m.Ticks = append(m.Ticks, [2]int{t, mask})
+	}
+	sort.Slice(m.Ticks, func(i, j int) bool { return m.Ticks[i][0] < m.Ticks[j][0] })
+	return m
 }
 
 // writeJSON writes v as the response.

@@ -13,6 +13,19 @@ let selected = null;
 let playing = null;
 const stateCache = new Map();
 
+// The kinds of markers on the timeline: each groups event types (the
+// types of /api/markers) and has its own row and colour.
+const kinds = [
+  { key: "replan", label: "replans", color: "#fb8c00", types: ["plan_invalidated"] },
+  { key: "failure", label: "failures", color: "#e53935", types: ["action_failed", "no_plan", "order_timed_out", "callback_panicked"] },
+  { key: "goal", label: "goal switches", color: "#1e88e5", types: ["goal_chosen"] },
+  { key: "order", label: "orders", color: "#8e24aa", types: ["order_issued", "interrupt_propagated"] },
+  { key: "report", label: "reports", color: "#43a047", types: ["report"] },
+  { key: "world", label: "world changes", color: "#6d4c41", types: ["world_changed"] },
+];
+let marks = []; // [tick, mask of kinds] of the ticks with markers, by tick
+const shownKinds = new Set(kinds.map((k) => k.key));
+
 // say shows a message above the page, one per key (replacing the key's
 // earlier one); kind is info, warn or error. unsay removes it.
 function say(key, kind, text) {
@@ -114,6 +127,104 @@ async function show(t) {
 function setLabel(t) {
   $("scrub").value = t;
   $("tick").textContent = t;
+  drawTimeline();
+}
+
+// loadMarkers reads the ticks with markers and turns their event-type
+// masks into masks of kinds (bit i: kinds[i]).
+async function loadMarkers() {
+  const m = await getJSON("api/markers");
+  const bit = new Map();
+  m.types.forEach((name, i) => {
+    const k = kinds.findIndex((k) => k.types.includes(name));
+    if (k >= 0) bit.set(i, k);
+  });
+  marks = [];
+  for (const [t, mask] of m.ticks) {
+    let km = 0;
+    for (const [i, k] of bit) if (mask & (1 << i)) km |= 1 << k;
+    if (km) marks.push([t, km]);
+  }
+  renderKinds();
+  drawTimeline();
+}
+
+// renderKinds writes the legend: a check box per kind, with the number
+// of ticks it marks, to show or hide it.
+function renderKinds() {
+  const box = $("kinds");
+  box.replaceChildren();
+  kinds.forEach((k, i) => {
+    const n = marks.filter(([, m]) => m & (1 << i)).length;
+    const label = el("label", { "data-kind": k.key });
+    const box1 = el("input", { type: "checkbox" });
+    box1.checked = shownKinds.has(k.key);
+    box1.onchange = () => {
+      if (box1.checked) shownKinds.add(k.key); else shownKinds.delete(k.key);
+      drawTimeline();
+    };
+    const sw = el("span", { class: "swatch" });
+    sw.style.background = k.color;
+    label.append(box1, sw, `${k.label} ${n}`);
+    box.append(label);
+  });
+}
+
+// shownMask is the mask of the kinds shown.
+function shownMask() {
+  let m = 0;
+  kinds.forEach((k, i) => { if (shownKinds.has(k.key)) m |= 1 << i; });
+  return m;
+}
+
+// drawTimeline draws the markers shown, a row per kind, and the tick
+// asked for.
+function drawTimeline() {
+  const c = $("timeline");
+  if (!meta || !c) return;
+  const w = c.clientWidth || 800, h = c.height;
+  if (c.width !== w) c.width = w;
+  const g = c.getContext("2d");
+  g.clearRect(0, 0, w, h);
+  const span = Math.max(1, meta.last - meta.first);
+  const x = (t) => 4 + (w - 8) * (t - meta.first) / span;
+  const row = (h - 6) / kinds.length;
+  const show = shownMask();
+  g.fillStyle = "#f5f7f8";
+  for (let i = 0; i < kinds.length; i += 2) g.fillRect(0, 3 + i * row, w, row);
+  for (const [t, m] of marks) {
+    kinds.forEach((k, i) => {
+      if (!(m & show & (1 << i))) return;
+      g.fillStyle = k.color;
+      g.fillRect(Math.round(x(t)) - 1, 3 + i * row, 3, Math.max(2, row - 1));
+    });
+  }
+  g.fillStyle = "rgba(38,50,56,.8)";
+  g.fillRect(Math.round(x(tick)) - 1, 0, 2, h);
+}
+
+// markerNear returns the tick of the nearest marker shown after (dir 1)
+// or before (dir -1) tick t, or null when there is none.
+function markerNear(t, dir) {
+  const show = shownMask();
+  if (dir > 0) {
+    for (const [mt, m] of marks) if (mt > t && (m & show)) return mt;
+  } else {
+    for (let i = marks.length - 1; i >= 0; i--) if (marks[i][0] < t && (marks[i][1] & show)) return marks[i][0];
+  }
+  return null;
+}
+
+// jumpMarker goes to the next (dir 1) or previous (dir -1) marker
+// shown, or says there is none.
+function jumpMarker(dir) {
+  const t = markerNear(tick, dir);
+  if (t === null) {
+    say("mark", "info", `No marker shown ${dir > 0 ? "after" : "before"} tick ${tick}.`);
+    return;
+  }
+  unsay("mark");
+  show(t);
 }
 
 function renderAgents(st) {
@@ -352,13 +463,35 @@ async function main() {
   $("prev").onclick = () => show(tick - 1);
   $("next").onclick = () => show(tick + 1);
   $("play").onclick = togglePlay;
+  $("prevmark").onclick = () => jumpMarker(-1);
+  $("nextmark").onclick = () => jumpMarker(1);
+  $("timeline").onclick = (e) => {
+    const r = e.target.getBoundingClientRect();
+    const f = Math.max(0, Math.min(1, (e.clientX - r.left - 4) / Math.max(1, r.width - 8)));
+    show(Math.round(meta.first + f * (meta.last - meta.first)));
+  };
+  window.addEventListener("resize", drawTimeline);
   for (const c of ["pause", "step", "run"]) $(c).onclick = () => control(c);
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" && e.key !== " ") return;
+    // Keys typed into a text box are the box's; a slider's own keys
+    // (arrows, Home, End, PageUp, PageDown) move the slider.
+    if (e.target.matches("input[type=text], input[type=search], select")) return;
+    if (e.target.matches("input[type=range]") && e.key !== " ") return;
     if (e.key === " ") { e.preventDefault(); togglePlay(); }
     if (e.key === "ArrowLeft") { e.preventDefault(); show(tick - 1); }
     if (e.key === "ArrowRight") { e.preventDefault(); show(tick + 1); }
+    if (e.key === "Home") { e.preventDefault(); show(meta.first); }
+    if (e.key === "End") { e.preventDefault(); show(meta.last); }
+    if (e.key === "PageUp") { e.preventDefault(); show(tick - 10); }
+    if (e.key === "PageDown") { e.preventDefault(); show(tick + 10); }
+    if (e.key === "[") { e.preventDefault(); jumpMarker(-1); }
+    if (e.key === "]") { e.preventDefault(); jumpMarker(1); }
   });
+  try {
+    await loadMarkers();
+  } catch (err) {
+    failed("the timeline's markers could not be read", err);
+  }
   const params = new URLSearchParams(location.search);
   if (params.has("agent")) {
     const name = params.get("agent");

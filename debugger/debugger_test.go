@@ -10,8 +10,8 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"runtime"
-	"strings"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/goap-go/goap/agent"

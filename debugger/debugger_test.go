@@ -895,3 +895,59 @@ func TestMarkers(t *testing.T) {
 		t.Errorf("tick 1: the leader's %v, everyone's %v", leader[1], all[1])
 	}
 }
+
+// TestTreeCut: a search larger than MaxTreeNodes is kept cut to its
+// first MaxTreeNodes nodes plus the plan's whole path, and says how
+// large it was; the page's state carries both.
+func TestTreeCut(t *testing.T) {
+	rec, _ := runTrees(t, "testdata/big_tree.yaml", 1, 10, nil, true)
+	s := rec.Recording().Snapshots(0)[0]
+	if len(s.Plan) < 18 || s.TreeTotal <= debugger.MaxTreeNodes {
+		t.Fatalf("plan %v, %d nodes kept of a search of %d: want 2n steps, more than %d nodes", s.Plan, len(s.Tree), s.TreeTotal, debugger.MaxTreeNodes)
+	}
+	t.Logf("%d nodes kept of %d", len(s.Tree), s.TreeTotal)
+	var path []string
+	beyond := 0
+	for i, n := range s.Tree {
+		if n.Parent >= i || (i > 0) != (n.Parent >= 0) {
+			t.Fatalf("node %d: parent %d", i, n.Parent)
+		}
+		if i >= debugger.MaxTreeNodes {
+			beyond++
+			if !n.Path {
+				t.Errorf("node %d beyond the cut is not on the path", i)
+			}
+		}
+		if n.Path {
+			if n.Parent >= 0 && !s.Tree[n.Parent].Path {
+				t.Errorf("path node %d under node %d, not on the path", i, n.Parent)
+			}
+			if n.Parent >= 0 {
+				path = append(path, n.Action)
+			}
+		}
+	}
+	if !slices.Equal(path, s.Plan) || beyond == 0 || len(s.Tree) != debugger.MaxTreeNodes+beyond {
+		t.Errorf("%d nodes (%d beyond the cut): path %v, plan %v", len(s.Tree), beyond, path, s.Plan)
+	}
+	// api/state: the tree as kept, the search's size, the tick.
+	r := httptest.NewRequest("GET", "/api/state?tick=1", nil)
+	r.Host = "127.0.0.1"
+	w := httptest.NewRecorder()
+	debugger.Handler(rec, nil).ServeHTTP(w, r)
+	var st struct {
+		Agents []struct {
+			Tree      []debugger.SearchNode
+			TreeTick  int `json:"tree_tick"`
+			TreeTotal int `json:"tree_total"`
+			Snapshot  map[string]any
+		}
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || len(st.Agents) != 1 {
+		t.Fatalf("%v: %.200s", err, w.Body.String())
+	}
+	a := st.Agents[0]
+	if len(a.Tree) != len(s.Tree) || a.TreeTotal != s.TreeTotal || a.TreeTick != 1 || a.Snapshot["tree_total"] != nil {
+		t.Errorf("api/state: %d nodes of %d made at %d, snapshot's tree_total %v; want %d of %d at 1", len(a.Tree), a.TreeTotal, a.TreeTick, a.Snapshot["tree_total"], len(s.Tree), s.TreeTotal)
+	}
+}

@@ -196,6 +196,9 @@ type agentState struct {
 	Events   []eventView    `json:"events,omitempty"`
 	Tree     []SearchNode   `json:"tree,omitempty"`
 	TreeTick int            `json:"tree_tick,omitempty"`
+	// TreeTotal is the search's number of nodes when Tree is cut
+	// (Snapshot.TreeTotal).
+	TreeTotal int `json:"tree_total,omitempty"`
 }
 
 // eventView is an event as the page shows it. Why is a no_plan event's
@@ -216,7 +219,7 @@ func stateAt(rc *Recording, tick int) state {
 		as := agentState{Name: info.Name}
 		if a, ok := rc.At(info.Name, tick); ok {
 			s := a.Snapshot
-			s.Tree = nil // sent once, below
+			s.Tree, s.TreeTotal = nil, 0 // sent once, below
 			as.Found, as.Snapshot, as.Belief = true, &s, a.Belief
 			if s.Tick == tick {
 				for _, c := range s.Changes {
@@ -234,30 +237,32 @@ func stateAt(rc *Recording, tick int) state {
 					as.Events = append(as.Events, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
 				}
 			}
-			as.Tree, as.TreeTick = planTree(&rc.rings[i], tick)
+			if ts := planTree(&rc.rings[i], tick); ts != nil {
+				as.Tree, as.TreeTick, as.TreeTotal = ts.Tree, ts.Tick, ts.TreeTotal
+			}
 		}
 		st.Agents = append(st.Agents, as)
 	}
 	return st
 }
 
-// planTree returns the search tree of the plan the agent follows at
-// tick, and the tick it was made: the tree of the latest snapshot that
-// made a plan (a plan_made event), when the agent still has a plan. An
-// older tree would belong to a plan the agent abandoned since, so none
-// is returned when the snapshot that made the plan kept no tree (or is
-// no longer kept), nor when the agent has no plan.
-func planTree(r *ring, tick int) ([]SearchNode, int) {
+// planTree returns the snapshot that made the plan the agent follows at
+// tick, whose tree is that plan's search: the latest snapshot that made
+// a plan (a plan_made event), when the agent still has a plan. An older
+// tree would belong to a plan the agent abandoned since, so there is
+// none (nil, or a snapshot without a tree) when the snapshot that made
+// the plan is no longer kept, nor when the agent has no plan.
+func planTree(r *ring, tick int) *Snapshot {
 	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
 	if k < 0 || len(r.at(k).Plan) == 0 {
-		return nil, 0
+		return nil
 	}
 	for ; k >= 0; k-- {
 		if s := r.at(k); madePlan(s.Events) {
-			return s.Tree, s.Tick
+			return s
 		}
 	}
-	return nil, 0
+	return nil
 }
 
 // markers is /api/markers: for the timeline, the ticks at which the

@@ -100,6 +100,10 @@ type Snapshot struct {
 	// Tree is the search tree of the plan made at this snapshot, when
 	// the recorder keeps trees (Recorder.Trees).
 	Tree []SearchNode `json:"tree,omitempty"`
+	// TreeTotal is the number of nodes of the search when Tree is cut at
+	// MaxTreeNodes (Tree then holds those and the plan's path); 0 when
+	// Tree is the whole search.
+	TreeTotal int `json:"tree_total,omitempty"`
 }
 
 // SearchNode is a node of a recorded search tree: goap.TreeNode as a

@@ -25,6 +25,8 @@ const kinds = [
 ];
 let marks = []; // [tick, mask of kinds] of the ticks with markers, by tick
 const shownKinds = new Set(kinds.map((k) => k.key));
+let tree = null; // the tree drawn: { svg, scroller, width, height, root }
+let zoom = 1; // the tree's zoom, kept from tick to tick
 
 // say shows a message above the page, one per key (replacing the key's
 // earlier one); kind is info, warn or error. unsay removes it.
@@ -277,6 +279,7 @@ function renderAgent(a) {
     $("status").textContent = a ? "no snapshot at or before this tick" : "";
     for (const id of ["goals", "plan", "events", "belief"]) $(id).replaceChildren();
     $("tree").replaceChildren(el("p", { class: "none" }, "no search recorded"));
+    tree = null;
     return;
   }
   const s = a.snapshot;
@@ -336,14 +339,18 @@ function renderAgent(a) {
     tr.append(el("td", {}, k), el("td", {}, String(v)));
     table.append(tr);
   }
-  renderTree(a.tree || [], a.tree_tick, (s.plan || []).length > 0);
+  renderTree(a.tree || [], a.tree_tick, (s.plan || []).length > 0, a.tree_total || 0);
 }
 
 // renderTree draws the search tree of the current plan, made at tick
 // made, as layers by depth, the plan's path highlighted; expanded nodes
-// are filled.
-function renderTree(nodes, made, hasPlan) {
+// are filled. The drawing is in its own panel, scrolled and zoomed there
+// (a tree of thousands of nodes does not push the rest of the page
+// away). total, when set, is the size of the search the tree was cut
+// from.
+function renderTree(nodes, made, hasPlan, total) {
   const box = $("tree");
+  tree = null;
   if (!nodes.length) {
     const why = !hasPlan ? "no plan at this tick, so no search to show"
       : made ? `the search that made this plan (at tick ${made}) was not recorded`
@@ -362,8 +369,8 @@ function renderTree(nodes, made, hasPlan) {
   layers.forEach((l, d) => l.forEach((i, k) => { pos[i] = [20 + k * dx + (width - l.length * dx) / 2, 20 + d * dy]; }));
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("width", width);
-  svg.setAttribute("height", layers.length * dy + 20);
+  const height = layers.length * dy + 20;
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   nodes.forEach((n, i) => {
     if (n.p < 0) return;
     const line = document.createElementNS(ns, "line");
@@ -372,6 +379,7 @@ function renderTree(nodes, made, hasPlan) {
     if (n.path && nodes[n.p].path) line.setAttribute("class", "path");
     svg.append(line);
   });
+  const onPath = [];
   nodes.forEach((n, i) => {
     const g = document.createElementNS(ns, "g");
     g.setAttribute("class", "node" + (n.x ? " expanded" : "") + (n.path ? " path" : ""));
@@ -390,10 +398,47 @@ function renderTree(nodes, made, hasPlan) {
       t.textContent = n.a;
       g.append(t);
     }
-    svg.append(g);
+    if (n.path) onPath.push(g); else svg.append(g);
   });
-  const info = el("p", {}, `the search that made this plan at tick ${made}: ${nodes.length} nodes, ${nodes.filter((n) => n.x).length} expanded; the plan's path in blue (hover a node for g, h and its state)`);
-  box.replaceChildren(info, svg);
+  svg.append(...onPath); // on top, their labels readable
+  const expanded = nodes.filter((n) => n.x).length;
+  const info = el("p", {}, `the search that made this plan at tick ${made}: ${total || nodes.length} nodes, ${expanded}${total ? " of those shown" : ""} expanded; the plan's path in blue (hover a node for g, h and its state)`);
+  const parts = [info];
+  if (total) {
+    parts.push(el("p", { class: "cut" }, `The tree is cut: ${nodes.length} of its ${total} nodes are shown, the first ones generated and the plan's whole path.`));
+  }
+  const scroller = el("div", { class: "treebox" });
+  scroller.append(svg);
+  parts.push(scroller);
+  box.replaceChildren(...parts);
+  tree = { svg, scroller, width, height, root: pos[0] };
+  applyZoom(true);
+}
+
+// applyZoom sizes the tree's drawing to the zoom chosen; centre puts
+// the root at the top middle of the panel (a new tree).
+function applyZoom(centre) {
+  $("zoom").textContent = Math.round(zoom * 100) + "%";
+  if (!tree) return;
+  tree.svg.setAttribute("width", Math.ceil(tree.width * zoom));
+  tree.svg.setAttribute("height", Math.ceil(tree.height * zoom));
+  if (centre) {
+    tree.scroller.scrollLeft = tree.root[0] * zoom - tree.scroller.clientWidth / 2;
+    tree.scroller.scrollTop = 0;
+  }
+}
+
+// zoomBy zooms the tree by factor f (fit: to fit its panel), keeping the
+// panel's centre where it is.
+function zoomBy(f) {
+  if (!tree) return;
+  const sc = tree.scroller;
+  const cx = (sc.scrollLeft + sc.clientWidth / 2) / zoom, cy = (sc.scrollTop + sc.clientHeight / 2) / zoom;
+  zoom = f === "fit" ? Math.min(1, sc.clientWidth / tree.width, sc.clientHeight / tree.height)
+    : Math.max(0.02, Math.min(4, zoom * f));
+  applyZoom(false);
+  sc.scrollLeft = cx * zoom - sc.clientWidth / 2;
+  sc.scrollTop = cy * zoom - sc.clientHeight / 2;
 }
 
 function togglePlay() {
@@ -471,6 +516,14 @@ async function main() {
     show(Math.round(meta.first + f * (meta.last - meta.first)));
   };
   window.addEventListener("resize", drawTimeline);
+  $("zoomin").onclick = () => zoomBy(1.25);
+  $("zoomout").onclick = () => zoomBy(0.8);
+  $("zoomfit").onclick = () => zoomBy("fit");
+  $("tree").addEventListener("wheel", (e) => {
+    if (!e.ctrlKey || !tree) return;
+    e.preventDefault();
+    zoomBy(e.deltaY < 0 ? 1.1 : 1 / 1.1);
+  }, { passive: false });
   for (const c of ["pause", "step", "run"]) $(c).onclick = () => control(c);
   document.addEventListener("keydown", (e) => {
     // Keys typed into a text box are the box's; a slider's own keys

@@ -68,6 +68,7 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 		if ctl != nil {
 			m.Live, m.Paused = true, ctl.Control("status")
 		}
+		_, m.Growing = src.(*Recorder)
 		writeJSON(w, m)
 	})
 	mux.HandleFunc("/api/state", func(w http.ResponseWriter, r *http.Request) {
@@ -176,6 +177,9 @@ type meta struct {
 	Cut    string      `json:"cut,omitempty"`
 	Live   bool        `json:"live"`
 	Paused bool        `json:"paused"`
+	// Growing: the source is a Recorder, whose run may go on while the
+	// page is open (the page then polls it and follows the run).
+	Growing bool `json:"growing,omitempty"`
 }
 
 // state is /api/state: every agent at a tick.

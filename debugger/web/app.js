@@ -10,7 +10,11 @@ let tick = 0; // the tick asked for last
 let drawn = null; // the tick whose data the page shows
 let asked = 0; // counts show() calls: only the latest may draw
 let selected = null;
-let playing = null;
+let playing = 0; // the play loop's number while it plays, 0 when paused
+let plays = 0; // counts play loops: a loop stops when a newer one starts
+let speed = 3; // ticks a second when playing
+let live = false; // the recording grows (a live run): the page polls it
+let following = false; // live: each new tick is shown as the run makes it
 const stateCache = new Map();
 
 // The kinds of markers on the timeline: each groups event types (the
@@ -65,6 +69,7 @@ async function loadMeta() {
   $("last").textContent = meta.last;
   $("live").hidden = !meta.live;
   if (meta.live) $("runstate").textContent = meta.paused ? "paused" : "running";
+  live = meta.live || !!meta.growing;
   if (selected === null && meta.agents.length > 0) selected = meta.agents[0].name;
   if (tick < meta.first) tick = meta.first;
   if (meta.cut) say("cut", "warn", meta.cut[0].toUpperCase() + meta.cut.slice(1) + ".");
@@ -79,9 +84,9 @@ async function loadMeta() {
 }
 
 async function stateAt(t) {
-  if (!meta.live && stateCache.has(t)) return stateCache.get(t);
+  if (!live && stateCache.has(t)) return stateCache.get(t);
   const s = await getJSON("api/state?tick=" + t);
-  if (!meta.live) stateCache.set(t, s);
+  if (!live) stateCache.set(t, s);
   return s;
 }
 
@@ -226,7 +231,7 @@ function jumpMarker(dir) {
     return;
   }
   unsay("mark");
-  show(t);
+  go(t);
 }
 
 function renderAgents(st) {
@@ -441,37 +446,79 @@ function zoomBy(f) {
   sc.scrollTop = cy * zoom - sc.clientHeight / 2;
 }
 
+// go moves to tick t for the user: at the run's last tick a live page
+// follows the run again; anywhere before it, it stays where the user
+// went.
+function go(t) {
+  setFollowing(live && t >= meta.last);
+  return show(t);
+}
+
+// setFollowing says whether the page follows the live run.
+function setFollowing(on) {
+  following = on;
+  const b = $("follow");
+  b.hidden = !live;
+  b.textContent = on ? "following the run" : "follow the run (End)";
+  b.classList.toggle("on", on);
+}
+
+// poll reads the live run's ticks, redraws the timeline's markers when
+// the run went on, and shows the run's last tick while following.
+async function poll() {
+  const before = meta.last;
+  try {
+    await loadMeta();
+  } catch (err) {
+    failed("the run's ticks could not be read", err);
+    return;
+  }
+  if (meta.last !== before) {
+    try {
+      await loadMarkers();
+    } catch (err) {
+      failed("the timeline's markers could not be read", err);
+    }
+  }
+  if (following && meta.last !== drawn && !meta.empty) show(meta.last);
+}
+
+// togglePlay plays the ticks at the speed chosen (each drawn before the
+// next is asked for), or pauses. A live run played to its end follows
+// the run.
 function togglePlay() {
   if (playing) {
-    clearInterval(playing);
-    playing = null;
+    playing = 0;
     $("play").textContent = "▶";
     return;
   }
   $("play").textContent = "❚❚";
-  playing = setInterval(async () => {
-    if (meta.live) {
-      try {
-        await loadMeta();
-      } catch (err) {
-        failed("the run's ticks could not be read", err);
-        return;
-      }
+  const mine = playing = ++plays;
+  const step = async () => {
+    if (playing !== mine) return;
+    const start = performance.now();
+    if (tick < meta.last) {
+      await show(tick + 1);
+    } else if (!live) {
+      togglePlay();
+      return;
     }
-    if (tick >= meta.last) { if (!meta.live) togglePlay(); return; }
-    show(tick + 1);
-  }, 300);
+    if (live && tick >= meta.last) setFollowing(true);
+    if (playing === mine) setTimeout(step, Math.max(0, 1000 / speed - (performance.now() - start)));
+  };
+  setTimeout(step, 0);
 }
 
 async function control(cmd) {
   try {
     await getJSON("api/control?cmd=" + cmd, { method: "POST" });
     await loadMeta();
+    await loadMarkers();
   } catch (err) {
     failed(`${cmd} failed`, err);
     return;
   }
-  show(meta.last);
+  go(meta.last);
 }
 
 // cut shortens a value echoed from the URL.
@@ -504,16 +551,16 @@ async function main() {
     failed("the recording could not be read", err);
     return;
   }
-  $("scrub").oninput = (e) => show(+e.target.value);
-  $("prev").onclick = () => show(tick - 1);
-  $("next").onclick = () => show(tick + 1);
+  $("scrub").oninput = (e) => go(+e.target.value);
+  $("prev").onclick = () => go(tick - 1);
+  $("next").onclick = () => go(tick + 1);
   $("play").onclick = togglePlay;
   $("prevmark").onclick = () => jumpMarker(-1);
   $("nextmark").onclick = () => jumpMarker(1);
   $("timeline").onclick = (e) => {
     const r = e.target.getBoundingClientRect();
     const f = Math.max(0, Math.min(1, (e.clientX - r.left - 4) / Math.max(1, r.width - 8)));
-    show(Math.round(meta.first + f * (meta.last - meta.first)));
+    go(Math.round(meta.first + f * (meta.last - meta.first)));
   };
   window.addEventListener("resize", drawTimeline);
   $("zoomin").onclick = () => zoomBy(1.25);
@@ -531,12 +578,12 @@ async function main() {
     if (e.target.matches("input[type=text], input[type=search], select")) return;
     if (e.target.matches("input[type=range]") && e.key !== " ") return;
     if (e.key === " ") { e.preventDefault(); togglePlay(); }
-    if (e.key === "ArrowLeft") { e.preventDefault(); show(tick - 1); }
-    if (e.key === "ArrowRight") { e.preventDefault(); show(tick + 1); }
-    if (e.key === "Home") { e.preventDefault(); show(meta.first); }
-    if (e.key === "End") { e.preventDefault(); show(meta.last); }
-    if (e.key === "PageUp") { e.preventDefault(); show(tick - 10); }
-    if (e.key === "PageDown") { e.preventDefault(); show(tick + 10); }
+    if (e.key === "ArrowLeft") { e.preventDefault(); go(tick - 1); }
+    if (e.key === "ArrowRight") { e.preventDefault(); go(tick + 1); }
+    if (e.key === "Home") { e.preventDefault(); go(meta.first); }
+    if (e.key === "End") { e.preventDefault(); go(meta.last); }
+    if (e.key === "PageUp") { e.preventDefault(); go(tick - 10); }
+    if (e.key === "PageDown") { e.preventDefault(); go(tick + 10); }
     if (e.key === "[") { e.preventDefault(); jumpMarker(-1); }
     if (e.key === "]") { e.preventDefault(); jumpMarker(1); }
   });
@@ -554,7 +601,14 @@ async function main() {
       say("agent", "warn", `?agent=${cut(name)}: no agent of that name` + (selected === null ? "." : `; showing ${selected}.`));
     }
   }
-  await show(startTick(params));
+  $("speed").onchange = (e) => { speed = +e.target.value; };
+  speed = +$("speed").value;
+  $("follow").onclick = () => go(meta.last);
+  // A live run (goap sim --debug) is followed from its last tick unless
+  // the URL asks for another; a recorder's page (a Handler in a game)
+  // starts at the first tick and follows from the last (End).
+  await go(meta.live && !params.has("tick") ? meta.last : startTick(params));
+  if (live) setInterval(poll, 500);
   document.body.dataset.ready = "1";
 }
 

@@ -26,9 +26,18 @@ const kinds = [
   { key: "order", label: "orders", color: "#8e24aa", types: ["order_issued", "interrupt_propagated"] },
   { key: "report", label: "reports", color: "#43a047", types: ["report"] },
   { key: "world", label: "world changes", color: "#6d4c41", types: ["world_changed"] },
+  { key: "step", label: "other events", color: "#90a4ae", off: true,
+    types: ["plan_made", "action_started", "arrived", "action_finished", "goal_reached", "fallback"] },
 ];
-let marks = []; // [tick, mask of kinds] of the ticks with markers, by tick
-const shownKinds = new Set(kinds.map((k) => k.key));
+// marks are the ticks with markers, by tick: [tick, mask of kinds (bit
+// i: kinds[i]), mask of event types (bit i: types[i])].
+let marks = [];
+let types = []; // the event types of /api/markers, by bit
+let kindOfType = []; // the kind of each event type
+const shownKinds = new Set(kinds.filter((k) => !k.off).map((k) => k.key));
+// The filters: the agents whose name holds find, of the squad chosen;
+// the event type chosen ("" for every one).
+const filter = { find: "", squad: "", type: "" };
 let tree = null; // the tree drawn: { svg, scroller, width, height, root }
 let zoom = 1; // the tree's zoom, kept from tick to tick
 
@@ -140,19 +149,19 @@ function setLabel(t) {
 // loadMarkers reads the ticks with markers and turns their event-type
 // masks into masks of kinds (bit i: kinds[i]).
 async function loadMarkers() {
-  const m = await getJSON("api/markers");
-  const bit = new Map();
-  m.types.forEach((name, i) => {
-    const k = kinds.findIndex((k) => k.types.includes(name));
-    if (k >= 0) bit.set(i, k);
-  });
+  const names = filtering() ? agentsShown() : null;
+  const q = names ? "?" + (names.length ? names.map((n) => "agent=" + encodeURIComponent(n)).join("&") : "agent=") : "";
+  const m = await getJSON("api/markers" + q);
+  types = m.types;
+  kindOfType = types.map((name) => kinds.findIndex((k) => k.types.includes(name)));
   marks = [];
   for (const [t, mask] of m.ticks) {
     let km = 0;
-    for (const [i, k] of bit) if (mask & (1 << i)) km |= 1 << k;
-    if (km) marks.push([t, km]);
+    kindOfType.forEach((k, i) => { if (k >= 0 && (mask & (1 << i))) km |= 1 << k; });
+    if (km) marks.push([t, km, mask]);
   }
   renderKinds();
+  renderTypes();
   drawTimeline();
 }
 
@@ -199,9 +208,10 @@ function drawTimeline() {
   const show = shownMask();
   g.fillStyle = "#f5f7f8";
   for (let i = 0; i < kinds.length; i += 2) g.fillRect(0, 3 + i * row, w, row);
-  for (const [t, m] of marks) {
+  for (const mk of marks) {
+    const t = mk[0], m = markMask(mk, show);
     kinds.forEach((k, i) => {
-      if (!(m & show & (1 << i))) return;
+      if (!(m & (1 << i))) return;
       g.fillStyle = k.color;
       g.fillRect(Math.round(x(t)) - 1, 3 + i * row, 3, Math.max(2, row - 1));
     });
@@ -215,11 +225,64 @@ function drawTimeline() {
 function markerNear(t, dir) {
   const show = shownMask();
   if (dir > 0) {
-    for (const [mt, m] of marks) if (mt > t && (m & show)) return mt;
+    for (const mk of marks) if (mk[0] > t && markMask(mk, show)) return mk[0];
   } else {
-    for (let i = marks.length - 1; i >= 0; i--) if (marks[i][0] < t && (marks[i][1] & show)) return marks[i][0];
+    for (let i = marks.length - 1; i >= 0; i--) if (marks[i][0] < t && markMask(marks[i], show)) return marks[i][0];
   }
   return null;
+}
+
+// markMask is the mask of the kinds a tick's marker mk is drawn as: the
+// kinds shown, or with an event type chosen, that type's kind when the
+// tick has it.
+function markMask(mk, show) {
+  if (!filter.type) return mk[1] & show;
+  const b = types.indexOf(filter.type);
+  return b >= 0 && (mk[2] & (1 << b)) ? 1 << kindOfType[b] : 0;
+}
+
+// filtering reports whether the agents are filtered.
+function filtering() {
+  return filter.find !== "" || filter.squad !== "";
+}
+
+// agentsShown lists the agents the filters let through, in order.
+function agentsShown() {
+  const sq = (meta.squads || []).find((s) => s.name === filter.squad);
+  const find = filter.find.toLowerCase();
+  return meta.agents.map((a) => a.name).filter((n) =>
+    (!sq || n === sq.commander || sq.members.includes(n)) && n.toLowerCase().includes(find));
+}
+
+// typeShown reports whether an event of type passes the type filter.
+function typeShown(type) {
+  return !filter.type || type === filter.type;
+}
+
+// renderTypes fills the event-type filter's choices and the squads'.
+function renderTypes() {
+  const sel = $("etype");
+  if (sel.options.length <= 1) {
+    for (const t of types.slice(1)) sel.append(el("option", { value: t }, t));
+  }
+  const sq = $("squad");
+  if (sq.options.length <= 1) {
+    for (const s of meta.squads || []) sq.append(el("option", { value: s.name }, s.name + " (" + s.commander + ")"));
+  }
+  sq.hidden = sq.options.length <= 1;
+}
+
+// refilter applies changed filters: the markers of the agents shown,
+// the agent list, the events.
+async function refilter() {
+  try {
+    await loadMarkers();
+  } catch (err) {
+    failed("the timeline's markers could not be read", err);
+  }
+  const shown = agentsShown();
+  if (shown.length && !shown.includes(selected)) selected = shown[0];
+  await show(tick);
 }
 
 // jumpMarker goes to the next (dir 1) or previous (dir -1) marker
@@ -237,13 +300,16 @@ function jumpMarker(dir) {
 function renderAgents(st) {
   const ul = $("agents");
   ul.replaceChildren();
+  const shown = new Set(agentsShown());
   for (const a of st.agents) {
+    if (!shown.has(a.name)) continue;
     const s = a.snapshot;
     const li = el("li", { "data-agent": a.name }, a.name + (s ? " — " + s.phase + (s.goal ? ": " + s.goal : "") : ""));
     if (a.name === selected) li.className = "selected";
     li.onclick = () => { selected = a.name; show(tick); };
     ul.append(li);
   }
+  if (!ul.children.length) ul.append(el("li", { class: "none" }, "no agent matches the filters"));
 }
 
 // renderHierarchy lists each squad under its commander; clicking a name
@@ -268,9 +334,11 @@ function renderHierarchy() {
 function renderOrders(st) {
   const ul = $("orders");
   ul.replaceChildren();
+  const shown = new Set(agentsShown());
   for (const a of st.agents) {
+    if (!shown.has(a.name)) continue;
     for (const e of a.events || []) {
-      if (["order_issued", "report", "order_timed_out", "interrupt_propagated"].includes(e.type)) {
+      if (["order_issued", "report", "order_timed_out", "interrupt_propagated"].includes(e.type) && typeShown(e.type)) {
         ul.append(el("li", {}, a.name + " " + e.text));
       }
     }
@@ -327,13 +395,16 @@ function renderAgent(a) {
   // Events of this tick.
   const events = $("events");
   events.replaceChildren();
+  let hidden = 0;
   for (const e of a.events || []) {
+    if (!typeShown(e.type)) { hidden++; continue; }
     const li = el("li", { "data-type": e.type }, e.text);
     // A no_plan event says why no plan exists: set apart under the event.
     if (e.why) li.append(el("div", { class: "why-no-plan" }, "why: " + e.why));
     events.append(li);
   }
-  if (!events.children.length) events.append(el("li", { class: "none" }, "none"));
+  if (hidden) events.append(el("li", { class: "none" }, `${hidden} more of other types (filtered out)`));
+  else if (!events.children.length) events.append(el("li", { class: "none" }, "none"));
   // The belief, changes highlighted.
   const table = $("belief");
   table.replaceChildren();
@@ -604,6 +675,9 @@ async function main() {
   $("speed").onchange = (e) => { speed = +e.target.value; };
   speed = +$("speed").value;
   $("follow").onclick = () => go(meta.last);
+  $("find").oninput = (e) => { filter.find = e.target.value.trim(); refilter(); };
+  $("squad").onchange = (e) => { filter.squad = e.target.value; refilter(); };
+  $("etype").onchange = (e) => { filter.type = e.target.value; drawTimeline(); show(tick); };
   // A live run (goap sim --debug) is followed from its last tick unless
   // the URL asks for another; a recorder's page (a Handler in a game)
   // starts at the first tick and follows from the last (End).

@@ -938,8 +938,8 @@ func TestTreeCut(t *testing.T) {
 	var st struct {
 		Agents []struct {
 			Tree      []debugger.SearchNode
-			TreeTick  int `json:"tree_tick"`
-			TreeTotal int `json:"tree_total"`
+			TreeTick  int   `json:"tree_tick"`
+			TreeTotal int32 `json:"tree_total"`
 			Snapshot  map[string]any
 		}
 	}

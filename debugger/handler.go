@@ -202,7 +202,7 @@ type agentState struct {
 	TreeTick int            `json:"tree_tick,omitempty"`
 	// TreeTotal is the search's number of nodes when Tree is cut
 	// (Snapshot.TreeTotal).
-	TreeTotal int `json:"tree_total,omitempty"`
+	TreeTotal int32 `json:"tree_total,omitempty"`
 }
 
 // eventView is an event as the page shows it. Why is a no_plan event's

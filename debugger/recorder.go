@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -226,7 +227,7 @@ func madePlan(events []agent.Event) bool {
 // when the tree is cut (0 when it is whole). A tree of more than
 // MaxTreeNodes nodes is cut to its first MaxTreeNodes, to which the
 // path's nodes are added, so that the plan's whole path is always shown.
-func treeOf(a *agent.Agent, out []SearchNode, plan []string) ([]SearchNode, int) {
+func treeOf(a *agent.Agent, out []SearchNode, plan []string) ([]SearchNode, int32) {
 	nodes := a.SearchTree()
 	if len(nodes) == 0 {
 		return out, 0
@@ -255,9 +256,9 @@ func treeOf(a *agent.Agent, out []SearchNode, plan []string) ([]SearchNode, int)
 		}
 		path = append(path, next)
 	}
-	total, keep := 0, len(nodes)
+	total, keep := int32(0), len(nodes)
 	if keep > MaxTreeNodes {
-		total, keep = len(nodes), MaxTreeNodes
+		total, keep = int32(min(len(nodes), math.MaxInt32)), MaxTreeNodes
 	}
 	node := func(n goap.TreeNode, parent int) SearchNode {
 		tn := SearchNode{Parent: parent, G: n.G, H: n.H, Expanded: n.Expanded, Label: n.Subgoal}

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -812,5 +813,141 @@ func TestRingGrows(t *testing.T) {
 	}
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
 		t.Errorf("recording 20 ticks allocated %d bytes", grew)
+	}
+}
+
+// TestMarkers: /api/markers lists the ticks with events, each with the
+// mask of its event types, for every agent or the agents asked for.
+func TestMarkers(t *testing.T) {
+	rec, _ := run(t, "../examples/room_clearing.yaml", 20, 1000, nil)
+	get := func(query string) (types []string, ticks map[int][]string) {
+		r := httptest.NewRequest("GET", "/api/markers"+query, nil)
+		r.Host = "127.0.0.1"
+		w := httptest.NewRecorder()
+		debugger.Handler(rec, nil).ServeHTTP(w, r)
+		var m struct {
+			Types []string
+			Ticks [][2]int
+		}
+		if err := json.Unmarshal(w.Body.Bytes(), &m); err != nil {
+			t.Fatalf("%s: %v: %s", query, err, w.Body.String())
+		}
+		ticks = map[int][]string{}
+		prev := -1
+		for _, tm := range m.Ticks {
+			if tm[0] <= prev {
+				t.Errorf("%s: tick %d after %d", query, tm[0], prev)
+			}
+			prev = tm[0]
+			for i, name := range m.Types {
+				if tm[1]&(1<<i) != 0 {
+					ticks[tm[0]] = append(ticks[tm[0]], name)
+				}
+			}
+		}
+		return m.Types, ticks
+	}
+	// What the recording holds, by agent, to compare with.
+	want := func(names ...string) map[int]map[string]bool {
+		w := map[int]map[string]bool{}
+		rc := rec.Recording()
+		for i, a := range rc.Agents {
+			if len(names) > 0 && !slices.Contains(names, a.Name) {
+				continue
+			}
+			for _, s := range rc.Snapshots(i) {
+				for _, e := range s.Events {
+					if w[s.Tick] == nil {
+						w[s.Tick] = map[string]bool{}
+					}
+					w[s.Tick][e.Type.String()] = true
+				}
+			}
+		}
+		return w
+	}
+	for _, c := range []struct {
+		query string
+		names []string
+	}{{"", nil}, {"?agent=leader", []string{"leader"}}, {"?agent=u1&agent=u3&agent=nemo", []string{"u1", "u3"}}} {
+		types, got := get(c.query)
+		if types[1] != "goal_chosen" || !slices.Contains(types, "report") {
+			t.Errorf("types %v", types)
+		}
+		w := want(c.names...)
+		if len(got) != len(w) || len(w) == 0 {
+			t.Errorf("%q: %d ticks with markers, want %d", c.query, len(got), len(w))
+		}
+		for tick, names := range got {
+			if len(names) != len(w[tick]) {
+				t.Errorf("%q: tick %d: %v, want %v", c.query, tick, names, w[tick])
+			}
+			for _, n := range names {
+				if !w[tick][n] {
+					t.Errorf("%q: tick %d: %s not in the recording", c.query, tick, n)
+				}
+			}
+		}
+	}
+	_, leader := get("?agent=leader")
+	_, all := get("")
+	if !slices.Contains(leader[1], "order_issued") || slices.Contains(leader[1], "report") || !slices.Contains(all[1], "report") {
+		t.Errorf("tick 1: the leader's %v, everyone's %v", leader[1], all[1])
+	}
+}
+
+// TestTreeCut: a search larger than MaxTreeNodes is kept cut to its
+// first MaxTreeNodes nodes plus the plan's whole path, and says how
+// large it was; the page's state carries both.
+func TestTreeCut(t *testing.T) {
+	rec, _ := runTrees(t, "testdata/big_tree.yaml", 1, 10, nil, true)
+	s := rec.Recording().Snapshots(0)[0]
+	if len(s.Plan) < 18 || s.TreeTotal <= debugger.MaxTreeNodes {
+		t.Fatalf("plan %v, %d nodes kept of a search of %d: want 2n steps, more than %d nodes", s.Plan, len(s.Tree), s.TreeTotal, debugger.MaxTreeNodes)
+	}
+	t.Logf("%d nodes kept of %d", len(s.Tree), s.TreeTotal)
+	var path []string
+	beyond := 0
+	for i, n := range s.Tree {
+		if n.Parent >= i || (i > 0) != (n.Parent >= 0) {
+			t.Fatalf("node %d: parent %d", i, n.Parent)
+		}
+		if i >= debugger.MaxTreeNodes {
+			beyond++
+			if !n.Path {
+				t.Errorf("node %d beyond the cut is not on the path", i)
+			}
+		}
+		if n.Path {
+			if n.Parent >= 0 && !s.Tree[n.Parent].Path {
+				t.Errorf("path node %d under node %d, not on the path", i, n.Parent)
+			}
+			if n.Parent >= 0 {
+				path = append(path, n.Action)
+			}
+		}
+	}
+	if !slices.Equal(path, s.Plan) || beyond == 0 || len(s.Tree) != debugger.MaxTreeNodes+beyond {
+		t.Errorf("%d nodes (%d beyond the cut): path %v, plan %v", len(s.Tree), beyond, path, s.Plan)
+	}
+	// api/state: the tree as kept, the search's size, the tick.
+	r := httptest.NewRequest("GET", "/api/state?tick=1", nil)
+	r.Host = "127.0.0.1"
+	w := httptest.NewRecorder()
+	debugger.Handler(rec, nil).ServeHTTP(w, r)
+	var st struct {
+		Agents []struct {
+			Tree      []debugger.SearchNode
+			TreeTick  int   `json:"tree_tick"`
+			TreeTotal int32 `json:"tree_total"`
+			Snapshot  map[string]any
+		}
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || len(st.Agents) != 1 {
+		t.Fatalf("%v: %.200s", err, w.Body.String())
+	}
+	a := st.Agents[0]
+	if len(a.Tree) != len(s.Tree) || a.TreeTotal != s.TreeTotal || a.TreeTick != 1 || a.Snapshot["tree_total"] != nil {
+		t.Errorf("api/state: %d nodes of %d made at %d, snapshot's tree_total %v; want %d of %d at 1", len(a.Tree), a.TreeTotal, a.TreeTick, a.Snapshot["tree_total"], len(s.Tree), s.TreeTotal)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/internal/echo"
 )
 
@@ -67,6 +68,7 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 		if ctl != nil {
 			m.Live, m.Paused = true, ctl.Control("status")
 		}
+		_, m.Growing = src.(*Recorder)
 		writeJSON(w, m)
 	})
 	mux.HandleFunc("/api/state", func(w http.ResponseWriter, r *http.Request) {
@@ -81,6 +83,11 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 		src.View(func(rc *Recording) { _ = json.NewEncoder(&body).Encode(stateAt(rc, tick)) })
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(body.Bytes())
+	})
+	mux.HandleFunc("/api/markers", func(w http.ResponseWriter, r *http.Request) {
+		var m markers
+		src.View(func(rc *Recording) { m = markersOf(rc, r.URL.Query()["agent"]) })
+		writeJSON(w, m)
 	})
 	mux.HandleFunc("/api/control", func(w http.ResponseWriter, r *http.Request) {
 		if ctl == nil {
@@ -170,6 +177,9 @@ type meta struct {
 	Cut    string      `json:"cut,omitempty"`
 	Live   bool        `json:"live"`
 	Paused bool        `json:"paused"`
+	// Growing: the source is a Recorder, whose run may go on while the
+	// page is open (the page then polls it and follows the run).
+	Growing bool `json:"growing,omitempty"`
 }
 
 // state is /api/state: every agent at a tick.
@@ -190,6 +200,9 @@ type agentState struct {
 	Events   []eventView    `json:"events,omitempty"`
 	Tree     []SearchNode   `json:"tree,omitempty"`
 	TreeTick int            `json:"tree_tick,omitempty"`
+	// TreeTotal is the search's number of nodes when Tree is cut
+	// (Snapshot.TreeTotal).
+	TreeTotal int32 `json:"tree_total,omitempty"`
 }
 
 // eventView is an event as the page shows it. Why is a no_plan event's
@@ -210,7 +223,7 @@ func stateAt(rc *Recording, tick int) state {
 		as := agentState{Name: info.Name}
 		if a, ok := rc.At(info.Name, tick); ok {
 			s := a.Snapshot
-			s.Tree = nil // sent once, below
+			s.Tree, s.TreeTotal = nil, 0 // sent once, below
 			as.Found, as.Snapshot, as.Belief = true, &s, a.Belief
 			if s.Tick == tick {
 				for _, c := range s.Changes {
@@ -228,30 +241,78 @@ func stateAt(rc *Recording, tick int) state {
 					as.Events = append(as.Events, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
 				}
 			}
-			as.Tree, as.TreeTick = planTree(&rc.rings[i], tick)
+			if ts := planTree(&rc.rings[i], tick); ts != nil {
+				as.Tree, as.TreeTick, as.TreeTotal = ts.Tree, ts.Tick, ts.TreeTotal
+			}
 		}
 		st.Agents = append(st.Agents, as)
 	}
 	return st
 }
 
-// planTree returns the search tree of the plan the agent follows at
-// tick, and the tick it was made: the tree of the latest snapshot that
-// made a plan (a plan_made event), when the agent still has a plan. An
-// older tree would belong to a plan the agent abandoned since, so none
-// is returned when the snapshot that made the plan kept no tree (or is
-// no longer kept), nor when the agent has no plan.
-func planTree(r *ring, tick int) ([]SearchNode, int) {
+// planTree returns the snapshot that made the plan the agent follows at
+// tick, whose tree is that plan's search: the latest snapshot that made
+// a plan (a plan_made event), when the agent still has a plan. An older
+// tree would belong to a plan the agent abandoned since, so there is
+// none (nil, or a snapshot without a tree) when the snapshot that made
+// the plan is no longer kept, nor when the agent has no plan.
+func planTree(r *ring, tick int) *Snapshot {
 	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
 	if k < 0 || len(r.at(k).Plan) == 0 {
-		return nil, 0
+		return nil
 	}
 	for ; k >= 0; k-- {
 		if s := r.at(k); madePlan(s.Events) {
-			return s.Tree, s.Tick
+			return s
 		}
 	}
-	return nil, 0
+	return nil
+}
+
+// markers is /api/markers: for the timeline, the ticks at which the
+// agents asked for had events, each tick with a mask of the event types
+// seen (bit i set: Types[i] occurred). It stays small on long runs of
+// many agents: one pair per tick with events, not one entry per event.
+type markers struct {
+	Types []string `json:"types"`
+	Ticks [][2]int `json:"ticks"`
+}
+
+// markersOf builds /api/markers for the named agents (every agent when
+// names is empty; unknown names are ignored).
+func markersOf(rc *Recording, names []string) markers {
+	m := markers{Types: []string{""}, Ticks: [][2]int{}}
+	for t := agent.EventType(1); ; t++ {
+		name := t.String()
+		if strings.HasPrefix(name, "EventType(") {
+			break
+		}
+		m.Types = append(m.Types, name)
+	}
+	want := make(map[string]bool, len(names))
+	for _, n := range names {
+		want[n] = true
+	}
+	masks := map[int]int{}
+	for i, info := range rc.Agents {
+		if len(names) > 0 && !want[info.Name] {
+			continue
+		}
+		r := &rc.rings[i]
+		for k := range r.n {
+			s := r.at(k)
+			for _, e := range s.Events {
+				if int(e.Type) < len(m.Types) {
+					masks[s.Tick] |= 1 << e.Type
+				}
+			}
+		}
+	}
+	for t, mask := range masks {
+		m.Ticks = append(m.Ticks, [2]int{t, mask})
+	}
+	sort.Slice(m.Ticks, func(i, j int) bool { return m.Ticks[i][0] < m.Ticks[j][0] })
+	return m
 }
 
 // writeJSON writes v as the response.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -48,9 +49,10 @@ type track struct {
 	taken   bool // a snapshot was taken
 }
 
-// MaxTreeNodes bounds the nodes of a recorded search tree (the first
-// generated are kept; the plan's path is always among them when the
-// search found it within the bound).
+// MaxTreeNodes bounds the nodes of a recorded search tree: of a larger
+// tree, the first MaxTreeNodes generated are kept and the nodes of the
+// plan's path beyond them (Snapshot.TreeTotal says how many the search
+// had).
 const MaxTreeNodes = 2000
 
 // NewRecorder returns a recorder keeping the last size snapshots of each
@@ -171,9 +173,9 @@ func (r *Recorder) take(i int) {
 		s.Goals = append(s.Goals, GoalScore{Name: g.Name, Score: g.Score, Base: g.Base, Bias: g.Bias, HasRelevancy: g.HasRelevancy,
 			Valid: g.Valid, Relevant: g.Relevant, Met: g.Met, RetryAt: g.RetryAt, Fallback: g.Fallback, Ordered: g.Ordered})
 	}
-	s.Tree = s.Tree[:0]
+	s.Tree, s.TreeTotal = s.Tree[:0], 0
 	if r.Trees && madePlan(t.pending) {
-		s.Tree = treeOf(t.a, s.Tree, s.Plan)
+		s.Tree, s.TreeTotal = treeOf(t.a, s.Tree, s.Plan)
 	}
 	for f := range d.NumFacts() {
 		v := in.Belief.Get(goap.FactID(f))
@@ -221,39 +223,30 @@ func madePlan(events []agent.Event) bool {
 
 // treeOf appends to out the search tree of a's last search, with the path
 // of plan marked (in reverse for a backward search, whose root is the
-// goal).
-func treeOf(a *agent.Agent, out []SearchNode, plan []string) []SearchNode {
+// goal), and returns it with the number of nodes of the whole search
+// when the tree is cut (0 when it is whole). A tree of more than
+// MaxTreeNodes nodes is cut to its first MaxTreeNodes, to which the
+// path's nodes are added, so that the plan's whole path is always shown.
+func treeOf(a *agent.Agent, out []SearchNode, plan []string) ([]SearchNode, int32) {
 	nodes := a.SearchTree()
-	if len(nodes) > MaxTreeNodes {
-		nodes = nodes[:MaxTreeNodes]
+	if len(nodes) == 0 {
+		return out, 0
 	}
 	d := a.Domain()
-	for _, n := range nodes {
-		tn := SearchNode{Parent: n.Parent, G: n.G, H: n.H, Expanded: n.Expanded, Label: n.Subgoal}
-		if n.Action >= 0 {
-			tn.Action = d.ActionName(n.Action)
-		}
-		if !n.State.IsZero() {
-			tn.Label = n.State.String()
-		}
-		out = append(out, tn)
-	}
-	if len(out) == 0 {
-		return out
-	}
 	steps := plan
-	if out[0].Label != "" && len(nodes) > 0 && nodes[0].State.IsZero() {
+	if nodes[0].State.IsZero() && nodes[0].Subgoal != "" {
 		steps = make([]string, len(plan))
 		for i, p := range plan {
 			steps[len(plan)-1-i] = p
 		}
 	}
-	at := 0
-	out[0].Path = true
+	// The path, found in the whole tree: each step's node is the child
+	// of the previous one reached by the step's action.
+	path := []int{0}
 	for _, step := range steps {
 		next := -1
-		for i := range out {
-			if out[i].Parent == at && out[i].Action == step {
+		for i, n := range nodes {
+			if n.Parent == path[len(path)-1] && n.Action >= 0 && d.ActionName(n.Action) == step {
 				next = i
 				break
 			}
@@ -261,10 +254,40 @@ func treeOf(a *agent.Agent, out []SearchNode, plan []string) []SearchNode {
 		if next < 0 {
 			break
 		}
-		out[next].Path = true
-		at = next
+		path = append(path, next)
 	}
-	return out
+	total, keep := int32(0), len(nodes)
+	if keep > MaxTreeNodes {
+		total, keep = int32(min(len(nodes), math.MaxInt32)), MaxTreeNodes
+	}
+	node := func(n goap.TreeNode, parent int) SearchNode {
+		tn := SearchNode{Parent: parent, G: n.G, H: n.H, Expanded: n.Expanded, Label: n.Subgoal}
+		if n.Action >= 0 {
+			tn.Action = d.ActionName(n.Action)
+		}
+		if !n.State.IsZero() {
+			tn.Label = n.State.String()
+		}
+		return tn
+	}
+	first := len(out)
+	for _, n := range nodes[:keep] {
+		out = append(out, node(n, n.Parent))
+	}
+	// The path's nodes beyond the cut follow, each under the previous
+	// one (kept already, as the root is).
+	at := -1
+	for _, i := range path {
+		if i >= keep {
+			out = append(out, node(nodes[i], at-first))
+			i = len(out) - 1
+		} else {
+			i += first
+		}
+		out[i].Path = true
+		at = i
+	}
+	return out, total
 }
 
 // line is one line of a recording file: the header, an agent, a squad, a

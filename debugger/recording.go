@@ -83,15 +83,20 @@ type GoalScore struct {
 
 // Snapshot is one agent at one decision.
 type Snapshot struct {
-	Agent   int         `json:"a"`
-	Tick    int         `json:"t"`
-	Time    float64     `json:"time"`
-	Phase   string      `json:"phase"`
-	Goal    string      `json:"goal,omitempty"`
-	Plan    []string    `json:"plan,omitempty"`
-	Step    int         `json:"step,omitempty"`
-	Started bool        `json:"started,omitempty"`
-	Goals   []GoalScore `json:"goals"`
+	Agent   int      `json:"a"`
+	Tick    int      `json:"t"`
+	Time    float64  `json:"time"`
+	Phase   string   `json:"phase"`
+	Goal    string   `json:"goal,omitempty"`
+	Plan    []string `json:"plan,omitempty"`
+	Step    int      `json:"step,omitempty"`
+	Started bool     `json:"started,omitempty"`
+	// TreeTotal is the number of nodes of the search when Tree is cut at
+	// MaxTreeNodes (Tree then holds those and the plan's path); 0 when
+	// Tree is the whole search. An int32 next to Started takes no room
+	// of its own: a snapshot is no larger than before.
+	TreeTotal int32       `json:"tree_total,omitempty"`
+	Goals     []GoalScore `json:"goals"`
 	// Changes are the belief's changes since the agent's previous
 	// snapshot: every fact in its first.
 	Changes []FactValue   `json:"changes,omitempty"`

@@ -10,8 +10,36 @@ let tick = 0; // the tick asked for last
 let drawn = null; // the tick whose data the page shows
 let asked = 0; // counts show() calls: only the latest may draw
 let selected = null;
-let playing = null;
+let playing = 0; // the play loop's number while it plays, 0 when paused
+let plays = 0; // counts play loops: a loop stops when a newer one starts
+let speed = 3; // ticks a second when playing
+let live = false; // the recording grows (a live run): the page polls it
+let following = false; // live: each new tick is shown as the run makes it
 const stateCache = new Map();
+
+// The kinds of markers on the timeline: each groups event types (the
+// types of /api/markers) and has its own row and colour.
+const kinds = [
+  { key: "replan", label: "replans", color: "#fb8c00", types: ["plan_invalidated"] },
+  { key: "failure", label: "failures", color: "#e53935", types: ["action_failed", "no_plan", "order_timed_out", "callback_panicked"] },
+  { key: "goal", label: "goal switches", color: "#1e88e5", types: ["goal_chosen"] },
+  { key: "order", label: "orders", color: "#8e24aa", types: ["order_issued", "interrupt_propagated"] },
+  { key: "report", label: "reports", color: "#43a047", types: ["report"] },
+  { key: "world", label: "world changes", color: "#6d4c41", types: ["world_changed"] },
+  { key: "step", label: "other events", color: "#90a4ae", off: true,
+    types: ["plan_made", "action_started", "arrived", "action_finished", "goal_reached", "fallback"] },
+];
+// marks are the ticks with markers, by tick: [tick, mask of kinds (bit
+// i: kinds[i]), mask of event types (bit i: types[i])].
+let marks = [];
+let types = []; // the event types of /api/markers, by bit
+let kindOfType = []; // the kind of each event type
+const shownKinds = new Set(kinds.filter((k) => !k.off).map((k) => k.key));
+// The filters: the agents whose name holds find, of the squad chosen;
+// the event type chosen ("" for every one).
+const filter = { find: "", squad: "", type: "" };
+let tree = null; // the tree drawn: { svg, scroller, width, height, root }
+let zoom = 1; // the tree's zoom, kept from tick to tick
 
 // say shows a message above the page, one per key (replacing the key's
 // earlier one); kind is info, warn or error. unsay removes it.
@@ -50,6 +78,7 @@ async function loadMeta() {
   $("last").textContent = meta.last;
   $("live").hidden = !meta.live;
   if (meta.live) $("runstate").textContent = meta.paused ? "paused" : "running";
+  live = meta.live || !!meta.growing;
   if (selected === null && meta.agents.length > 0) selected = meta.agents[0].name;
   if (tick < meta.first) tick = meta.first;
   if (meta.cut) say("cut", "warn", meta.cut[0].toUpperCase() + meta.cut.slice(1) + ".");
@@ -64,9 +93,9 @@ async function loadMeta() {
 }
 
 async function stateAt(t) {
-  if (!meta.live && stateCache.has(t)) return stateCache.get(t);
+  if (!live && stateCache.has(t)) return stateCache.get(t);
   const s = await getJSON("api/state?tick=" + t);
-  if (!meta.live) stateCache.set(t, s);
+  if (!live) stateCache.set(t, s);
   return s;
 }
 
@@ -114,18 +143,173 @@ async function show(t) {
 function setLabel(t) {
   $("scrub").value = t;
   $("tick").textContent = t;
+  drawTimeline();
+}
+
+// loadMarkers reads the ticks with markers and turns their event-type
+// masks into masks of kinds (bit i: kinds[i]).
+async function loadMarkers() {
+  const names = filtering() ? agentsShown() : null;
+  const q = names ? "?" + (names.length ? names.map((n) => "agent=" + encodeURIComponent(n)).join("&") : "agent=") : "";
+  const m = await getJSON("api/markers" + q);
+  types = m.types;
+  kindOfType = types.map((name) => kinds.findIndex((k) => k.types.includes(name)));
+  marks = [];
+  for (const [t, mask] of m.ticks) {
+    let km = 0;
+    kindOfType.forEach((k, i) => { if (k >= 0 && (mask & (1 << i))) km |= 1 << k; });
+    if (km) marks.push([t, km, mask]);
+  }
+  renderKinds();
+  renderTypes();
+  drawTimeline();
+}
+
+// renderKinds writes the legend: a check box per kind, with the number
+// of ticks it marks, to show or hide it.
+function renderKinds() {
+  const box = $("kinds");
+  box.replaceChildren();
+  kinds.forEach((k, i) => {
+    const n = marks.filter(([, m]) => m & (1 << i)).length;
+    const label = el("label", { "data-kind": k.key });
+    const box1 = el("input", { type: "checkbox" });
+    box1.checked = shownKinds.has(k.key);
+    box1.onchange = () => {
+      if (box1.checked) shownKinds.add(k.key); else shownKinds.delete(k.key);
+      drawTimeline();
+    };
+    const sw = el("span", { class: "swatch" });
+    sw.style.background = k.color;
+    label.append(box1, sw, `${k.label} ${n}`);
+    box.append(label);
+  });
+}
+
+// shownMask is the mask of the kinds shown.
+function shownMask() {
+  let m = 0;
+  kinds.forEach((k, i) => { if (shownKinds.has(k.key)) m |= 1 << i; });
+  return m;
+}
+
+// drawTimeline draws the markers shown, a row per kind, and the tick
+// asked for.
+function drawTimeline() {
+  const c = $("timeline");
+  if (!meta || !c) return;
+  const w = c.clientWidth || 800, h = c.height;
+  if (c.width !== w) c.width = w;
+  const g = c.getContext("2d");
+  g.clearRect(0, 0, w, h);
+  const span = Math.max(1, meta.last - meta.first);
+  const x = (t) => 4 + (w - 8) * (t - meta.first) / span;
+  const row = (h - 6) / kinds.length;
+  const show = shownMask();
+  g.fillStyle = "#f5f7f8";
+  for (let i = 0; i < kinds.length; i += 2) g.fillRect(0, 3 + i * row, w, row);
+  for (const mk of marks) {
+    const t = mk[0], m = markMask(mk, show);
+    kinds.forEach((k, i) => {
+      if (!(m & (1 << i))) return;
+      g.fillStyle = k.color;
+      g.fillRect(Math.round(x(t)) - 1, 3 + i * row, 3, Math.max(2, row - 1));
+    });
+  }
+  g.fillStyle = "rgba(38,50,56,.8)";
+  g.fillRect(Math.round(x(tick)) - 1, 0, 2, h);
+}
+
+// markerNear returns the tick of the nearest marker shown after (dir 1)
+// or before (dir -1) tick t, or null when there is none.
+function markerNear(t, dir) {
+  const show = shownMask();
+  if (dir > 0) {
+    for (const mk of marks) if (mk[0] > t && markMask(mk, show)) return mk[0];
+  } else {
+    for (let i = marks.length - 1; i >= 0; i--) if (marks[i][0] < t && markMask(marks[i], show)) return marks[i][0];
+  }
+  return null;
+}
+
+// markMask is the mask of the kinds a tick's marker mk is drawn as: the
+// kinds shown, or with an event type chosen, that type's kind when the
+// tick has it.
+function markMask(mk, show) {
+  if (!filter.type) return mk[1] & show;
+  const b = types.indexOf(filter.type);
+  return b >= 0 && (mk[2] & (1 << b)) ? 1 << kindOfType[b] : 0;
+}
+
+// filtering reports whether the agents are filtered.
+function filtering() {
+  return filter.find !== "" || filter.squad !== "";
+}
+
+// agentsShown lists the agents the filters let through, in order.
+function agentsShown() {
+  const sq = (meta.squads || []).find((s) => s.name === filter.squad);
+  const find = filter.find.toLowerCase();
+  return meta.agents.map((a) => a.name).filter((n) =>
+    (!sq || n === sq.commander || sq.members.includes(n)) && n.toLowerCase().includes(find));
+}
+
+// typeShown reports whether an event of type passes the type filter.
+function typeShown(type) {
+  return !filter.type || type === filter.type;
+}
+
+// renderTypes fills the event-type filter's choices and the squads'.
+function renderTypes() {
+  const sel = $("etype");
+  if (sel.options.length <= 1) {
+    for (const t of types.slice(1)) sel.append(el("option", { value: t }, t));
+  }
+  const sq = $("squad");
+  if (sq.options.length <= 1) {
+    for (const s of meta.squads || []) sq.append(el("option", { value: s.name }, s.name + " (" + s.commander + ")"));
+  }
+  sq.hidden = sq.options.length <= 1;
+}
+
+// refilter applies changed filters: the markers of the agents shown,
+// the agent list, the events.
+async function refilter() {
+  try {
+    await loadMarkers();
+  } catch (err) {
+    failed("the timeline's markers could not be read", err);
+  }
+  const shown = agentsShown();
+  if (shown.length && !shown.includes(selected)) selected = shown[0];
+  await show(tick);
+}
+
+// jumpMarker goes to the next (dir 1) or previous (dir -1) marker
+// shown, or says there is none.
+function jumpMarker(dir) {
+  const t = markerNear(tick, dir);
+  if (t === null) {
+    say("mark", "info", `No marker shown ${dir > 0 ? "after" : "before"} tick ${tick}.`);
+    return;
+  }
+  unsay("mark");
+  go(t);
 }
 
 function renderAgents(st) {
   const ul = $("agents");
   ul.replaceChildren();
+  const shown = new Set(agentsShown());
   for (const a of st.agents) {
+    if (!shown.has(a.name)) continue;
     const s = a.snapshot;
     const li = el("li", { "data-agent": a.name }, a.name + (s ? " — " + s.phase + (s.goal ? ": " + s.goal : "") : ""));
     if (a.name === selected) li.className = "selected";
     li.onclick = () => { selected = a.name; show(tick); };
     ul.append(li);
   }
+  if (!ul.children.length) ul.append(el("li", { class: "none" }, "no agent matches the filters"));
 }
 
 // renderHierarchy lists each squad under its commander; clicking a name
@@ -150,9 +334,11 @@ function renderHierarchy() {
 function renderOrders(st) {
   const ul = $("orders");
   ul.replaceChildren();
+  const shown = new Set(agentsShown());
   for (const a of st.agents) {
+    if (!shown.has(a.name)) continue;
     for (const e of a.events || []) {
-      if (["order_issued", "report", "order_timed_out", "interrupt_propagated"].includes(e.type)) {
+      if (["order_issued", "report", "order_timed_out", "interrupt_propagated"].includes(e.type) && typeShown(e.type)) {
         ul.append(el("li", {}, a.name + " " + e.text));
       }
     }
@@ -166,6 +352,7 @@ function renderAgent(a) {
     $("status").textContent = a ? "no snapshot at or before this tick" : "";
     for (const id of ["goals", "plan", "events", "belief"]) $(id).replaceChildren();
     $("tree").replaceChildren(el("p", { class: "none" }, "no search recorded"));
+    tree = null;
     return;
   }
   const s = a.snapshot;
@@ -208,13 +395,16 @@ function renderAgent(a) {
   // Events of this tick.
   const events = $("events");
   events.replaceChildren();
+  let hidden = 0;
   for (const e of a.events || []) {
+    if (!typeShown(e.type)) { hidden++; continue; }
     const li = el("li", { "data-type": e.type }, e.text);
     // A no_plan event says why no plan exists: set apart under the event.
     if (e.why) li.append(el("div", { class: "why-no-plan" }, "why: " + e.why));
     events.append(li);
   }
-  if (!events.children.length) events.append(el("li", { class: "none" }, "none"));
+  if (hidden) events.append(el("li", { class: "none" }, `${hidden} more of other types (filtered out)`));
+  else if (!events.children.length) events.append(el("li", { class: "none" }, "none"));
   // The belief, changes highlighted.
   const table = $("belief");
   table.replaceChildren();
@@ -225,14 +415,18 @@ function renderAgent(a) {
     tr.append(el("td", {}, k), el("td", {}, String(v)));
     table.append(tr);
   }
-  renderTree(a.tree || [], a.tree_tick, (s.plan || []).length > 0);
+  renderTree(a.tree || [], a.tree_tick, (s.plan || []).length > 0, a.tree_total || 0);
 }
 
 // renderTree draws the search tree of the current plan, made at tick
 // made, as layers by depth, the plan's path highlighted; expanded nodes
-// are filled.
-function renderTree(nodes, made, hasPlan) {
+// are filled. The drawing is in its own panel, scrolled and zoomed there
+// (a tree of thousands of nodes does not push the rest of the page
+// away). total, when set, is the size of the search the tree was cut
+// from.
+function renderTree(nodes, made, hasPlan, total) {
   const box = $("tree");
+  tree = null;
   if (!nodes.length) {
     const why = !hasPlan ? "no plan at this tick, so no search to show"
       : made ? `the search that made this plan (at tick ${made}) was not recorded`
@@ -251,8 +445,8 @@ function renderTree(nodes, made, hasPlan) {
   layers.forEach((l, d) => l.forEach((i, k) => { pos[i] = [20 + k * dx + (width - l.length * dx) / 2, 20 + d * dy]; }));
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("width", width);
-  svg.setAttribute("height", layers.length * dy + 20);
+  const height = layers.length * dy + 20;
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
   nodes.forEach((n, i) => {
     if (n.p < 0) return;
     const line = document.createElementNS(ns, "line");
@@ -261,6 +455,7 @@ function renderTree(nodes, made, hasPlan) {
     if (n.path && nodes[n.p].path) line.setAttribute("class", "path");
     svg.append(line);
   });
+  const onPath = [];
   nodes.forEach((n, i) => {
     const g = document.createElementNS(ns, "g");
     g.setAttribute("class", "node" + (n.x ? " expanded" : "") + (n.path ? " path" : ""));
@@ -279,43 +474,122 @@ function renderTree(nodes, made, hasPlan) {
       t.textContent = n.a;
       g.append(t);
     }
-    svg.append(g);
+    if (n.path) onPath.push(g); else svg.append(g);
   });
-  const info = el("p", {}, `the search that made this plan at tick ${made}: ${nodes.length} nodes, ${nodes.filter((n) => n.x).length} expanded; the plan's path in blue (hover a node for g, h and its state)`);
-  box.replaceChildren(info, svg);
+  svg.append(...onPath); // on top, their labels readable
+  const expanded = nodes.filter((n) => n.x).length;
+  const info = el("p", {}, `the search that made this plan at tick ${made}: ${total || nodes.length} nodes, ${expanded}${total ? " of those shown" : ""} expanded; the plan's path in blue (hover a node for g, h and its state)`);
+  const parts = [info];
+  if (total) {
+    parts.push(el("p", { class: "cut" }, `The tree is cut: ${nodes.length} of its ${total} nodes are shown, the first ones generated and the plan's whole path.`));
+  }
+  const scroller = el("div", { class: "treebox" });
+  scroller.append(svg);
+  parts.push(scroller);
+  box.replaceChildren(...parts);
+  tree = { svg, scroller, width, height, root: pos[0] };
+  applyZoom(true);
 }
 
+// applyZoom sizes the tree's drawing to the zoom chosen; centre puts
+// the root at the top middle of the panel (a new tree).
+function applyZoom(centre) {
+  $("zoom").textContent = Math.round(zoom * 100) + "%";
+  if (!tree) return;
+  tree.svg.setAttribute("width", Math.ceil(tree.width * zoom));
+  tree.svg.setAttribute("height", Math.ceil(tree.height * zoom));
+  if (centre) {
+    tree.scroller.scrollLeft = tree.root[0] * zoom - tree.scroller.clientWidth / 2;
+    tree.scroller.scrollTop = 0;
+  }
+}
+
+// zoomBy zooms the tree by factor f (fit: to fit its panel), keeping the
+// panel's centre where it is.
+function zoomBy(f) {
+  if (!tree) return;
+  const sc = tree.scroller;
+  const cx = (sc.scrollLeft + sc.clientWidth / 2) / zoom, cy = (sc.scrollTop + sc.clientHeight / 2) / zoom;
+  zoom = f === "fit" ? Math.min(1, sc.clientWidth / tree.width, sc.clientHeight / tree.height)
+    : Math.max(0.02, Math.min(4, zoom * f));
+  applyZoom(false);
+  sc.scrollLeft = cx * zoom - sc.clientWidth / 2;
+  sc.scrollTop = cy * zoom - sc.clientHeight / 2;
+}
+
+// go moves to tick t for the user: at the run's last tick a live page
+// follows the run again; anywhere before it, it stays where the user
+// went.
+function go(t) {
+  setFollowing(live && t >= meta.last);
+  return show(t);
+}
+
+// setFollowing says whether the page follows the live run.
+function setFollowing(on) {
+  following = on;
+  const b = $("follow");
+  b.hidden = !live;
+  b.textContent = on ? "following the run" : "follow the run (End)";
+  b.classList.toggle("on", on);
+}
+
+// poll reads the live run's ticks, redraws the timeline's markers when
+// the run went on, and shows the run's last tick while following.
+async function poll() {
+  const before = meta.last;
+  try {
+    await loadMeta();
+  } catch (err) {
+    failed("the run's ticks could not be read", err);
+    return;
+  }
+  if (meta.last !== before) {
+    try {
+      await loadMarkers();
+    } catch (err) {
+      failed("the timeline's markers could not be read", err);
+    }
+  }
+  if (following && meta.last !== drawn && !meta.empty) show(meta.last);
+}
+
+// togglePlay plays the ticks at the speed chosen (each drawn before the
+// next is asked for), or pauses. A live run played to its end follows
+// the run.
 function togglePlay() {
   if (playing) {
-    clearInterval(playing);
-    playing = null;
+    playing = 0;
     $("play").textContent = "▶";
     return;
   }
   $("play").textContent = "❚❚";
-  playing = setInterval(async () => {
-    if (meta.live) {
-      try {
-        await loadMeta();
-      } catch (err) {
-        failed("the run's ticks could not be read", err);
-        return;
-      }
+  const mine = playing = ++plays;
+  const step = async () => {
+    if (playing !== mine) return;
+    const start = performance.now();
+    if (tick < meta.last) {
+      await show(tick + 1);
+    } else if (!live) {
+      togglePlay();
+      return;
     }
-    if (tick >= meta.last) { if (!meta.live) togglePlay(); return; }
-    show(tick + 1);
-  }, 300);
+    if (live && tick >= meta.last) setFollowing(true);
+    if (playing === mine) setTimeout(step, Math.max(0, 1000 / speed - (performance.now() - start)));
+  };
+  setTimeout(step, 0);
 }
 
 async function control(cmd) {
   try {
     await getJSON("api/control?cmd=" + cmd, { method: "POST" });
     await loadMeta();
+    await loadMarkers();
   } catch (err) {
     failed(`${cmd} failed`, err);
     return;
   }
-  show(meta.last);
+  go(meta.last);
 }
 
 // cut shortens a value echoed from the URL.
@@ -348,17 +622,47 @@ async function main() {
     failed("the recording could not be read", err);
     return;
   }
-  $("scrub").oninput = (e) => show(+e.target.value);
-  $("prev").onclick = () => show(tick - 1);
-  $("next").onclick = () => show(tick + 1);
+  $("scrub").oninput = (e) => go(+e.target.value);
+  $("prev").onclick = () => go(tick - 1);
+  $("next").onclick = () => go(tick + 1);
   $("play").onclick = togglePlay;
+  $("prevmark").onclick = () => jumpMarker(-1);
+  $("nextmark").onclick = () => jumpMarker(1);
+  $("timeline").onclick = (e) => {
+    const r = e.target.getBoundingClientRect();
+    const f = Math.max(0, Math.min(1, (e.clientX - r.left - 4) / Math.max(1, r.width - 8)));
+    go(Math.round(meta.first + f * (meta.last - meta.first)));
+  };
+  window.addEventListener("resize", drawTimeline);
+  $("zoomin").onclick = () => zoomBy(1.25);
+  $("zoomout").onclick = () => zoomBy(0.8);
+  $("zoomfit").onclick = () => zoomBy("fit");
+  $("tree").addEventListener("wheel", (e) => {
+    if (!e.ctrlKey || !tree) return;
+    e.preventDefault();
+    zoomBy(e.deltaY < 0 ? 1.1 : 1 / 1.1);
+  }, { passive: false });
   for (const c of ["pause", "step", "run"]) $(c).onclick = () => control(c);
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" && e.key !== " ") return;
+    // Keys typed into a text box are the box's; a slider's own keys
+    // (arrows, Home, End, PageUp, PageDown) move the slider.
+    if (e.target.matches("input[type=text], input[type=search], select")) return;
+    if (e.target.matches("input[type=range]") && e.key !== " ") return;
     if (e.key === " ") { e.preventDefault(); togglePlay(); }
-    if (e.key === "ArrowLeft") { e.preventDefault(); show(tick - 1); }
-    if (e.key === "ArrowRight") { e.preventDefault(); show(tick + 1); }
+    if (e.key === "ArrowLeft") { e.preventDefault(); go(tick - 1); }
+    if (e.key === "ArrowRight") { e.preventDefault(); go(tick + 1); }
+    if (e.key === "Home") { e.preventDefault(); go(meta.first); }
+    if (e.key === "End") { e.preventDefault(); go(meta.last); }
+    if (e.key === "PageUp") { e.preventDefault(); go(tick - 10); }
+    if (e.key === "PageDown") { e.preventDefault(); go(tick + 10); }
+    if (e.key === "[") { e.preventDefault(); jumpMarker(-1); }
+    if (e.key === "]") { e.preventDefault(); jumpMarker(1); }
   });
+  try {
+    await loadMarkers();
+  } catch (err) {
+    failed("the timeline's markers could not be read", err);
+  }
   const params = new URLSearchParams(location.search);
   if (params.has("agent")) {
     const name = params.get("agent");
@@ -368,7 +672,17 @@ async function main() {
       say("agent", "warn", `?agent=${cut(name)}: no agent of that name` + (selected === null ? "." : `; showing ${selected}.`));
     }
   }
-  await show(startTick(params));
+  $("speed").onchange = (e) => { speed = +e.target.value; };
+  speed = +$("speed").value;
+  $("follow").onclick = () => go(meta.last);
+  $("find").oninput = (e) => { filter.find = e.target.value.trim(); refilter(); };
+  $("squad").onchange = (e) => { filter.squad = e.target.value; refilter(); };
+  $("etype").onchange = (e) => { filter.type = e.target.value; drawTimeline(); show(tick); };
+  // A live run (goap sim --debug) is followed from its last tick unless
+  // the URL asks for another; a recorder's page (a Handler in a game)
+  // starts at the first tick and follows from the last (End).
+  await go(meta.live && !params.has("tick") ? meta.last : startTick(params));
+  if (live) setInterval(poll, 500);
   document.body.dataset.ready = "1";
 }
 

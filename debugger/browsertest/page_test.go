@@ -24,7 +24,7 @@ import (
 
 // chromium finds the browser: $CHROMIUM, or chromium / chromium-browser /
 // google-chrome on the PATH.
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	if p := os.Getenv("CHROMIUM"); p != "" {
 		return p
 	}
@@ -38,14 +38,14 @@ func chromium(t *testing.T) string {
 }
 
 // record runs an example file's agents for ticks and returns the recording.
-func record(t *testing.T, file string, ticks int) *debugger.Recorder {
+func record(t testing.TB, file string, ticks int) *debugger.Recorder {
 	t.Helper()
 	return recordTo(t, file, ticks, nil)
 }
 
 // recordTo is record, the recording also written to out when it is not
 // nil (as goap sim --record writes it).
-func recordTo(t *testing.T, file string, ticks int, out io.Writer) *debugger.Recorder {
+func recordTo(t testing.TB, file string, ticks int, out io.Writer) *debugger.Recorder {
 	t.Helper()
 	f, err := goapfile.Load(file)
 	if err != nil {
@@ -78,7 +78,7 @@ func recordTo(t *testing.T, file string, ticks int, out io.Writer) *debugger.Rec
 
 // browse opens the page of rec in headless Chromium and returns the
 // context to drive it and the URLs the page requested.
-func browse(t *testing.T, rec *debugger.Recorder) (context.Context, string, func() []string) {
+func browse(t testing.TB, rec *debugger.Recorder) (context.Context, string, func() []string) {
 	srv := httptest.NewServer(debugger.Handler(rec, nil))
 	t.Cleanup(srv.Close)
 	ctx, requested := browser(t)
@@ -87,7 +87,7 @@ func browse(t *testing.T, rec *debugger.Recorder) (context.Context, string, func
 
 // browser starts headless Chromium and returns the context to drive it
 // and the URLs the page requested.
-func browser(t *testing.T) (context.Context, func() []string) {
+func browser(t testing.TB) (context.Context, func() []string) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
 		chromedp.Flag("no-sandbox", true),

@@ -85,7 +85,7 @@ func readPage(t *testing.T, ctx context.Context) pageState {
 }
 
 // open navigates to url and waits until the page is ready.
-func open(t *testing.T, ctx context.Context, url string) {
+func open(t testing.TB, ctx context.Context, url string) {
 	t.Helper()
 	if err := chromedp.Run(ctx,
 		chromedp.Navigate(url),

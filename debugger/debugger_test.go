@@ -449,6 +449,7 @@ func TestReadCut(t *testing.T) {
 			var v struct {
 				Tick     *int
 				Snapshot *struct{ T int }
+				S        *struct{ T int }
 			}
 			if json.Unmarshal(l, &v) != nil {
 				continue
@@ -456,7 +457,10 @@ func TestReadCut(t *testing.T) {
 			switch {
 			case v.Tick != nil:
 				closed, dropped, droppedTick = *v.Tick, 0, -1
-			case v.Snapshot != nil:
+			case v.Snapshot != nil || v.S != nil:
+				if v.S != nil {
+					v.Snapshot = v.S
+				}
 				if dropped == 0 {
 					droppedTick = v.Snapshot.T
 				}
@@ -498,8 +502,8 @@ func TestReadCutSays(t *testing.T) {
 	// The second snapshot line of tick 3: a tick of several snapshots.
 	at := -1
 	for i, l := range lines {
-		if bytes.HasPrefix(l, []byte(`{"snapshot":`)) && bytes.Contains(l, []byte(`"t":3,`)) &&
-			bytes.HasPrefix(lines[i-1], []byte(`{"snapshot":`)) {
+		if bytes.HasPrefix(l, []byte(`{"s":`)) && bytes.Contains(l, []byte(`"t":3,`)) &&
+			bytes.HasPrefix(lines[i-1], []byte(`{"s":`)) {
 			at = i
 			break
 		}
@@ -513,11 +517,11 @@ func TestReadCutSays(t *testing.T) {
 		in   []byte
 		want string
 	}{
-		{"mid-line", append(append([]byte{}, before...), lines[at][:40]...),
+		{"mid-line", append(append([]byte{}, before...), lines[at][:20]...),
 			fmt.Sprintf("the recording is cut short in line %d, in tick 3: tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at+1)},
 		{"mid-tick", before,
 			fmt.Sprintf("the recording ends in the middle of tick 3 (line %d): tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at)},
-		{"mid-line, the tick's first", append(bytes.Join(lines[:at-1], nil), lines[at-1][:40]...),
+		{"mid-line, the tick's first", append(bytes.Join(lines[:at-1], nil), lines[at-1][:20]...),
 			fmt.Sprintf("the recording is cut short in line %d, after tick 2: loaded up to tick 2", at)},
 	} {
 		rc, err := debugger.ReadRecording(bytes.NewReader(c.in))
@@ -536,7 +540,8 @@ func TestReadCutSays(t *testing.T) {
 // TestReadVersion1: a version-1 file (no tick lines) reads as before; cut
 // mid-line, its last tick seen is left out, as it may be half-written.
 func TestReadVersion1(t *testing.T) {
-	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	_, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	data := debugger.FullLines(whole)
 	var v1 []byte
 	for i, l := range bytes.SplitAfter(data, []byte("\n")) {
 		switch {
@@ -705,7 +710,7 @@ func TestPlanTree(t *testing.T) {
 			if err := json.Unmarshal(l, &v); err != nil {
 				t.Fatal(err)
 			}
-			delete(v["snapshot"], "tree")
+			delete(v["s"], "tr")
 			l, _ = json.Marshal(v)
 			l = append(l, '\n')
 		}
@@ -812,5 +817,51 @@ func TestRingGrows(t *testing.T) {
 	}
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
 		t.Errorf("recording 20 ticks allocated %d bytes", grew)
+	}
+}
+
+// TestLeanLines: a recording's snapshot lines say only what changed since
+// the agent's previous one and refer to the events, goal scores and trees
+// written before: on the squad shooter the file is under half the
+// same recording in whole snapshot lines, and both read back into the
+// same snapshots, trees and all. Lean lines are refused in a version-1
+// file, and one referring to a part never written is an error.
+func TestLeanLines(t *testing.T) {
+	data, rc := recordingOf(t, "../examples/squad_shooter.yaml", 40)
+	full := debugger.FullLines(rc)
+	if 2*len(data) > len(full) {
+		t.Errorf("lean file %d bytes, whole snapshot lines %d: want under half", len(data), len(full))
+	}
+	again, err := debugger.ReadRecording(bytes.NewReader(full))
+	if err != nil || again.Cut != nil {
+		t.Fatalf("whole snapshot lines (version 2 before lean lines): %v, cut %v", err, again.Cut)
+	}
+	trees := 0
+	for i := range rc.Agents {
+		a, b := keptUpTo(rc, i, 1<<30), keptUpTo(again, i, 1<<30)
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("agent %d: lean and whole lines read differently", i)
+		}
+		for _, s := range a {
+			if len(s.Tree) > 0 {
+				trees++
+				if s.Tree[0].Label == "" || !s.Tree[0].Path {
+					t.Fatalf("agent %d tick %d: tree root %+v", i, s.Tick, s.Tree[0])
+				}
+			}
+		}
+	}
+	if trees == 0 {
+		t.Fatal("no tree read")
+	}
+	for _, c := range []struct{ in, want string }{
+		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"s\":{\"a\":0,\"t\":1}}\n", "line 2: neither an agent nor a snapshot"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{\"agent\":{\"name\":\"a\",\"facts\":[],\"actions\":[]}}\n{\"s\":{\"a\":0,\"t\":1}}\n", "line 3: the agent's first snapshot leaves out"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{\"agent\":{\"name\":\"a\",\"facts\":[],\"actions\":[]}}\n{\"s\":{\"a\":0,\"t\":1,\"ph\":\"idle\",\"p\":[],\"gs\":[],\"n\":[0,0,0,0,0,0],\"e#\":0}}\n", "line 3: events #0 not written before"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{\"agent\":{\"name\":\"a\",\"facts\":[],\"actions\":[]}}\n{\"s\":{\"a\":0,\"t\":1,\"ph\":\"idle\",\"p\":[3],\"gs\":[],\"n\":[0,0,0,0,0,0]}}\n", "line 3: plan step of action 3, of 0"},
+	} {
+		if _, err := debugger.ReadRecording(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
 	}
 }

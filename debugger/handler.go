@@ -208,7 +208,7 @@ func stateAt(rc *Recording, tick int) state {
 	st := state{Tick: tick, Agents: []agentState{}}
 	for i, info := range rc.Agents {
 		as := agentState{Name: info.Name}
-		if a, ok := rc.At(info.Name, tick); ok {
+		if a, _, ok := rc.at(i, tick); ok {
 			s := a.Snapshot
 			s.Tree = nil // sent once, below
 			as.Found, as.Snapshot, as.Belief = true, &s, a.Belief
@@ -228,7 +228,7 @@ func stateAt(rc *Recording, tick int) state {
 					as.Events = append(as.Events, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
 				}
 			}
-			as.Tree, as.TreeTick = planTree(&rc.rings[i], tick)
+			as.Tree, as.TreeTick = planTree(&rc.rings[i], &rc.Agents[i], tick)
 		}
 		st.Agents = append(st.Agents, as)
 	}
@@ -241,13 +241,16 @@ func stateAt(rc *Recording, tick int) state {
 // older tree would belong to a plan the agent abandoned since, so none
 // is returned when the snapshot that made the plan kept no tree (or is
 // no longer kept), nor when the agent has no plan.
-func planTree(r *ring, tick int) ([]SearchNode, int) {
+func planTree(r *ring, info *AgentInfo, tick int) ([]SearchNode, int) {
 	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
 	if k < 0 || len(r.at(k).Plan) == 0 {
 		return nil, 0
 	}
 	for ; k >= 0; k-- {
 		if s := r.at(k); madePlan(s.Events) {
+			if t := r.treeAt(k); t != nil {
+				return t.treeNodes(info), s.Tick
+			}
 			return s.Tree, s.Tick
 		}
 	}

@@ -27,12 +27,14 @@ type Recorder struct {
 	mu     sync.Mutex // the HTTP handler reads while the run writes
 	rec    Recording
 	tracks []track
+	byName map[string]int // the tracks by agent name
 	size   int
 	// out, when set, receives every snapshot as it is taken (Stream).
 	out     *bufio.Writer
 	enc     *json.Encoder
 	err     error
 	scratch []byte // endTick's line
+	lean    leanWriter
 	// open: snapshots were written since the last tick line; ended: the
 	// tick of that line.
 	open  bool
@@ -46,6 +48,10 @@ type track struct {
 	prev    goap.State // the belief of its latest snapshot
 	pending []agent.Event
 	taken   bool // a snapshot was taken
+	// index gives the agent's actions' indexes by name (lean lines),
+	// defaults its facts' default values (trees).
+	index    map[string]int
+	defaults []int
 }
 
 // MaxTreeNodes bounds the nodes of a recorded search tree (the first
@@ -72,7 +78,21 @@ func (r *Recorder) Watch(agents ...*agent.Agent) {
 		r.rec.Agents = append(r.rec.Agents, info)
 		r.rec.rings = append(r.rec.rings, ring{
 			base: make([]int, len(info.Facts)), known: make([]bool, len(info.Facts))})
-		r.tracks = append(r.tracks, track{a: a})
+		index := make(map[string]int, len(info.Actions))
+		for k, name := range info.Actions {
+			index[name] = k
+		}
+		defaults := make([]int, len(info.Facts))
+		for f := range info.Facts {
+			defaults[f] = info.Facts[f].Default
+		}
+		if r.byName == nil {
+			r.byName = map[string]int{}
+		}
+		if _, ok := r.byName[a.Name()]; !ok {
+			r.byName[a.Name()] = len(r.tracks)
+		}
+		r.tracks = append(r.tracks, track{a: a, index: index, defaults: defaults})
 		if r.enc != nil {
 			r.write(line{Agent: &info})
 		}
@@ -95,11 +115,8 @@ func (r *Recorder) Squad(s SquadInfo) {
 func (r *Recorder) OnEvent(e agent.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for i := range r.tracks {
-		if r.tracks[i].a.Name() == e.Agent {
-			r.tracks[i].pending = append(r.tracks[i].pending, e)
-			return
-		}
+	if i, ok := r.byName[e.Agent]; ok {
+		r.tracks[i].pending = append(r.tracks[i].pending, e)
 	}
 }
 
@@ -146,14 +163,17 @@ func (r *Recorder) take(i int) {
 	t := &r.tracks[i]
 	rg := &r.rec.rings[i]
 	var s *Snapshot
+	var tree *searchTree // its memory is reused
 	if rg.n < r.size {
 		// Filling: the oldest is at 0, the new one goes at the end.
 		rg.snaps = append(rg.snaps, Snapshot{})
 		s = &rg.snaps[rg.n]
+		tree = &searchTree{}
+		rg.trees = append(rg.trees, tree)
 		rg.n++
 	} else {
 		// The oldest goes; its changes move into the base.
-		s = rg.at(0)
+		s, tree = rg.at(0), rg.treeAt(0)
 		for _, c := range s.Changes {
 			rg.base[c.Fact], rg.known[c.Fact] = c.Value, true
 		}
@@ -171,9 +191,9 @@ func (r *Recorder) take(i int) {
 		s.Goals = append(s.Goals, GoalScore{Name: g.Name, Score: g.Score, Base: g.Base, Bias: g.Bias, HasRelevancy: g.HasRelevancy,
 			Valid: g.Valid, Relevant: g.Relevant, Met: g.Met, RetryAt: g.RetryAt, Fallback: g.Fallback, Ordered: g.Ordered})
 	}
-	s.Tree = s.Tree[:0]
+	tree.nodes = tree.nodes[:0]
 	if r.Trees && madePlan(t.pending) {
-		s.Tree = treeOf(t.a, s.Tree, s.Plan)
+		buildTree(tree, t.a, in.Plan, t.defaults)
 	}
 	for f := range d.NumFacts() {
 		v := in.Belief.Get(goap.FactID(f))
@@ -189,8 +209,15 @@ func (r *Recorder) take(i int) {
 	}
 	t.pending = t.pending[:0]
 	if r.enc != nil {
-		r.write(line{Snapshot: s})
+		r.writeSnapshot(s, tree)
 		r.open = true
+	}
+}
+
+// writeSnapshot writes s, of lean tree t, as a lean line.
+func (r *Recorder) writeSnapshot(s *Snapshot, t *searchTree) {
+	if r.err == nil {
+		_, r.err = r.out.Write(r.lean.line(s, &r.rec.Agents[s.Agent], r.tracks[s.Agent].index, t))
 	}
 }
 
@@ -219,54 +246,6 @@ func madePlan(events []agent.Event) bool {
 	return false
 }
 
-// treeOf appends to out the search tree of a's last search, with the path
-// of plan marked (in reverse for a backward search, whose root is the
-// goal).
-func treeOf(a *agent.Agent, out []SearchNode, plan []string) []SearchNode {
-	nodes := a.SearchTree()
-	if len(nodes) > MaxTreeNodes {
-		nodes = nodes[:MaxTreeNodes]
-	}
-	d := a.Domain()
-	for _, n := range nodes {
-		tn := SearchNode{Parent: n.Parent, G: n.G, H: n.H, Expanded: n.Expanded, Label: n.Subgoal}
-		if n.Action >= 0 {
-			tn.Action = d.ActionName(n.Action)
-		}
-		if !n.State.IsZero() {
-			tn.Label = n.State.String()
-		}
-		out = append(out, tn)
-	}
-	if len(out) == 0 {
-		return out
-	}
-	steps := plan
-	if out[0].Label != "" && len(nodes) > 0 && nodes[0].State.IsZero() {
-		steps = make([]string, len(plan))
-		for i, p := range plan {
-			steps[len(plan)-1-i] = p
-		}
-	}
-	at := 0
-	out[0].Path = true
-	for _, step := range steps {
-		next := -1
-		for i := range out {
-			if out[i].Parent == at && out[i].Action == step {
-				next = i
-				break
-			}
-		}
-		if next < 0 {
-			break
-		}
-		out[next].Path = true
-		at = next
-	}
-	return out
-}
-
 // line is one line of a recording file: the header, an agent, a squad, a
 // snapshot or the end of a tick (version 2).
 type line struct {
@@ -275,13 +254,17 @@ type line struct {
 	Agent    *AgentInfo `json:"agent,omitempty"`
 	Squad    *SquadInfo `json:"squad,omitempty"`
 	Snapshot *Snapshot  `json:"snapshot,omitempty"`
+	// Lean is a snapshot saying only what changed since the agent's
+	// previous one (version 2, lean.go).
+	Lean *leanSnapshot `json:"s,omitempty"`
 	// Tick ends a tick: the snapshots before it are whole.
 	Tick *int `json:"tick,omitempty"`
 }
 
 // Stream writes the recording to w as the run goes: a header line, a line
-// per watched agent, then a line per snapshot as it is taken and a line
-// closing each tick with snapshots (JSON Lines). Snapshots already taken are
+// per watched agent, then a line per snapshot as it is taken (a lean line:
+// what changed since the agent's previous one) and a line closing each
+// tick with snapshots (JSON Lines). Snapshots already taken are
 // written first. Call Flush at the end; Err reports the first write
 // error.
 func (r *Recorder) Stream(w io.Writer) {
@@ -297,7 +280,7 @@ func (r *Recorder) Stream(w io.Writer) {
 	for i := range r.rec.rings {
 		rg := &r.rec.rings[i]
 		for k := range rg.n {
-			r.write(line{Snapshot: rg.at(k)})
+			r.writeSnapshot(rg.at(k), rg.treeAt(k))
 			r.open = true
 		}
 	}
@@ -397,9 +380,11 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 	})
 	rc := &Recording{}
 	var snaps [][]Snapshot
-	var whole []int // per agent, its snapshots up to the last tick line
+	var trees [][]*searchTree // the lean trees of snaps
+	var whole []int           // per agent, its snapshots up to the last tick line
 	version := 0
 	n := 0
+	var parts leanReader
 	for sc.Scan() {
 		n++
 		var l line
@@ -428,11 +413,28 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 		case l.Agent != nil:
 			rc.Agents = append(rc.Agents, *l.Agent)
 			snaps = append(snaps, nil)
+			trees = append(trees, nil)
 			whole = append(whole, 0)
 		case l.Squad != nil:
 			rc.Squads = append(rc.Squads, *l.Squad)
-		case l.Snapshot != nil:
+		case l.Snapshot != nil || (l.Lean != nil && version >= 2):
 			s := l.Snapshot
+			var tree *searchTree
+			if l.Lean != nil {
+				a := l.Lean.A
+				if a < 0 || a >= len(rc.Agents) {
+					return nil, fmt.Errorf("debugger: line %d: snapshot of agent %d, of %d", n, a, len(rc.Agents))
+				}
+				var prev *Snapshot
+				if k := len(snaps[a]); k > 0 {
+					prev = &snaps[a][k-1]
+				}
+				full, t, problem := l.Lean.snapshot(&parts, prev, &rc.Agents[a], rc.Agents[a].Name)
+				if problem != "" {
+					return nil, fmt.Errorf("debugger: line %d: %s", n, problem)
+				}
+				s, tree = &full, t
+			}
 			if s.Agent < 0 || s.Agent >= len(rc.Agents) {
 				return nil, fmt.Errorf("debugger: line %d: snapshot of agent %d, of %d", n, s.Agent, len(rc.Agents))
 			}
@@ -445,6 +447,7 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 				return nil, fmt.Errorf("debugger: line %d: snapshot of tick %d after tick %d", n, s.Tick, snaps[s.Agent][k-1].Tick)
 			}
 			snaps[s.Agent] = append(snaps[s.Agent], *s)
+			trees[s.Agent] = append(trees[s.Agent], tree)
 		case l.Tick != nil && version >= 2:
 			for i := range snaps {
 				whole[i] = len(snaps[i])
@@ -486,6 +489,7 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 			}
 			dropped += len(s) - whole[i]
 			snaps[i] = s[:whole[i]]
+			trees[i] = trees[i][:whole[i]]
 		}
 		if dropped > 0 && rc.Cut == nil {
 			rc.Cut = &Cut{Line: n}
@@ -496,7 +500,7 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 	}
 	for i, s := range snaps {
 		nf := len(rc.Agents[i].Facts)
-		rc.rings = append(rc.rings, ring{snaps: s, n: len(s), base: make([]int, nf), known: make([]bool, nf)})
+		rc.rings = append(rc.rings, ring{snaps: s, trees: trees[i], n: len(s), base: make([]int, nf), known: make([]bool, nf)})
 	}
 	if rc.Cut != nil {
 		_, rc.Cut.Last = rc.Ticks()

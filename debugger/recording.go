@@ -29,7 +29,9 @@ import (
 // Version 1 files hold the header, agent, squad and snapshot lines.
 // Version 2 adds what recordings grew since: a line closing each tick
 // that has snapshots, and the last ({"tick":N}: a file cut mid-tick is
-// known to be), world changes and positions. A version bumps whenever a
+// known to be), lean snapshot lines ({"s":...}, saying only what changed
+// since the agent's previous snapshot; see lean.go), world changes and
+// positions. A version bumps whenever a
 // file holds lines an older reader cannot read, so that an older goap
 // says a newer one made the file instead of failing on a line it does
 // not know. ReadRecording reads versions 1 and 2 (lines new in version 2
@@ -55,6 +57,9 @@ type FactInfo struct {
 	Name   string   `json:"name"`
 	Kind   string   `json:"kind"`
 	Values []string `json:"values,omitempty"`
+	// Default is the fact's default value (as FactValue.Value), which a
+	// search tree node's label leaves out.
+	Default int `json:"default,omitempty"`
 }
 
 // FactValue is a fact's new value in a snapshot: the index of the fact in
@@ -122,6 +127,10 @@ type SearchNode struct {
 // rebuilt from the changes.
 type ring struct {
 	snaps []Snapshot
+	// trees are the snapshots' search trees kept lean (recorded, or read
+	// from lean lines), by the same index as snaps (or none): a Snapshot's
+	// Tree is made from its lean tree when asked for.
+	trees []*searchTree
 	start int // index of the oldest
 	n     int
 	base  []int
@@ -130,6 +139,24 @@ type ring struct {
 
 // at returns the i-th oldest snapshot.
 func (r *ring) at(i int) *Snapshot { return &r.snaps[(r.start+i)%len(r.snaps)] }
+
+// withTree returns the i-th oldest snapshot with its Tree made from its
+// lean tree, if it has one.
+func (r *ring) withTree(i int, info *AgentInfo) Snapshot {
+	s := *r.at(i)
+	if t := r.treeAt(i); t != nil && len(t.nodes) > 0 {
+		s.Tree = t.treeNodes(info)
+	}
+	return s
+}
+
+// treeAt returns the i-th oldest snapshot's lean tree, or nil.
+func (r *ring) treeAt(i int) *searchTree {
+	if len(r.trees) == 0 {
+		return nil
+	}
+	return r.trees[(r.start+i)%len(r.trees)]
+}
 
 // Recording is a record of agents' snapshots: live (Recorder.Recording)
 // or loaded from a file (ReadRecording).
@@ -195,7 +222,7 @@ func (rc *Recording) Snapshots(i int) []Snapshot {
 	r := &rc.rings[i]
 	out := make([]Snapshot, r.n)
 	for k := range out {
-		out[k] = *r.at(k)
+		out[k] = r.withTree(k, &rc.Agents[i])
 	}
 	return out
 }
@@ -214,10 +241,20 @@ func (rc *Recording) At(name string, tick int) (AgentState, bool) {
 	if i < 0 {
 		return AgentState{}, false
 	}
+	a, k, ok := rc.at(i, tick)
+	if ok {
+		a.Snapshot = rc.rings[i].withTree(k, &rc.Agents[i])
+	}
+	return a, ok
+}
+
+// at is At of agent i, its snapshot's lean tree left unmade, and the
+// snapshot's index in its ring.
+func (rc *Recording) at(i, tick int) (AgentState, int, bool) {
 	r := &rc.rings[i]
 	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
 	if k < 0 {
-		return AgentState{}, false
+		return AgentState{}, k, false
 	}
 	vals := append([]int(nil), r.base...)
 	known := append([]bool(nil), r.known...)
@@ -233,7 +270,7 @@ func (rc *Recording) At(name string, tick int) (AgentState, bool) {
 			belief[info.Facts[f].Name] = info.value(f, vals[f])
 		}
 	}
-	return AgentState{Snapshot: *r.at(k), Belief: belief}, true
+	return AgentState{Snapshot: *r.at(k), Belief: belief}, k, true
 }
 
 // FactChange is a fact whose value differs between two ticks.
@@ -285,9 +322,10 @@ func (info *AgentInfo) value(f, v int) any {
 func infoOf(a *agent.Agent) AgentInfo {
 	d := a.Domain()
 	info := AgentInfo{Name: a.Name(), Domain: d.Name()}
+	start := d.NewState()
 	for f := range d.NumFacts() {
 		fact := d.Fact(goap.FactID(f))
-		fi := FactInfo{Name: fact.Name, Kind: fact.Kind.String()}
+		fi := FactInfo{Name: fact.Name, Kind: fact.Kind.String(), Default: start.Get(goap.FactID(f))}
 		if fact.Kind == goap.EnumFact {
 			fi.Values = fact.Values
 		}

@@ -296,8 +296,9 @@ The run stops after --ticks ticks, or earlier when every agent is idle
 	                     the run goes (belief changes, goal scores and
 	                     their parts, goal, plan and step, events), a
 	                     recording that package debugger loads and rewinds
-	--record-ring N      snapshots kept in memory per agent while
-	                     recording (default 4096; the file gets them all)
+	--record-ring N      snapshots kept in memory per agent for the
+	                     --debug page (default 4096; --record's file
+	                     gets them all)
 	--debug HOST:PORT    serve the debugger page (see goap help debug)
 	                     live: the run starts paused; the page's step
 	                     runs one tick, run runs 10 ticks a second,

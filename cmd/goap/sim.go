@@ -51,7 +51,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	fs.IntVar(&ticks, "ticks", defaultTicks, "run at most `N` ticks")
 	fs.StringVar(&record, "record", "", "write a recording of every decision to `FILE` as the run goes, for goap debug")
 	fs.StringVar(&debug, "debug", "", "serve the debugger page live on `HOST:PORT`, the run paused until run or step is pressed")
-	fs.IntVar(&ring, "record-ring", 4096, "snapshots kept in memory per agent while recording (`N`; the file gets them all)")
+	fs.IntVar(&ring, "record-ring", 4096, "snapshots kept in memory per agent for the --debug page (`N`; --record's file gets them all)")
 	fs.Var(&sets, "set", "override a value of the world's start: `fact=value` (repeatable)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per event")
 	files, help, err := parse(fs, "sim", args, c.Stdout)
@@ -100,6 +100,13 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	}
 	var rec *debugger.Recorder
 	if record != "" || debug != "" {
+		// Only the --debug page reads the rings: --record alone streams
+		// each snapshot as it is taken and keeps one per agent, which
+		// it reuses (the rings of 4,096 took the colony of BENCHMARKS.md
+		// from 33 to 170 MB and doubled its run time).
+		if debug == "" {
+			ring = 1
+		}
 		rec = debugger.NewRecorder(ring)
 		rec.Trees = true
 		show := cfg.OnEvent

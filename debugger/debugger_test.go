@@ -2,6 +2,7 @@ package debugger_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -862,6 +863,103 @@ func TestLeanLines(t *testing.T) {
 	} {
 		if _, err := debugger.ReadRecording(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+// TestReadGzip: a gzip-compressed recording reads as the plain one, known
+// by its bytes; cut anywhere, it reads up to a whole tick with Cut set,
+// never half a tick; ReadRecordingMax counts its bytes decompressed.
+func TestReadGzip(t *testing.T) {
+	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write(data)
+	zw.Close()
+	gz := zb.Bytes()
+	rc, err := debugger.ReadRecording(bytes.NewReader(gz))
+	if err != nil || rc.Cut != nil {
+		t.Fatalf("%v, cut %v", err, rc.Cut)
+	}
+	for i := range whole.Agents {
+		if !reflect.DeepEqual(keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, 1<<30)) {
+			t.Fatalf("agent %d differs read from gzip", i)
+		}
+	}
+	cuts := 0
+	for n := 20; n < len(gz)-8; n += 37 {
+		rc, err := debugger.ReadRecording(bytes.NewReader(gz[:n]))
+		if err != nil {
+			if strings.Contains(err.Error(), "empty recording") || strings.Contains(err.Error(), "line 1:") {
+				continue // cut in the first line, as a plain file would be
+			}
+			t.Fatalf("gzip cut at byte %d of %d: %v", n, len(gz), err)
+		}
+		if rc.Cut == nil {
+			t.Fatalf("gzip cut at byte %d of %d: no Cut", n, len(gz))
+		}
+		cuts++
+		for i := range rc.Agents {
+			if got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, rc.Cut.Last); !reflect.DeepEqual(got, want) {
+				t.Fatalf("gzip cut at byte %d: agent %d has %d snapshots, want %d (up to tick %d)", n, i, len(got), len(want), rc.Cut.Last)
+			}
+		}
+	}
+	if cuts == 0 {
+		t.Fatal("no cut read")
+	}
+	for _, c := range []struct {
+		in  []byte
+		max int64
+		big bool
+	}{
+		{gz, int64(len(data)), false}, {gz, int64(len(data)) - 1, true}, {gz, int64(len(gz)) + 1, true},
+		{data, int64(len(data)), false}, {data, int64(len(data)) - 1, true},
+	} {
+		_, err := debugger.ReadRecordingMax(bytes.NewReader(c.in), c.max)
+		if errors.Is(err, debugger.ErrTooLarge) != c.big || (!c.big && err != nil) {
+			t.Errorf("%d bytes (%d decompressed) under %d: %v", len(c.in), len(data), c.max, err)
+		}
+	}
+}
+
+// TestRecordMaxBytes: a recorder's stream stops before it passes
+// MaxBytes, at a whole tick, and says so; the file reads whole.
+func TestRecordMaxBytes(t *testing.T) {
+	full, _ := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	for _, limit := range []int64{int64(len(full)) / 2, int64(len(full)) * 3 / 4, int64(len(full)) + 1} {
+		f, err := goapfile.Load("../examples/squad_shooter.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := filetest.SimConfig(f)
+		rec := debugger.NewRecorder(1)
+		rec.Trees, rec.MaxBytes = true, limit
+		cfg.OnEvent = rec.OnEvent
+		w, err := sim.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Watch(w.Agents()...)
+		var buf bytes.Buffer
+		rec.Stream(&buf)
+		for w.Tick() < 30 {
+			w.Step()
+			rec.Capture()
+		}
+		if err := rec.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		last, stopped := rec.Full()
+		if int64(buf.Len()) > limit || stopped != (limit < int64(len(full))) {
+			t.Fatalf("limit %d: %d bytes written, full %v", limit, buf.Len(), stopped)
+		}
+		rc, err := debugger.ReadRecording(&buf)
+		if err != nil || rc.Cut != nil {
+			t.Fatalf("limit %d: %v, cut %v", limit, err, rc.Cut)
+		}
+		if _, l := rc.Ticks(); l != last || (stopped && (last < 1 || last >= 30)) {
+			t.Errorf("limit %d: ticks up to %d read, Full says %d", limit, l, last)
 		}
 	}
 }

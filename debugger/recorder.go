@@ -3,6 +3,7 @@ package debugger
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +24,11 @@ type Recorder struct {
 	// Trees, when set, makes every snapshot with a plan_made event keep
 	// the search tree behind the plan, up to MaxTreeNodes nodes.
 	Trees bool
+	// MaxBytes, when above 0, bounds what Stream writes: the tick whose
+	// lines would take the stream past it is not written, nor anything
+	// after (Full says so), and the file ends with the last tick that
+	// fits, whole. The header and agent lines are always written.
+	MaxBytes int64
 
 	mu     sync.Mutex // the HTTP handler reads while the run writes
 	rec    Recording
@@ -33,8 +39,11 @@ type Recorder struct {
 	out     *bufio.Writer
 	enc     *json.Encoder
 	err     error
-	scratch []byte // endTick's line
 	lean    leanWriter
+	tick    []byte // the lines of the tick being captured
+	written int64  // bytes given to out
+	full    bool   // MaxBytes was reached: nothing more is written
+	last    int    // the last tick written whole
 	// open: snapshots were written since the last tick line; ended: the
 	// tick of that line.
 	open  bool
@@ -147,14 +156,40 @@ func (r *Recorder) Capture() {
 // of idle agents does not grow the file. It allocates nothing.
 func (r *Recorder) endTick() {
 	r.open, r.ended = false, r.rec.now
-	if r.err != nil {
+	if r.err != nil || r.full {
+		r.tick = r.tick[:0]
 		return
 	}
-	b := append(r.scratch[:0], `{"tick":`...)
+	b := append(r.tick, `{"tick":`...)
 	b = strconv.AppendInt(b, int64(r.rec.now), 10)
 	b = append(b, "}\n"...)
-	r.scratch = b
+	r.tick = b[:0]
+	if r.MaxBytes > 0 && r.written+int64(len(b)) > r.MaxBytes {
+		r.full = true
+		return
+	}
+	r.last = r.rec.now
+	r.written += int64(len(b))
 	_, r.err = r.out.Write(b)
+}
+
+// Full reports whether MaxBytes stopped the stream, and the last tick
+// written whole.
+func (r *Recorder) Full() (last int, full bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.last, r.full
+}
+
+// counter counts the bytes written through it.
+type counter struct {
+	w io.Writer
+	n *int64
+}
+
+func (c counter) Write(p []byte) (int, error) {
+	*c.n += int64(len(p))
+	return c.w.Write(p)
 }
 
 // take stores a snapshot of agent i in its ring, reusing the memory of
@@ -216,8 +251,8 @@ func (r *Recorder) take(i int) {
 
 // writeSnapshot writes s, of lean tree t, as a lean line.
 func (r *Recorder) writeSnapshot(s *Snapshot, t *searchTree) {
-	if r.err == nil {
-		_, r.err = r.out.Write(r.lean.line(s, &r.rec.Agents[s.Agent], r.tracks[s.Agent].index, t))
+	if r.err == nil && !r.full {
+		r.tick = append(r.tick, r.lean.line(s, &r.rec.Agents[s.Agent], r.tracks[s.Agent].index, t)...)
 	}
 }
 
@@ -269,7 +304,7 @@ type line struct {
 // error.
 func (r *Recorder) Stream(w io.Writer) {
 	r.out = bufio.NewWriter(w)
-	r.enc = json.NewEncoder(r.out)
+	r.enc = json.NewEncoder(counter{r.out, &r.written})
 	r.write(line{Format: Format, Version: FormatVersion})
 	for i := range r.rec.Agents {
 		r.write(line{Agent: &r.rec.Agents[i]})
@@ -369,8 +404,90 @@ func (c *Cut) String() string {
 // early when its last line is cut short (no newline, and not JSON) or,
 // from version 2 on, when snapshots follow the last line closing a tick.
 // A damaged line anywhere else is an error.
+//
+// A gzip-compressed recording (goap sim --record FILE.gz) is read as
+// well, known by its first bytes, whatever its name; a gzip stream cut
+// short reads as a file cut there.
 func ReadRecording(rd io.Reader) (*Recording, error) {
-	sc := bufio.NewScanner(rd)
+	return ReadRecordingMax(rd, 0)
+}
+
+// ErrTooLarge is the error of ReadRecordingMax for a recording of more
+// than its max bytes.
+var ErrTooLarge = errors.New("the recording is larger than the limit")
+
+// ReadRecordingMax is ReadRecording, refusing a recording of more than
+// max bytes, counted decompressed (0: no limit), with an error wrapping
+// ErrTooLarge: a small gzip file may hold gigabytes.
+func ReadRecordingMax(rd io.Reader, max int64) (*Recording, error) {
+	br := bufio.NewReaderSize(rd, 64*1024)
+	var src io.Reader = br
+	var gz *gzipSource
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("debugger: a gzip file, damaged or cut short in its header: %w", err)
+		}
+		z.Multistream(false)
+		gz = &gzipSource{z: z}
+		src = gz
+	}
+	var limited *limitSource
+	if max > 0 {
+		limited = &limitSource{r: src, left: max}
+		src = limited
+	}
+	rc, err := readLines(src, gz)
+	if limited != nil && limited.over {
+		return nil, fmt.Errorf("debugger: %w of %d bytes (decompressed)", ErrTooLarge, max)
+	}
+	return rc, err
+}
+
+// gzipSource reads a gzip stream, a stream cut short ending as a file
+// would (cut records that it was).
+type gzipSource struct {
+	z   *gzip.Reader
+	cut bool
+}
+
+func (g *gzipSource) Read(p []byte) (int, error) {
+	n, err := g.z.Read(p)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		g.cut = true
+		err = io.EOF
+	}
+	return n, err
+}
+
+// limitSource reads at most left bytes, and says whether there were
+// more.
+type limitSource struct {
+	r    io.Reader
+	left int64
+	over bool
+}
+
+func (l *limitSource) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		var one [1]byte
+		if n, _ := io.ReadFull(l.r, one[:]); n > 0 {
+			l.over = true
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
+}
+
+// readLines is ReadRecording of src, gz being its gzip stream if it is
+// one.
+func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
+	sc := bufio.NewScanner(src)
 	sc.Buffer(make([]byte, 64*1024), 64<<20)
 	cutShort := false // the line scanned last has no newline
 	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
@@ -462,6 +579,10 @@ func ReadRecording(rd io.Reader) (*Recording, error) {
 	}
 	if n == 0 {
 		return nil, errors.New("debugger: empty recording")
+	}
+	if gz != nil && gz.cut && rc.Cut == nil {
+		// Cut between two lines: the tick lines say what is whole.
+		rc.Cut = &Cut{Line: n, Partial: true, Tick: -1}
 	}
 	if version == 1 && rc.Cut != nil {
 		// No tick lines: the tick seen last may be half-written.

@@ -963,3 +963,46 @@ func TestRecordMaxBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestHandlerBrief: /api/state?agent=NAME gives that agent as the whole
+// answer does and every other agent summed up (tick, phase, goal and the
+// tick's events), in a fraction of the bytes.
+func TestHandlerBrief(t *testing.T) {
+	_, rc := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	h := debugger.Handler(rc, nil)
+	get := func(url string) ([]byte, map[string]any) {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1"+url, nil))
+		var st struct{ Agents []map[string]any }
+		if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || w.Code != 200 {
+			t.Fatalf("%s: %d %v", url, w.Code, err)
+		}
+		m := map[string]any{}
+		for _, a := range st.Agents {
+			m[a["name"].(string)] = a
+		}
+		return w.Body.Bytes(), m
+	}
+	for _, tick := range []int{1, 8, 20} {
+		fullBody, full := get(fmt.Sprintf("/api/state?tick=%d", tick))
+		briefBody, brief := get(fmt.Sprintf("/api/state?tick=%d&agent=b2", tick))
+		if 2*len(briefBody) > len(fullBody) {
+			t.Errorf("tick %d: %d bytes with agent=b2, %d whole: want under half", tick, len(briefBody), len(fullBody))
+		}
+		if !reflect.DeepEqual(brief["b2"], full["b2"]) {
+			t.Errorf("tick %d: b2 differs:\n%v\n%v", tick, brief["b2"], full["b2"])
+		}
+		for name, a := range brief {
+			if name == "b2" {
+				continue
+			}
+			f := full[name].(map[string]any)
+			b := a.(map[string]any)
+			fs, bs := f["snapshot"].(map[string]any), b["snapshot"].(map[string]any)
+			if b["belief"] != nil || b["tree"] != nil || b["changed"] != nil || len(bs) > 3 ||
+				bs["phase"] != fs["phase"] || bs["goal"] != fs["goal"] || bs["t"] != fs["t"] || !reflect.DeepEqual(b["events"], f["events"]) {
+				t.Errorf("tick %d: %s summed up as %v; whole %v", tick, name, b, f)
+			}
+		}
+	}
+}

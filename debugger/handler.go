@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/internal/echo"
 )
 
@@ -70,15 +71,18 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 		writeJSON(w, m)
 	})
 	mux.HandleFunc("/api/state", func(w http.ResponseWriter, r *http.Request) {
-		tick, err := strconv.Atoi(r.URL.Query().Get("tick"))
+		q := r.URL.Query()
+		tick, err := strconv.Atoi(q.Get("tick"))
 		if err != nil {
 			http.Error(w, "tick must be a number", http.StatusBadRequest)
 			return
 		}
+		// With agent=NAME, the others are summed up (see agentBrief).
+		only, brief := q.Get("agent"), q.Has("agent")
 		// Encoded while the recording does not change: the state shares
 		// the memory of a live recorder's rings, which captures reuse.
 		var body bytes.Buffer
-		src.View(func(rc *Recording) { _ = json.NewEncoder(&body).Encode(stateAt(rc, tick)) })
+		src.View(func(rc *Recording) { _ = json.NewEncoder(&body).Encode(stateAt(rc, tick, only, brief)) })
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(body.Bytes())
 	})
@@ -172,7 +176,9 @@ type meta struct {
 	Paused bool        `json:"paused"`
 }
 
-// state is /api/state: every agent at a tick.
+// state is /api/state: every agent at a tick. With ?agent=NAME, only
+// that agent is given whole, the others as an agentBrief: on the
+// 200-agent colony of BENCHMARKS.md a tick took 0.9-2.4 MB whole.
 type state struct {
 	Tick   int          `json:"tick"`
 	Agents []agentState `json:"agents"`
@@ -182,9 +188,10 @@ type state struct {
 // its whole belief, what changed and happened at this very tick, and the
 // search tree of its current plan, made at TreeTick.
 type agentState struct {
-	Name     string         `json:"name"`
-	Found    bool           `json:"found"`
-	Snapshot *Snapshot      `json:"snapshot,omitempty"`
+	Name  string `json:"name"`
+	Found bool   `json:"found"`
+	// Snapshot is a *Snapshot, or an *agentBrief for an agent summed up.
+	Snapshot any            `json:"snapshot,omitempty"`
 	Belief   map[string]any `json:"belief,omitempty"`
 	Changed  []string       `json:"changed,omitempty"`
 	Events   []eventView    `json:"events,omitempty"`
@@ -203,11 +210,33 @@ type eventView struct {
 	Why    string `json:"why,omitempty"`
 }
 
-// stateAt builds /api/state for tick.
-func stateAt(rc *Recording, tick int) state {
+// agentBrief is an agent summed up in /api/state: what the page lists
+// for it (its events at the tick are given besides).
+type agentBrief struct {
+	Tick  int    `json:"t"`
+	Phase string `json:"phase"`
+	Goal  string `json:"goal,omitempty"`
+}
+
+// stateAt builds /api/state for tick: when brief, only the agent named
+// only whole.
+func stateAt(rc *Recording, tick int, only string, brief bool) state {
 	st := state{Tick: tick, Agents: []agentState{}}
 	for i, info := range rc.Agents {
 		as := agentState{Name: info.Name}
+		if brief && info.Name != only {
+			r := &rc.rings[i]
+			k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
+			if k >= 0 {
+				s := r.at(k)
+				as.Found, as.Snapshot = true, &agentBrief{Tick: s.Tick, Phase: s.Phase, Goal: s.Goal}
+				if s.Tick == tick {
+					as.Events = eventViews(s.Events)
+				}
+			}
+			st.Agents = append(st.Agents, as)
+			continue
+		}
 		if a, _, ok := rc.at(i, tick); ok {
 			s := a.Snapshot
 			s.Tree = nil // sent once, below
@@ -216,23 +245,30 @@ func stateAt(rc *Recording, tick int) state {
 				for _, c := range s.Changes {
 					as.Changed = append(as.Changed, info.Facts[c.Fact].Name)
 				}
-				for _, e := range s.Events {
-					text := e.String()
-					if k := strings.Index(text, e.Type.String()); k >= 0 {
-						text = text[k:]
-					}
-					why := e.Why()
-					if why != "" {
-						text = strings.TrimSuffix(text, ": "+why)
-					}
-					as.Events = append(as.Events, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
-				}
+				as.Events = eventViews(s.Events)
 			}
 			as.Tree, as.TreeTick = planTree(&rc.rings[i], &rc.Agents[i], tick)
 		}
 		st.Agents = append(st.Agents, as)
 	}
 	return st
+}
+
+// eventViews returns events as the page shows them.
+func eventViews(events []agent.Event) []eventView {
+	var out []eventView
+	for _, e := range events {
+		text := e.String()
+		if k := strings.Index(text, e.Type.String()); k >= 0 {
+			text = text[k:]
+		}
+		why := e.Why()
+		if why != "" {
+			text = strings.TrimSuffix(text, ": "+why)
+		}
+		out = append(out, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
+	}
+	return out
 }
 
 // planTree returns the search tree of the plan the agent follows at

@@ -1006,3 +1006,95 @@ func TestHandlerBrief(t *testing.T) {
 		}
 	}
 }
+
+// TestWorldChanges: the world's changes (the pirate's scripted event at
+// tick 5, and his actions' effects on world facts) are recorded, read
+// back from the file, served at their tick (/api/state's world,
+// /api/meta's world_ticks), refused in a version-1 file, and dropped
+// with the tick they belong to when the file is cut before its tick line.
+func TestWorldChanges(t *testing.T) {
+	f, err := goapfile.Load("../examples/pirate_sim.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filetest.SimConfig(f)
+	rec := debugger.NewRecorder(100)
+	cfg.OnEvent = rec.OnEvent
+	cfg.OnChange = func(c sim.Change) {
+		w := debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text}
+		for k, id := range c.Facts {
+			w.Facts = append(w.Facts, debugger.WorldFact{Fact: cfg.Domain.Fact(id).Name, Value: c.Values[k] != 0})
+		}
+		rec.World(w)
+	}
+	w, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Watch(w.Agents()...)
+	var buf bytes.Buffer
+	rec.Stream(&buf)
+	for w.Tick() < 40 {
+		w.Step()
+		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"5 world  bottle_available=false [bottle_available=false]",
+		"18 pirate CollectMolasses  [has_molasses=true]",
+		"28 pirate BrewRum  [has_molasses=false has_rum=true]",
+		"30 pirate DrinkRum  [drunk=true has_rum=false]",
+	}
+	show := func(cs []debugger.WorldChange) []string {
+		var out []string
+		for _, c := range cs {
+			var facts []string
+			for _, f := range c.Facts {
+				facts = append(facts, fmt.Sprintf("%s=%v", f.Fact, f.Value))
+			}
+			out = append(out, fmt.Sprintf("%d %s %s %s [%s]", c.Tick, c.By, c.Action, c.Text, strings.Join(facts, " ")))
+		}
+		return out
+	}
+	if got := show(rec.Recording().World(0, 100)); !reflect.DeepEqual(got, want) {
+		t.Fatalf("live: %q\nwant %q", got, want)
+	}
+	rc, err := debugger.ReadRecording(bytes.NewReader(buf.Bytes()))
+	if err != nil || rc.Cut != nil {
+		t.Fatalf("%v, cut %v", err, rc.Cut)
+	}
+	if got := show(rc.World(0, 100)); !reflect.DeepEqual(got, want) {
+		t.Fatalf("read: %q\nwant %q", got, want)
+	}
+	if got := show(rc.World(6, 28)); !reflect.DeepEqual(got, want[1:3]) {
+		t.Errorf("ticks 6..28: %q", got)
+	}
+	h := debugger.Handler(rc, nil)
+	for url, want := range map[string]string{
+		"/api/state?tick=5&agent=pirate": `"world":[{"t":5,"by":"world","text":"bottle_available=false","facts":[{"fact":"bottle_available","value":false}]}]`,
+		"/api/state?tick=6":              `"world":[]`,
+		"/api/meta":                      `"world_ticks":[5,18,28,30]`,
+	} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1"+url, nil))
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("%s: %s\nwant %s", url, w.Body.String(), want)
+		}
+	}
+	// Cut after tick 5's world line, before its tick line.
+	data := buf.Bytes()
+	k := bytes.Index(data, []byte(`{"w":{"t":5,`))
+	k += bytes.IndexByte(data[k:], '\n') + 1
+	rc, err = debugger.ReadRecording(bytes.NewReader(data[:k]))
+	if err != nil || rc.Cut == nil || rc.Cut.Tick != 5 || len(rc.World(0, 100)) != 0 {
+		t.Errorf("cut after tick 5's world line: %v, cut %+v, world %v", err, rc.Cut, rc.World(0, 100))
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	world := data[bytes.Index(data, []byte(`{"w":{"t":5,`)):k]
+	v1 := append(append([]byte("{\"format\":\"goap-recording\",\"version\":1}\n"), lines[1]...), world...)
+	if _, err := debugger.ReadRecording(bytes.NewReader(v1)); err == nil || !strings.Contains(err.Error(), "line 3: neither an agent nor a snapshot") {
+		t.Errorf("a world line in a version-1 file: %v", err)
+	}
+}

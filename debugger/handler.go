@@ -60,6 +60,7 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 			m.Agents = append(m.Agents, rc.Agents...)
 			m.Squads = append(m.Squads, rc.Squads...)
 			m.First, m.Last = rc.Ticks()
+			m.WorldTicks = rc.worldTicks()
 			m.Empty = rc.empty()
 			if rc.Cut != nil {
 				m.Cut = rc.Cut.String()
@@ -172,8 +173,10 @@ type meta struct {
 	Last   int         `json:"last"`
 	Empty  bool        `json:"empty,omitempty"`
 	Cut    string      `json:"cut,omitempty"`
-	Live   bool        `json:"live"`
-	Paused bool        `json:"paused"`
+	// WorldTicks are the ticks with world changes (for the timeline).
+	WorldTicks []int `json:"world_ticks"`
+	Live       bool  `json:"live"`
+	Paused     bool  `json:"paused"`
 }
 
 // state is /api/state: every agent at a tick. With ?agent=NAME, only
@@ -182,6 +185,9 @@ type meta struct {
 type state struct {
 	Tick   int          `json:"tick"`
 	Agents []agentState `json:"agents"`
+	// World are the world's changes at this tick: scripted events and
+	// the effects of agents' actions on world facts.
+	World []WorldChange `json:"world"`
 }
 
 // agentState is one agent at a tick for the page: its latest snapshot,
@@ -221,7 +227,10 @@ type agentBrief struct {
 // stateAt builds /api/state for tick: when brief, only the agent named
 // only whole.
 func stateAt(rc *Recording, tick int, only string, brief bool) state {
-	st := state{Tick: tick, Agents: []agentState{}}
+	st := state{Tick: tick, Agents: []agentState{}, World: rc.World(tick, tick)}
+	if st.World == nil {
+		st.World = []WorldChange{}
+	}
 	for i, info := range rc.Agents {
 		as := agentState{Name: info.Name}
 		if brief && info.Name != only {

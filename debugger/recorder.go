@@ -129,6 +129,30 @@ func (r *Recorder) OnEvent(e agent.Event) {
 	}
 }
 
+// World records a change of the world's facts (goap sim gives it its
+// scripted events and the effects of the agents' actions on world facts,
+// sim.Config.OnChange), at the tick being captured: call it before the
+// Capture of its tick. The recording keeps the latest changes only
+// (size times 64, size of NewRecorder); the stream gets them all.
+func (r *Recorder) World(c WorldChange) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c.Facts = append([]WorldFact(nil), c.Facts...)
+	r.rec.world = append(r.rec.world, c)
+	if keep := r.size * 64; len(r.rec.world) > 2*keep {
+		r.rec.world = append(r.rec.world[:0], r.rec.world[len(r.rec.world)-keep:]...)
+	}
+	if r.enc != nil && r.err == nil && !r.full {
+		b, err := json.Marshal(line{World: &c})
+		if err != nil {
+			r.err = err
+			return
+		}
+		r.tick = append(append(r.tick, b...), '\n')
+		r.open = true
+	}
+}
+
 // Capture takes a snapshot of each watched agent that made a decision
 // since its last one (it has events) or whose belief changed, and of
 // each agent not captured yet.
@@ -294,6 +318,8 @@ type line struct {
 	Lean *leanSnapshot `json:"s,omitempty"`
 	// Tick ends a tick: the snapshots before it are whole.
 	Tick *int `json:"tick,omitempty"`
+	// World is a change of the world's facts (version 2).
+	World *WorldChange `json:"w,omitempty"`
 }
 
 // Stream writes the recording to w as the run goes: a header line, a line
@@ -356,8 +382,9 @@ type Cut struct {
 	Line    int
 	Partial bool
 	// Tick is the tick left out (the first, if several) and Snapshots
-	// the number of its snapshots dropped; Tick is -1 when no snapshot
-	// was dropped (the file was cut in a line that began a tick).
+	// the number of its snapshots dropped (its world changes are dropped
+	// as well); Tick is -1 when no line was dropped (the file was cut in
+	// a line that began a tick).
 	Tick      int
 	Snapshots int
 	// Last is the last whole tick, 0 when there is none.
@@ -502,6 +529,8 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 	version := 0
 	n := 0
 	var parts leanReader
+	var world []WorldChange // wholeWorld of them up to the last tick line
+	wholeWorld := 0
 	for sc.Scan() {
 		n++
 		var l line
@@ -565,10 +594,22 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 			}
 			snaps[s.Agent] = append(snaps[s.Agent], *s)
 			trees[s.Agent] = append(trees[s.Agent], tree)
+		case l.World != nil && version >= 2:
+			w := l.World
+			if k := len(world); k > 0 && world[k-1].Tick > w.Tick {
+				return nil, fmt.Errorf("debugger: line %d: world change of tick %d after tick %d", n, w.Tick, world[k-1].Tick)
+			}
+			for i := range w.Facts {
+				if f, ok := w.Facts[i].Value.(float64); ok && f == float64(int(f)) {
+					w.Facts[i].Value = int(f) // an int fact's value
+				}
+			}
+			world = append(world, *w)
 		case l.Tick != nil && version >= 2:
 			for i := range snaps {
 				whole[i] = len(snaps[i])
 			}
+			wholeWorld = len(world)
 			rc.now = max(rc.now, *l.Tick)
 		default:
 			return nil, fmt.Errorf("debugger: line %d: neither an agent nor a snapshot (nor any line of a version %d recording)", n, version)
@@ -601,7 +642,7 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 		}
 	}
 	if version >= 2 || rc.Cut != nil {
-		dropped, first := 0, -1
+		dropped, first, worldDropped := 0, -1, 0
 		for i, s := range snaps {
 			for _, d := range s[whole[i]:] {
 				if first < 0 || d.Tick < first {
@@ -612,13 +653,23 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 			snaps[i] = s[:whole[i]]
 			trees[i] = trees[i][:whole[i]]
 		}
-		if dropped > 0 && rc.Cut == nil {
+		if version >= 2 {
+			for _, w := range world[wholeWorld:] {
+				if first < 0 || w.Tick < first {
+					first = w.Tick
+				}
+			}
+			worldDropped = len(world) - wholeWorld
+			world = world[:wholeWorld]
+		}
+		if (dropped > 0 || worldDropped > 0) && rc.Cut == nil {
 			rc.Cut = &Cut{Line: n}
 		}
 		if rc.Cut != nil {
 			rc.Cut.Tick, rc.Cut.Snapshots = first, dropped
 		}
 	}
+	rc.world = world
 	for i, s := range snaps {
 		nf := len(rc.Agents[i].Facts)
 		rc.rings = append(rc.rings, ring{snaps: s, trees: trees[i], n: len(s), base: make([]int, nf), known: make([]bool, nf)})

@@ -172,6 +172,53 @@ type Recording struct {
 	// now is the latest tick captured, with or without a snapshot: live,
 	// or read from a file's tick lines.
 	now int
+	// world holds the world's changes, oldest first (a live recorder
+	// keeps the latest only, see Recorder.World).
+	world []WorldChange
+}
+
+// World returns the world's changes kept from tick from to tick to, in
+// the order they happened.
+func (rc *Recording) World(from, to int) []WorldChange {
+	i := sort.Search(len(rc.world), func(i int) bool { return rc.world[i].Tick >= from })
+	j := sort.Search(len(rc.world), func(j int) bool { return rc.world[j].Tick > to })
+	if i >= j {
+		return nil
+	}
+	return append([]WorldChange(nil), rc.world[i:j]...)
+}
+
+// worldTicks returns the ticks with world changes kept, once each.
+func (rc *Recording) worldTicks() []int {
+	out := []int{}
+	for _, c := range rc.world {
+		if n := len(out); n == 0 || out[n-1] != c.Tick {
+			out = append(out, c.Tick)
+		}
+	}
+	return out
+}
+
+// WorldChange is a change of the world's facts at a tick, which no
+// agent's snapshot shows as it happens: a scripted event (By "world"),
+// or another agent's action's effects on world facts (By the agent,
+// Action its action). Recorder.World records them.
+type WorldChange struct {
+	Tick   int    `json:"t"`
+	By     string `json:"by"`
+	Action string `json:"action,omitempty"`
+	// Text is a scripted event's words (e.g. "bottle_available=false").
+	Text string `json:"text,omitempty"`
+	// Owner is the agent whose own agent facts a scripted event set.
+	Owner string      `json:"owner,omitempty"`
+	Facts []WorldFact `json:"facts"`
+}
+
+// WorldFact is a fact's new value in a WorldChange: a bool, an int or an
+// enum's value name.
+type WorldFact struct {
+	Fact  string `json:"fact"`
+	Value any    `json:"value"`
 }
 
 // SquadInfo is a squad of the command hierarchy: its commander and

@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -369,6 +371,47 @@ func (r *Recorder) Flush() error {
 	return r.err
 }
 
+// shareParts makes a whole snapshot line's s share its plan and goal
+// scores with the agent's previous snapshot (the last of kept) when they
+// are equal, and its tree with an equal tree read before (trees, by
+// hash): a 195 MB file of whole lines held 386 MB once read, mostly
+// copies of the same trees, goals and plans.
+func shareParts(s *Snapshot, kept []Snapshot, trees map[uint64][][]SearchNode) {
+	if k := len(kept); k > 0 {
+		prev := &kept[k-1]
+		if len(s.Plan) > 0 && equalStrings(s.Plan, prev.Plan) {
+			s.Plan = prev.Plan
+		}
+		if len(s.Goals) > 0 && equalGoals(s.Goals, prev.Goals) {
+			s.Goals = prev.Goals
+		}
+	}
+	if len(s.Tree) == 0 {
+		return
+	}
+	h := fnv.New64a()
+	var b []byte
+	for _, n := range s.Tree {
+		b = strconv.AppendInt(b[:0], int64(n.Parent), 10)
+		b = append(b, n.Action...)
+		b = strconv.AppendFloat(b, n.G, 'g', -1, 64)
+		b = strconv.AppendFloat(b, n.H, 'g', -1, 64)
+		b = strconv.AppendBool(b, n.Expanded)
+		b = strconv.AppendBool(b, n.Path)
+		b = append(b, n.Label...)
+		b = append(b, 0)
+		h.Write(b)
+	}
+	key := h.Sum64()
+	for _, t := range trees[key] {
+		if slices.Equal(t, s.Tree) {
+			s.Tree = t
+			return
+		}
+	}
+	trees[key] = append(trees[key], s.Tree)
+}
+
 // Err returns the first error writing the stream.
 func (r *Recorder) Err() error { return r.err }
 
@@ -529,6 +572,7 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 	version := 0
 	n := 0
 	var parts leanReader
+	shared := map[uint64][][]SearchNode{} // whole lines' trees, by hash
 	var world []WorldChange // wholeWorld of them up to the last tick line
 	wholeWorld := 0
 	for sc.Scan() {
@@ -591,6 +635,9 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 			}
 			if k := len(snaps[s.Agent]); k > 0 && snaps[s.Agent][k-1].Tick > s.Tick {
 				return nil, fmt.Errorf("debugger: line %d: snapshot of tick %d after tick %d", n, s.Tick, snaps[s.Agent][k-1].Tick)
+			}
+			if l.Snapshot != nil {
+				shareParts(s, snaps[s.Agent], shared)
 			}
 			snaps[s.Agent] = append(snaps[s.Agent], *s)
 			trees[s.Agent] = append(trees[s.Agent], tree)

@@ -573,7 +573,7 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 	n := 0
 	var parts leanReader
 	shared := map[uint64][][]SearchNode{} // whole lines' trees, by hash
-	var world []WorldChange // wholeWorld of them up to the last tick line
+	var world []WorldChange               // wholeWorld of them up to the last tick line
 	wholeWorld := 0
 	for sc.Scan() {
 		n++

@@ -1,6 +1,7 @@
 package debugger
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 	"strings"
@@ -198,6 +199,8 @@ type leanWriter struct {
 	// ("e#":N). seen holds up to maxSeen bytes of them; those written
 	// after are written whole each time, and numbered all the same.
 	frag  []byte
+	key   []byte         // a tree's bytes
+	trees map[string]int // trees written, by their bytes
 	seen  [3]map[string]int
 	count [3]int
 	held  int
@@ -374,6 +377,31 @@ func (w *leanWriter) line(s *Snapshot, info *AgentInfo, index map[string]int, tr
 		p.stats = s.Stats
 	}
 	if tree != nil && len(tree.nodes) > 0 {
+		// A tree written before is known by its nodes' bytes, which take
+		// less time to make than its text.
+		w.key = tree.appendKey(w.key[:0])
+		if id, ok := w.trees[string(w.key)]; ok {
+			b = strconv.AppendInt(append(b, partKeys[partTree][1]...), int64(id), 10)
+		} else {
+			if w.trees == nil {
+				w.trees = map[string]int{}
+			}
+			if w.held+len(w.key) <= maxSeen {
+				w.trees[string(w.key)] = w.count[partTree]
+				w.held += len(w.key)
+			}
+			b = w.wholeTree(b, tree)
+		}
+	}
+	b = append(b, "}}\n"...)
+	p.written = true
+	w.b = b
+	return b
+}
+
+// wholeTree appends tree as text to b, numbered as the next tree.
+func (w *leanWriter) wholeTree(b []byte, tree *searchTree) []byte {
+	{
 		f := append(w.frag[:0], `{"n":[`...)
 		for k, n := range tree.nodes {
 			if k > 0 {
@@ -405,12 +433,29 @@ func (w *leanWriter) line(s *Snapshot, info *AgentInfo, index map[string]int, tr
 			f = append(f, ']')
 		}
 		w.frag = append(f, '}')
-		b = w.part(b, partTree)
 	}
-	b = append(b, "}}\n"...)
-	p.written = true
-	w.b = b
-	return b
+	w.count[partTree]++
+	return append(append(b, partKeys[partTree][0]...), w.frag...)
+}
+
+// appendKey appends t's nodes, changes and labels to key, as bytes.
+func (t *searchTree) appendKey(key []byte) []byte {
+	for _, n := range t.nodes {
+		key = binary.LittleEndian.AppendUint32(key, uint32(n.parent))
+		key = binary.LittleEndian.AppendUint32(key, uint32(n.action))
+		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(n.g))
+		key = binary.LittleEndian.AppendUint64(key, math.Float64bits(n.h))
+		key = append(key, n.flags)
+		key = binary.LittleEndian.AppendUint32(key, uint32(n.to-n.from))
+		for _, v := range t.vals[n.from:n.to] {
+			key = binary.LittleEndian.AppendUint32(key, uint32(v))
+		}
+	}
+	for _, l := range t.labels {
+		key = binary.LittleEndian.AppendUint32(key, uint32(len(l)))
+		key = append(key, l...)
+	}
+	return key
 }
 
 // goalFlags packs a goal's booleans.

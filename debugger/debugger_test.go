@@ -2,6 +2,7 @@ package debugger_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -450,6 +451,7 @@ func TestReadCut(t *testing.T) {
 			var v struct {
 				Tick     *int
 				Snapshot *struct{ T int }
+				S        *struct{ T int }
 			}
 			if json.Unmarshal(l, &v) != nil {
 				continue
@@ -457,7 +459,10 @@ func TestReadCut(t *testing.T) {
 			switch {
 			case v.Tick != nil:
 				closed, dropped, droppedTick = *v.Tick, 0, -1
-			case v.Snapshot != nil:
+			case v.Snapshot != nil || v.S != nil:
+				if v.S != nil {
+					v.Snapshot = v.S
+				}
 				if dropped == 0 {
 					droppedTick = v.Snapshot.T
 				}
@@ -499,8 +504,8 @@ func TestReadCutSays(t *testing.T) {
 	// The second snapshot line of tick 3: a tick of several snapshots.
 	at := -1
 	for i, l := range lines {
-		if bytes.HasPrefix(l, []byte(`{"snapshot":`)) && bytes.Contains(l, []byte(`"t":3,`)) &&
-			bytes.HasPrefix(lines[i-1], []byte(`{"snapshot":`)) {
+		if bytes.HasPrefix(l, []byte(`{"s":`)) && bytes.Contains(l, []byte(`"t":3,`)) &&
+			bytes.HasPrefix(lines[i-1], []byte(`{"s":`)) {
 			at = i
 			break
 		}
@@ -514,11 +519,11 @@ func TestReadCutSays(t *testing.T) {
 		in   []byte
 		want string
 	}{
-		{"mid-line", append(append([]byte{}, before...), lines[at][:40]...),
+		{"mid-line", append(append([]byte{}, before...), lines[at][:20]...),
 			fmt.Sprintf("the recording is cut short in line %d, in tick 3: tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at+1)},
 		{"mid-tick", before,
 			fmt.Sprintf("the recording ends in the middle of tick 3 (line %d): tick 3 was half-written and is left out (1 snapshot); loaded up to tick 2", at)},
-		{"mid-line, the tick's first", append(bytes.Join(lines[:at-1], nil), lines[at-1][:40]...),
+		{"mid-line, the tick's first", append(bytes.Join(lines[:at-1], nil), lines[at-1][:20]...),
 			fmt.Sprintf("the recording is cut short in line %d, after tick 2: loaded up to tick 2", at)},
 	} {
 		rc, err := debugger.ReadRecording(bytes.NewReader(c.in))
@@ -537,7 +542,8 @@ func TestReadCutSays(t *testing.T) {
 // TestReadVersion1: a version-1 file (no tick lines) reads as before; cut
 // mid-line, its last tick seen is left out, as it may be half-written.
 func TestReadVersion1(t *testing.T) {
-	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	_, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	data := debugger.FullLines(whole)
 	var v1 []byte
 	for i, l := range bytes.SplitAfter(data, []byte("\n")) {
 		switch {
@@ -706,7 +712,7 @@ func TestPlanTree(t *testing.T) {
 			if err := json.Unmarshal(l, &v); err != nil {
 				t.Fatal(err)
 			}
-			delete(v["snapshot"], "tree")
+			delete(v["s"], "tr")
 			l, _ = json.Marshal(v)
 			l = append(l, '\n')
 		}
@@ -949,5 +955,330 @@ func TestTreeCut(t *testing.T) {
 	a := st.Agents[0]
 	if len(a.Tree) != len(s.Tree) || a.TreeTotal != s.TreeTotal || a.TreeTick != 1 || a.Snapshot["tree_total"] != nil {
 		t.Errorf("api/state: %d nodes of %d made at %d, snapshot's tree_total %v; want %d of %d at 1", len(a.Tree), a.TreeTotal, a.TreeTick, a.Snapshot["tree_total"], len(s.Tree), s.TreeTotal)
+	}
+}
+
+// TestLeanLines: a recording's snapshot lines say only what changed since
+// the agent's previous one and refer to the events, goal scores and trees
+// written before: on the squad shooter the file is under half the
+// same recording in whole snapshot lines, and both read back into the
+// same snapshots, trees and all. Lean lines are refused in a version-1
+// file, and one referring to a part never written is an error.
+func TestLeanLines(t *testing.T) {
+	data, rc := recordingOf(t, "../examples/squad_shooter.yaml", 40)
+	full := debugger.FullLines(rc)
+	if 2*len(data) > len(full) {
+		t.Errorf("lean file %d bytes, whole snapshot lines %d: want under half", len(data), len(full))
+	}
+	again, err := debugger.ReadRecording(bytes.NewReader(full))
+	if err != nil || again.Cut != nil {
+		t.Fatalf("whole snapshot lines (version 2 before lean lines): %v, cut %v", err, again.Cut)
+	}
+	trees := 0
+	for i := range rc.Agents {
+		a, b := keptUpTo(rc, i, 1<<30), keptUpTo(again, i, 1<<30)
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("agent %d: lean and whole lines read differently", i)
+		}
+		for _, s := range a {
+			if len(s.Tree) > 0 {
+				trees++
+				if s.Tree[0].Label == "" || !s.Tree[0].Path {
+					t.Fatalf("agent %d tick %d: tree root %+v", i, s.Tick, s.Tree[0])
+				}
+			}
+		}
+	}
+	if trees == 0 {
+		t.Fatal("no tree read")
+	}
+	for _, c := range []struct{ in, want string }{
+		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"s\":{\"a\":0,\"t\":1}}\n", "line 2: neither an agent nor a snapshot"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{\"agent\":{\"name\":\"a\",\"facts\":[],\"actions\":[]}}\n{\"s\":{\"a\":0,\"t\":1}}\n", "line 3: the agent's first snapshot leaves out"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{\"agent\":{\"name\":\"a\",\"facts\":[],\"actions\":[]}}\n{\"s\":{\"a\":0,\"t\":1,\"ph\":\"idle\",\"p\":[],\"gs\":[],\"n\":[0,0,0,0,0,0],\"e#\":0}}\n", "line 3: events #0 not written before"},
+		{"{\"format\":\"goap-recording\",\"version\":2}\n{\"agent\":{\"name\":\"a\",\"facts\":[],\"actions\":[]}}\n{\"s\":{\"a\":0,\"t\":1,\"ph\":\"idle\",\"p\":[3],\"gs\":[],\"n\":[0,0,0,0,0,0]}}\n", "line 3: plan step of action 3, of 0"},
+	} {
+		if _, err := debugger.ReadRecording(strings.NewReader(c.in)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.in, err, c.want)
+		}
+	}
+}
+
+// TestReadGzip: a gzip-compressed recording reads as the plain one, known
+// by its bytes; cut anywhere, it reads up to a whole tick with Cut set,
+// never half a tick; ReadRecordingMax counts its bytes decompressed.
+func TestReadGzip(t *testing.T) {
+	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write(data)
+	zw.Close()
+	gz := zb.Bytes()
+	rc, err := debugger.ReadRecording(bytes.NewReader(gz))
+	if err != nil || rc.Cut != nil {
+		t.Fatalf("%v, cut %v", err, rc.Cut)
+	}
+	for i := range whole.Agents {
+		if !reflect.DeepEqual(keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, 1<<30)) {
+			t.Fatalf("agent %d differs read from gzip", i)
+		}
+	}
+	cuts := 0
+	for n := 20; n < len(gz)-8; n += 37 {
+		rc, err := debugger.ReadRecording(bytes.NewReader(gz[:n]))
+		if err != nil {
+			if strings.Contains(err.Error(), "empty recording") || strings.Contains(err.Error(), "line 1:") {
+				continue // cut in the first line, as a plain file would be
+			}
+			t.Fatalf("gzip cut at byte %d of %d: %v", n, len(gz), err)
+		}
+		if rc.Cut == nil {
+			t.Fatalf("gzip cut at byte %d of %d: no Cut", n, len(gz))
+		}
+		cuts++
+		for i := range rc.Agents {
+			if got, want := keptUpTo(rc, i, 1<<30), keptUpTo(whole, i, rc.Cut.Last); !reflect.DeepEqual(got, want) {
+				t.Fatalf("gzip cut at byte %d: agent %d has %d snapshots, want %d (up to tick %d)", n, i, len(got), len(want), rc.Cut.Last)
+			}
+		}
+	}
+	if cuts == 0 {
+		t.Fatal("no cut read")
+	}
+	for _, c := range []struct {
+		in  []byte
+		max int64
+		big bool
+	}{
+		{gz, int64(len(data)), false}, {gz, int64(len(data)) - 1, true}, {gz, int64(len(gz)) + 1, true},
+		{data, int64(len(data)), false}, {data, int64(len(data)) - 1, true},
+	} {
+		_, err := debugger.ReadRecordingMax(bytes.NewReader(c.in), c.max)
+		if errors.Is(err, debugger.ErrTooLarge) != c.big || (!c.big && err != nil) {
+			t.Errorf("%d bytes (%d decompressed) under %d: %v", len(c.in), len(data), c.max, err)
+		}
+	}
+}
+
+// TestRecordMaxBytes: a recorder's stream stops before it passes
+// MaxBytes, at a whole tick, and says so; the file reads whole.
+func TestRecordMaxBytes(t *testing.T) {
+	full, _ := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	for _, limit := range []int64{int64(len(full)) / 2, int64(len(full)) * 3 / 4, int64(len(full)) + 1} {
+		f, err := goapfile.Load("../examples/squad_shooter.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := filetest.SimConfig(f)
+		rec := debugger.NewRecorder(1)
+		rec.Trees, rec.MaxBytes = true, limit
+		cfg.OnEvent = rec.OnEvent
+		w, err := sim.New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec.Watch(w.Agents()...)
+		var buf bytes.Buffer
+		rec.Stream(&buf)
+		for w.Tick() < 30 {
+			w.Step()
+			rec.Capture()
+		}
+		if err := rec.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		last, stopped := rec.Full()
+		if int64(buf.Len()) > limit || stopped != (limit < int64(len(full))) {
+			t.Fatalf("limit %d: %d bytes written, full %v", limit, buf.Len(), stopped)
+		}
+		rc, err := debugger.ReadRecording(&buf)
+		if err != nil || rc.Cut != nil {
+			t.Fatalf("limit %d: %v, cut %v", limit, err, rc.Cut)
+		}
+		if _, l := rc.Ticks(); l != last || (stopped && (last < 1 || last >= 30)) {
+			t.Errorf("limit %d: ticks up to %d read, Full says %d", limit, l, last)
+		}
+	}
+}
+
+// TestHandlerBrief: /api/state?agent=NAME gives that agent as the whole
+// answer does and every other agent summed up (tick, phase, goal and the
+// tick's events), in a fraction of the bytes.
+func TestHandlerBrief(t *testing.T) {
+	_, rc := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	h := debugger.Handler(rc, nil)
+	get := func(url string) ([]byte, map[string]any) {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1"+url, nil))
+		var st struct{ Agents []map[string]any }
+		if err := json.Unmarshal(w.Body.Bytes(), &st); err != nil || w.Code != 200 {
+			t.Fatalf("%s: %d %v", url, w.Code, err)
+		}
+		m := map[string]any{}
+		for _, a := range st.Agents {
+			m[a["name"].(string)] = a
+		}
+		return w.Body.Bytes(), m
+	}
+	for _, tick := range []int{1, 8, 20} {
+		fullBody, full := get(fmt.Sprintf("/api/state?tick=%d", tick))
+		briefBody, brief := get(fmt.Sprintf("/api/state?tick=%d&agent=b2", tick))
+		if 2*len(briefBody) > len(fullBody) {
+			t.Errorf("tick %d: %d bytes with agent=b2, %d whole: want under half", tick, len(briefBody), len(fullBody))
+		}
+		if !reflect.DeepEqual(brief["b2"], full["b2"]) {
+			t.Errorf("tick %d: b2 differs:\n%v\n%v", tick, brief["b2"], full["b2"])
+		}
+		for name, a := range brief {
+			if name == "b2" {
+				continue
+			}
+			f := full[name].(map[string]any)
+			b := a.(map[string]any)
+			fs, bs := f["snapshot"].(map[string]any), b["snapshot"].(map[string]any)
+			if b["belief"] != nil || b["tree"] != nil || b["changed"] != nil || len(bs) > 3 ||
+				bs["phase"] != fs["phase"] || bs["goal"] != fs["goal"] || bs["t"] != fs["t"] || !reflect.DeepEqual(b["events"], f["events"]) {
+				t.Errorf("tick %d: %s summed up as %v; whole %v", tick, name, b, f)
+			}
+		}
+	}
+}
+
+// TestWorldChanges: the world's changes (the pirate's scripted event at
+// tick 5, and his actions' effects on world facts) are recorded, read
+// back from the file, served at their tick (/api/state's world,
+// /api/meta's world_ticks), refused in a version-1 file, and dropped
+// with the tick they belong to when the file is cut before its tick line.
+func TestWorldChanges(t *testing.T) {
+	f, err := goapfile.Load("../examples/pirate_sim.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filetest.SimConfig(f)
+	rec := debugger.NewRecorder(100)
+	cfg.OnEvent = rec.OnEvent
+	cfg.OnChange = func(c sim.Change) {
+		w := debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text}
+		for k, id := range c.Facts {
+			w.Facts = append(w.Facts, debugger.WorldFact{Fact: cfg.Domain.Fact(id).Name, Value: c.Values[k] != 0})
+		}
+		rec.World(w)
+	}
+	w, err := sim.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Watch(w.Agents()...)
+	var buf bytes.Buffer
+	rec.Stream(&buf)
+	for w.Tick() < 40 {
+		w.Step()
+		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"5 world  bottle_available=false [bottle_available=false]",
+		"18 pirate CollectMolasses  [has_molasses=true]",
+		"28 pirate BrewRum  [has_molasses=false has_rum=true]",
+		"30 pirate DrinkRum  [drunk=true has_rum=false]",
+	}
+	show := func(cs []debugger.WorldChange) []string {
+		var out []string
+		for _, c := range cs {
+			var facts []string
+			for _, f := range c.Facts {
+				facts = append(facts, fmt.Sprintf("%s=%v", f.Fact, f.Value))
+			}
+			out = append(out, fmt.Sprintf("%d %s %s %s [%s]", c.Tick, c.By, c.Action, c.Text, strings.Join(facts, " ")))
+		}
+		return out
+	}
+	if got := show(rec.Recording().World(0, 100)); !reflect.DeepEqual(got, want) {
+		t.Fatalf("live: %q\nwant %q", got, want)
+	}
+	rc, err := debugger.ReadRecording(bytes.NewReader(buf.Bytes()))
+	if err != nil || rc.Cut != nil {
+		t.Fatalf("%v, cut %v", err, rc.Cut)
+	}
+	if got := show(rc.World(0, 100)); !reflect.DeepEqual(got, want) {
+		t.Fatalf("read: %q\nwant %q", got, want)
+	}
+	if got := show(rc.World(6, 28)); !reflect.DeepEqual(got, want[1:3]) {
+		t.Errorf("ticks 6..28: %q", got)
+	}
+	h := debugger.Handler(rc, nil)
+	for url, want := range map[string]string{
+		"/api/state?tick=5&agent=pirate": `"world":[{"t":5,"by":"world","text":"bottle_available=false","facts":[{"fact":"bottle_available","value":false}]}]`,
+		"/api/state?tick=6":              `"world":[]`,
+		"/api/meta":                      `"world_ticks":[5,18,28,30]`,
+	} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest("GET", "http://127.0.0.1"+url, nil))
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("%s: %s\nwant %s", url, w.Body.String(), want)
+		}
+	}
+	// Cut after tick 5's world line, before its tick line.
+	data := buf.Bytes()
+	k := bytes.Index(data, []byte(`{"w":{"t":5,`))
+	k += bytes.IndexByte(data[k:], '\n') + 1
+	rc, err = debugger.ReadRecording(bytes.NewReader(data[:k]))
+	if err != nil || rc.Cut == nil || rc.Cut.Tick != 5 || len(rc.World(0, 100)) != 0 {
+		t.Errorf("cut after tick 5's world line: %v, cut %+v, world %v", err, rc.Cut, rc.World(0, 100))
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	world := data[bytes.Index(data, []byte(`{"w":{"t":5,`)):k]
+	v1 := append(append([]byte("{\"format\":\"goap-recording\",\"version\":1}\n"), lines[1]...), world...)
+	if _, err := debugger.ReadRecording(bytes.NewReader(v1)); err == nil || !strings.Contains(err.Error(), "line 3: neither an agent nor a snapshot") {
+		t.Errorf("a world line in a version-1 file: %v", err)
+	}
+}
+
+// TestWholeLinesShare: read from whole snapshot lines, equal trees share
+// their memory, and so do a snapshot's plan and goal scores with its
+// agent's previous snapshot when equal (a 195 MB file took 386 MB).
+func TestWholeLinesShare(t *testing.T) {
+	_, rc := recordingOf(t, "../examples/squad_shooter.yaml", 40)
+	read, err := debugger.ReadRecording(bytes.NewReader(debugger.FullLines(rc)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]*debugger.SearchNode{}
+	trees, goals, plans := 0, 0, 0
+	for i := range read.Agents {
+		snaps := read.Snapshots(i)
+		for k, s := range snaps {
+			if len(s.Tree) > 0 {
+				key := fmt.Sprint(s.Tree)
+				if p, ok := seen[key]; ok {
+					if p != &s.Tree[0] {
+						t.Fatalf("agent %d tick %d: an equal tree read before is not shared", i, s.Tick)
+					}
+					trees++
+				}
+				seen[key] = &s.Tree[0]
+			}
+			if k == 0 {
+				continue
+			}
+			prev := snaps[k-1]
+			if len(s.Goals) > 0 && reflect.DeepEqual(s.Goals, prev.Goals) {
+				if &s.Goals[0] != &prev.Goals[0] {
+					t.Fatalf("agent %d tick %d: goal scores equal to the previous ones not shared", i, s.Tick)
+				}
+				goals++
+			}
+			if len(s.Plan) > 0 && reflect.DeepEqual(s.Plan, prev.Plan) {
+				if &s.Plan[0] != &prev.Plan[0] {
+					t.Fatalf("agent %d tick %d: plan equal to the previous one not shared", i, s.Tick)
+				}
+				plans++
+			}
+		}
+	}
+	if trees == 0 || goals == 0 || plans == 0 {
+		t.Errorf("shared: %d trees, %d goal scores, %d plans; want some of each", trees, goals, plans)
 	}
 }

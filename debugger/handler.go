@@ -60,6 +60,7 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 			m.Agents = append(m.Agents, rc.Agents...)
 			m.Squads = append(m.Squads, rc.Squads...)
 			m.First, m.Last = rc.Ticks()
+			m.WorldTicks = rc.worldTicks()
 			m.Empty = rc.empty()
 			if rc.Cut != nil {
 				m.Cut = rc.Cut.String()
@@ -72,15 +73,18 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 		writeJSON(w, m)
 	})
 	mux.HandleFunc("/api/state", func(w http.ResponseWriter, r *http.Request) {
-		tick, err := strconv.Atoi(r.URL.Query().Get("tick"))
+		q := r.URL.Query()
+		tick, err := strconv.Atoi(q.Get("tick"))
 		if err != nil {
 			http.Error(w, "tick must be a number", http.StatusBadRequest)
 			return
 		}
+		// With agent=NAME, the others are summed up (see agentBrief).
+		only, brief := q.Get("agent"), q.Has("agent")
 		// Encoded while the recording does not change: the state shares
 		// the memory of a live recorder's rings, which captures reuse.
 		var body bytes.Buffer
-		src.View(func(rc *Recording) { _ = json.NewEncoder(&body).Encode(stateAt(rc, tick)) })
+		src.View(func(rc *Recording) { _ = json.NewEncoder(&body).Encode(stateAt(rc, tick, only, brief)) })
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(body.Bytes())
 	})
@@ -175,26 +179,34 @@ type meta struct {
 	Last   int         `json:"last"`
 	Empty  bool        `json:"empty,omitempty"`
 	Cut    string      `json:"cut,omitempty"`
-	Live   bool        `json:"live"`
-	Paused bool        `json:"paused"`
+	// WorldTicks are the ticks with world changes (for the timeline).
+	WorldTicks []int `json:"world_ticks"`
+	Live       bool  `json:"live"`
+	Paused     bool  `json:"paused"`
 	// Growing: the source is a Recorder, whose run may go on while the
 	// page is open (the page then polls it and follows the run).
 	Growing bool `json:"growing,omitempty"`
 }
 
-// state is /api/state: every agent at a tick.
+// state is /api/state: every agent at a tick. With ?agent=NAME, only
+// that agent is given whole, the others as an agentBrief: on the
+// 200-agent colony of BENCHMARKS.md a tick took 0.9-2.4 MB whole.
 type state struct {
 	Tick   int          `json:"tick"`
 	Agents []agentState `json:"agents"`
+	// World are the world's changes at this tick: scripted events and
+	// the effects of agents' actions on world facts.
+	World []WorldChange `json:"world"`
 }
 
 // agentState is one agent at a tick for the page: its latest snapshot,
 // its whole belief, what changed and happened at this very tick, and the
 // search tree of its current plan, made at TreeTick.
 type agentState struct {
-	Name     string         `json:"name"`
-	Found    bool           `json:"found"`
-	Snapshot *Snapshot      `json:"snapshot,omitempty"`
+	Name  string `json:"name"`
+	Found bool   `json:"found"`
+	// Snapshot is a *Snapshot, or an *agentBrief for an agent summed up.
+	Snapshot any            `json:"snapshot,omitempty"`
 	Belief   map[string]any `json:"belief,omitempty"`
 	Changed  []string       `json:"changed,omitempty"`
 	Events   []eventView    `json:"events,omitempty"`
@@ -216,12 +228,37 @@ type eventView struct {
 	Why    string `json:"why,omitempty"`
 }
 
-// stateAt builds /api/state for tick.
-func stateAt(rc *Recording, tick int) state {
-	st := state{Tick: tick, Agents: []agentState{}}
+// agentBrief is an agent summed up in /api/state: what the page lists
+// for it (its events at the tick are given besides).
+type agentBrief struct {
+	Tick  int    `json:"t"`
+	Phase string `json:"phase"`
+	Goal  string `json:"goal,omitempty"`
+}
+
+// stateAt builds /api/state for tick: when brief, only the agent named
+// only whole.
+func stateAt(rc *Recording, tick int, only string, brief bool) state {
+	st := state{Tick: tick, Agents: []agentState{}, World: rc.World(tick, tick)}
+	if st.World == nil {
+		st.World = []WorldChange{}
+	}
 	for i, info := range rc.Agents {
 		as := agentState{Name: info.Name}
-		if a, ok := rc.At(info.Name, tick); ok {
+		if brief && info.Name != only {
+			r := &rc.rings[i]
+			k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
+			if k >= 0 {
+				s := r.at(k)
+				as.Found, as.Snapshot = true, &agentBrief{Tick: s.Tick, Phase: s.Phase, Goal: s.Goal}
+				if s.Tick == tick {
+					as.Events = eventViews(s.Events)
+				}
+			}
+			st.Agents = append(st.Agents, as)
+			continue
+		}
+		if a, _, ok := rc.at(i, tick); ok {
 			s := a.Snapshot
 			s.Tree, s.TreeTotal = nil, 0 // sent once, below
 			as.Found, as.Snapshot, as.Belief = true, &s, a.Belief
@@ -229,44 +266,53 @@ func stateAt(rc *Recording, tick int) state {
 				for _, c := range s.Changes {
 					as.Changed = append(as.Changed, info.Facts[c.Fact].Name)
 				}
-				for _, e := range s.Events {
-					text := e.String()
-					if k := strings.Index(text, e.Type.String()); k >= 0 {
-						text = text[k:]
-					}
-					why := e.Why()
-					if why != "" {
-						text = strings.TrimSuffix(text, ": "+why)
-					}
-					as.Events = append(as.Events, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
-				}
+				as.Events = eventViews(s.Events)
 			}
-			if ts := planTree(&rc.rings[i], tick); ts != nil {
-				as.Tree, as.TreeTick, as.TreeTotal = ts.Tree, ts.Tick, ts.TreeTotal
-			}
+			as.Tree, as.TreeTick, as.TreeTotal = planTree(&rc.rings[i], &rc.Agents[i], tick)
 		}
 		st.Agents = append(st.Agents, as)
 	}
 	return st
 }
 
-// planTree returns the snapshot that made the plan the agent follows at
-// tick, whose tree is that plan's search: the latest snapshot that made
-// a plan (a plan_made event), when the agent still has a plan. An older
-// tree would belong to a plan the agent abandoned since, so there is
-// none (nil, or a snapshot without a tree) when the snapshot that made
-// the plan is no longer kept, nor when the agent has no plan.
-func planTree(r *ring, tick int) *Snapshot {
+// eventViews returns events as the page shows them.
+func eventViews(events []agent.Event) []eventView {
+	var out []eventView
+	for _, e := range events {
+		text := e.String()
+		if k := strings.Index(text, e.Type.String()); k >= 0 {
+			text = text[k:]
+		}
+		why := e.Why()
+		if why != "" {
+			text = strings.TrimSuffix(text, ": "+why)
+		}
+		out = append(out, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
+	}
+	return out
+}
+
+// planTree returns the search tree of the plan the agent follows at
+// tick, the tick it was made and the search's size when the tree was
+// cut (Snapshot.TreeTotal): the tree of the latest snapshot that made a
+// plan (a plan_made event), when the agent still has a plan. An older
+// tree would belong to a plan the agent abandoned since, so none is
+// returned when the snapshot that made the plan kept no tree (or is no
+// longer kept), nor when the agent has no plan.
+func planTree(r *ring, info *AgentInfo, tick int) ([]SearchNode, int, int32) {
 	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
 	if k < 0 || len(r.at(k).Plan) == 0 {
-		return nil
+		return nil, 0, 0
 	}
 	for ; k >= 0; k-- {
 		if s := r.at(k); madePlan(s.Events) {
-			return s
+			if t := r.treeAt(k); t != nil {
+				return t.treeNodes(info), s.Tick, s.TreeTotal
+			}
+			return s.Tree, s.Tick, s.TreeTotal
 		}
 	}
-	return nil
+	return nil, 0, 0
 }
 
 // markers is /api/markers: for the timeline, the ticks at which the

@@ -29,7 +29,9 @@ import (
 // Version 1 files hold the header, agent, squad and snapshot lines.
 // Version 2 adds what recordings grew since: a line closing each tick
 // that has snapshots, and the last ({"tick":N}: a file cut mid-tick is
-// known to be), world changes and positions. A version bumps whenever a
+// known to be), lean snapshot lines ({"s":...}, saying only what changed
+// since the agent's previous snapshot; see lean.go), world changes and
+// positions. A version bumps whenever a
 // file holds lines an older reader cannot read, so that an older goap
 // says a newer one made the file instead of failing on a line it does
 // not know. ReadRecording reads versions 1 and 2 (lines new in version 2
@@ -55,6 +57,9 @@ type FactInfo struct {
 	Name   string   `json:"name"`
 	Kind   string   `json:"kind"`
 	Values []string `json:"values,omitempty"`
+	// Default is the fact's default value (as FactValue.Value), which a
+	// search tree node's label leaves out.
+	Default int `json:"default,omitempty"`
 }
 
 // FactValue is a fact's new value in a snapshot: the index of the fact in
@@ -127,6 +132,10 @@ type SearchNode struct {
 // rebuilt from the changes.
 type ring struct {
 	snaps []Snapshot
+	// trees are the snapshots' search trees kept lean (recorded, or read
+	// from lean lines), by the same index as snaps (or none): a Snapshot's
+	// Tree is made from its lean tree when asked for.
+	trees []*searchTree
 	start int // index of the oldest
 	n     int
 	base  []int
@@ -135,6 +144,24 @@ type ring struct {
 
 // at returns the i-th oldest snapshot.
 func (r *ring) at(i int) *Snapshot { return &r.snaps[(r.start+i)%len(r.snaps)] }
+
+// withTree returns the i-th oldest snapshot with its Tree made from its
+// lean tree, if it has one.
+func (r *ring) withTree(i int, info *AgentInfo) Snapshot {
+	s := *r.at(i)
+	if t := r.treeAt(i); t != nil && len(t.nodes) > 0 {
+		s.Tree = t.treeNodes(info)
+	}
+	return s
+}
+
+// treeAt returns the i-th oldest snapshot's lean tree, or nil.
+func (r *ring) treeAt(i int) *searchTree {
+	if len(r.trees) == 0 {
+		return nil
+	}
+	return r.trees[(r.start+i)%len(r.trees)]
+}
 
 // Recording is a record of agents' snapshots: live (Recorder.Recording)
 // or loaded from a file (ReadRecording).
@@ -150,6 +177,53 @@ type Recording struct {
 	// now is the latest tick captured, with or without a snapshot: live,
 	// or read from a file's tick lines.
 	now int
+	// world holds the world's changes, oldest first (a live recorder
+	// keeps the latest only, see Recorder.World).
+	world []WorldChange
+}
+
+// World returns the world's changes kept from tick from to tick to, in
+// the order they happened.
+func (rc *Recording) World(from, to int) []WorldChange {
+	i := sort.Search(len(rc.world), func(i int) bool { return rc.world[i].Tick >= from })
+	j := sort.Search(len(rc.world), func(j int) bool { return rc.world[j].Tick > to })
+	if i >= j {
+		return nil
+	}
+	return append([]WorldChange(nil), rc.world[i:j]...)
+}
+
+// worldTicks returns the ticks with world changes kept, once each.
+func (rc *Recording) worldTicks() []int {
+	out := []int{}
+	for _, c := range rc.world {
+		if n := len(out); n == 0 || out[n-1] != c.Tick {
+			out = append(out, c.Tick)
+		}
+	}
+	return out
+}
+
+// WorldChange is a change of the world's facts at a tick, which no
+// agent's snapshot shows as it happens: a scripted event (By "world"),
+// or another agent's action's effects on world facts (By the agent,
+// Action its action). Recorder.World records them.
+type WorldChange struct {
+	Tick   int    `json:"t"`
+	By     string `json:"by"`
+	Action string `json:"action,omitempty"`
+	// Text is a scripted event's words (e.g. "bottle_available=false").
+	Text string `json:"text,omitempty"`
+	// Owner is the agent whose own agent facts a scripted event set.
+	Owner string      `json:"owner,omitempty"`
+	Facts []WorldFact `json:"facts"`
+}
+
+// WorldFact is a fact's new value in a WorldChange: a bool, an int or an
+// enum's value name.
+type WorldFact struct {
+	Fact  string `json:"fact"`
+	Value any    `json:"value"`
 }
 
 // SquadInfo is a squad of the command hierarchy: its commander and
@@ -200,7 +274,7 @@ func (rc *Recording) Snapshots(i int) []Snapshot {
 	r := &rc.rings[i]
 	out := make([]Snapshot, r.n)
 	for k := range out {
-		out[k] = *r.at(k)
+		out[k] = r.withTree(k, &rc.Agents[i])
 	}
 	return out
 }
@@ -219,10 +293,20 @@ func (rc *Recording) At(name string, tick int) (AgentState, bool) {
 	if i < 0 {
 		return AgentState{}, false
 	}
+	a, k, ok := rc.at(i, tick)
+	if ok {
+		a.Snapshot = rc.rings[i].withTree(k, &rc.Agents[i])
+	}
+	return a, ok
+}
+
+// at is At of agent i, its snapshot's lean tree left unmade, and the
+// snapshot's index in its ring.
+func (rc *Recording) at(i, tick int) (AgentState, int, bool) {
 	r := &rc.rings[i]
 	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
 	if k < 0 {
-		return AgentState{}, false
+		return AgentState{}, k, false
 	}
 	vals := append([]int(nil), r.base...)
 	known := append([]bool(nil), r.known...)
@@ -238,7 +322,7 @@ func (rc *Recording) At(name string, tick int) (AgentState, bool) {
 			belief[info.Facts[f].Name] = info.value(f, vals[f])
 		}
 	}
-	return AgentState{Snapshot: *r.at(k), Belief: belief}, true
+	return AgentState{Snapshot: *r.at(k), Belief: belief}, k, true
 }
 
 // FactChange is a fact whose value differs between two ticks.
@@ -290,9 +374,10 @@ func (info *AgentInfo) value(f, v int) any {
 func infoOf(a *agent.Agent) AgentInfo {
 	d := a.Domain()
 	info := AgentInfo{Name: a.Name(), Domain: d.Name()}
+	start := d.NewState()
 	for f := range d.NumFacts() {
 		fact := d.Fact(goap.FactID(f))
-		fi := FactInfo{Name: fact.Name, Kind: fact.Kind.String()}
+		fi := FactInfo{Name: fact.Name, Kind: fact.Kind.String(), Default: start.Get(goap.FactID(f))}
 		if fact.Kind == goap.EnumFact {
 			fi.Values = fact.Values
 		}

@@ -80,8 +80,15 @@ func (w *World) perform(i int, s *agent.Call) agent.Outcome {
 	if s.Frame+1 < w.duration[s.Action] {
 		return agent.Continue
 	}
+	if w.cfg.OnChange != nil {
+		w.before = w.before[:0]
+		for _, f := range w.writes[s.Action] {
+			w.before = append(w.before, w.state.Get(f))
+		}
+	}
 	if len(w.agentFacts) == 0 {
 		if w.d.Apply(w.state, s.Action) {
+			w.changed(i, s.Action)
 			return agent.Success
 		}
 	} else if view := w.viewOf(i); w.d.Apply(view, s.Action) {
@@ -92,11 +99,33 @@ func (w *World) perform(i int, s *agent.Call) agent.Outcome {
 				_ = w.state.Set(f, view.Get(f))
 			}
 		}
+		w.changed(i, s.Action)
 		return agent.Success
 	}
 	s.Reason = w.whyNot(i, s)
 	w.look(i, s)
 	return agent.Failure
+}
+
+// changed tells Config.OnChange the world facts that agent i's action a
+// changed (w.before holds their values before).
+func (w *World) changed(i int, a goap.ActionID) {
+	if w.cfg.OnChange == nil {
+		return
+	}
+	c := &w.change
+	c.Facts, c.Values = c.Facts[:0], c.Values[:0]
+	for k, f := range w.writes[a] {
+		if v := w.state.Get(f); !w.agentFact[f] && v != w.before[k] {
+			c.Facts = append(c.Facts, f)
+			c.Values = append(c.Values, v)
+		}
+	}
+	if len(c.Facts) == 0 {
+		return
+	}
+	c.Tick, c.By, c.Action, c.Text, c.Owner = w.tick, w.names[i], w.d.ActionName(a), "", ""
+	w.cfg.OnChange(*c)
 }
 
 // whyNot lists the facts action s.Action reads on which what agent i

@@ -98,10 +98,33 @@ type Config struct {
 	// OnEvent, when set, receives every event as it happens, besides the
 	// world's log.
 	OnEvent func(agent.Event)
+	// OnChange, when set, is called with every change of the world's
+	// facts: each scripted change, and the effects of each action on
+	// world facts (not on the agent's own agent facts, which its belief
+	// shows).
+	OnChange func(Change)
 	// DiscardLog makes the world keep no log: events reach OnEvent only,
 	// and Events and Finished return nil. A long run then takes memory
 	// that does not grow with its ticks (goap sim streams its output so).
 	DiscardLog bool
+}
+
+// Change is a change of the world's facts (Config.OnChange). Its slices
+// are valid during the call only.
+type Change struct {
+	Tick int
+	// By is "world" for a scripted change, else the agent whose action
+	// (Action) had these effects.
+	By, Action string
+	// Text is a scripted change's words, as its world_changed event
+	// says them.
+	Text string
+	// Owner is the agent whose agent facts a scripted change set ("" for
+	// world facts).
+	Owner string
+	// Facts changed, and their new values (goap.State.Get's).
+	Facts  []goap.FactID
+	Values []int
 }
 
 // World is a running simulation.
@@ -131,6 +154,9 @@ type World struct {
 	// every and special are allFacts' and ownBehaviors' lists.
 	every   []goap.FactID
 	special []goap.ActionID
+	// change is OnChange's scratch, before the values before an action.
+	change Change
+	before []int
 }
 
 // change is a simspec.Change compiled for the domain.
@@ -480,6 +506,13 @@ func (w *World) Step() {
 			}
 		}
 		w.record(agent.Event{Time: float64(w.tick), Agent: "world", Type: agent.EventWorldChanged, Reason: c.text})
+		if w.cfg.OnChange != nil {
+			ch := Change{Tick: w.tick, By: "world", Text: c.text, Facts: c.facts, Values: c.values}
+			if c.agent >= 0 {
+				ch.Owner = w.names[c.agent]
+			}
+			w.cfg.OnChange(ch)
+		}
 	}
 	for _, a := range w.agents {
 		a.Update(1)

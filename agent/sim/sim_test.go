@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"fmt"
 	"reflect"
 	"runtime"
 	"slices"
@@ -313,5 +314,30 @@ func TestSensorSpecs(t *testing.T) {
 	// The ears run at ticks 1, 3, 5: the change of tick 2 is heard at 3.
 	if len(got) == 0 || !strings.HasPrefix(got[0], "tick 3 p plan_invalidated") || !strings.Contains(got[0], "ears") {
 		t.Fatalf("invalidations %v", got)
+	}
+}
+
+// TestOnChange: Config.OnChange hears each scripted change and each
+// action's effects on world facts, not on the agent's own agent facts.
+func TestOnChange(t *testing.T) {
+	var got []string
+	var d *goap.Domain
+	w := world(t, sim.Config{
+		AgentFacts: []string{"has_rum", "drunk"},
+		Agents:     []simspec.Agent{{Name: "pirate"}},
+		Changes:    []simspec.WorldChange{{Tick: 1, Set: map[string]any{"bottle_available": true}}},
+		OnChange: func(c sim.Change) {
+			var facts []string
+			for k, f := range c.Facts {
+				facts = append(facts, fmt.Sprintf("%s=%d", d.Fact(f).Name, c.Values[k]))
+			}
+			got = append(got, fmt.Sprintf("%s %s %s: %s", c.By, c.Action, c.Text, strings.Join(facts, " ")))
+		},
+	})
+	d = w.Agents()[0].Domain()
+	w.Run(10)
+	want := []string{"world  bottle_available=true: bottle_available=1", "pirate StealRum : bottle_available=0"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("changes %q, want %q", got, want)
 	}
 }

@@ -13,13 +13,19 @@ import (
 	"github.com/goap-go/goap/debugger"
 )
 
+// defaultMaxRecording is goap debug's --max-file-size default: a
+// recording of a long run is larger than a designer file (the limit
+// counts a gzip file's bytes decompressed).
+const defaultMaxRecording = 1 << 30
+
 // DebugCommand runs `goap debug RECORDING`: it serves the debugger page
 // for a recording made with goap sim --record, until interrupted.
 //
 // A recording cut short (its run killed while recording) is served up to
 // its last whole tick, with a warning on stderr and on the page.
 //
-// Exit status: 0 when stopped, 2 on bad input (an unreadable or damaged
+// Exit status: 0 when stopped, 1 when the recording is larger than
+// --max-file-size (counted decompressed), 2 on bad input (an unreadable or damaged
 // recording, an address that cannot be listened on).
 type DebugCommand struct {
 	Stdout, Stderr io.Writer
@@ -32,6 +38,7 @@ type DebugCommand struct {
 func (c *DebugCommand) Run(ctx context.Context, args []string) error {
 	fs := newFlagSet("debug")
 	addr := fs.String("addr", "127.0.0.1:8080", "serve the page on `HOST:PORT` (port 0 picks a free one)")
+	maxFile := addMaxFileSizeOf(fs, defaultMaxRecording)
 	files, help, err := parse(fs, "debug", args, c.Stdout)
 	if help || err != nil {
 		return err
@@ -43,8 +50,15 @@ func (c *DebugCommand) Run(ctx context.Context, args []string) error {
 	if err != nil {
 		return inputError("debug", "%w", err)
 	}
-	rc, err := debugger.ReadRecording(f)
+	if st, err := f.Stat(); err == nil && *maxFile > 0 && st.Mode().IsRegular() && st.Size() > *maxFile {
+		f.Close()
+		return limitError("debug", "%v", &fileTooLargeError{path: files[0], size: formatSize(st.Size()), limit: *maxFile})
+	}
+	rc, err := debugger.ReadRecordingMax(f, *maxFile)
 	f.Close()
+	if errors.Is(err, debugger.ErrTooLarge) {
+		return limitError("debug", "%s holds more than the limit of %s once decompressed (--max-file-size raises it)", files[0], formatSize(*maxFile))
+	}
 	if err != nil {
 		return inputError("debug", "%s: %v", files[0], err)
 	}

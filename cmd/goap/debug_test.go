@@ -260,3 +260,56 @@ func TestDebugServer(t *testing.T) {
 		t.Errorf("closed after %v idle", idle)
 	}
 }
+
+// TestRecordGzipAndCaps: goap sim --record FILE.gz writes gzip, which
+// goap debug reads under any name; --record-max ends the file at a whole
+// tick with a message and the run goes on; goap debug refuses a
+// recording over --max-file-size, a gzip one counted decompressed.
+func TestRecordGzipAndCaps(t *testing.T) {
+	dir := t.TempDir()
+	plain, gz := filepath.Join(dir, "room.rec"), filepath.Join(dir, "room.rec.gz")
+	for _, rec := range []string{plain, gz} {
+		if _, stderr, code := runGoap(t, "sim", "../../examples/room_clearing.yaml", "--record", rec); code != 0 {
+			t.Fatalf("sim --record %s: exit %d: %s", rec, code, stderr)
+		}
+	}
+	pdata, _ := os.ReadFile(plain)
+	zdata, _ := os.ReadFile(gz)
+	if len(zdata) < 2 || zdata[0] != 0x1f || zdata[1] != 0x8b || len(zdata) >= len(pdata) {
+		t.Fatalf("--record room.rec.gz: %d bytes, not gzip (plain: %d)", len(zdata), len(pdata))
+	}
+	named := filepath.Join(dir, "renamed.rec") // the name says nothing
+	if err := os.WriteFile(named, zdata, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out := startDebug(t, named, "--addr", "127.0.0.1:0")
+	_, outPlain := startDebug(t, plain, "--addr", "127.0.0.1:0")
+	stats := func(s string) string { return s[strings.Index(s, "("):strings.Index(s, ")")] }
+	if !strings.Contains(out.String(), "serving") || stats(out.String()) != stats(outPlain.String()) {
+		t.Errorf("gzip: %q, plain: %q", out.String(), outPlain.String())
+	}
+
+	limit := int64(len(pdata)) / 2
+	capped := filepath.Join(dir, "capped.rec")
+	_, stderr, code := runGoap(t, "sim", "../../examples/room_clearing.yaml", "--record", capped, "--record-max", fmt.Sprint(limit))
+	cdata, _ := os.ReadFile(capped)
+	if code != 0 || int64(len(cdata)) > limit || !strings.Contains(stderr, "goap sim: --record-max "+formatSize(limit)+" reached at tick ") ||
+		!strings.Contains(stderr, "holds ticks up to ") || !strings.Contains(stderr, "the run goes on unrecorded") {
+		t.Errorf("--record-max %d: exit %d, %d bytes, stderr %q", limit, code, len(cdata), stderr)
+	}
+	if !bytes.HasSuffix(cdata, []byte("}\n")) || !bytes.Contains(cdata[bytes.LastIndexByte(cdata[:len(cdata)-1], '\n'):], []byte(`{"tick":`)) {
+		t.Errorf("--record-max: the file does not end with a tick line")
+	}
+
+	for _, c := range []struct {
+		file, max, want string
+	}{
+		{plain, fmt.Sprint(len(pdata) - 1), "room.rec is " + formatSize(int64(len(pdata))) + ", more than the limit of"},
+		{named, fmt.Sprint(len(pdata) - 1), "renamed.rec holds more than the limit of " + formatSize(int64(len(pdata)-1)) + " once decompressed (--max-file-size raises it)"},
+	} {
+		_, stderr, code := runGoap(t, "debug", c.file, "--max-file-size", c.max, "--addr", "127.0.0.1:0")
+		if code != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("debug %s --max-file-size %s: exit %d, %q; want exit 1, %q", c.file, c.max, code, stderr, c.want)
+		}
+	}
+}

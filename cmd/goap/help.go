@@ -295,9 +295,15 @@ The run stops after --ticks ticks, or earlier when every agent is idle
 	--record FILE        write every decision of every agent to FILE as
 	                     the run goes (belief changes, goal scores and
 	                     their parts, goal, plan and step, events), a
-	                     recording that package debugger loads and rewinds
-	--record-ring N      snapshots kept in memory per agent while
-	                     recording (default 4096; the file gets them all)
+	                     recording that package debugger loads and
+	                     rewinds; gzip-compressed when FILE ends in .gz
+	--record-max SIZE    stop recording before the recording passes SIZE
+	                     (counted uncompressed, e.g. 100MiB): it ends
+	                     with the last whole tick that fits, a message
+	                     says so, and the run goes on (default: no limit)
+	--record-ring N      snapshots kept in memory per agent for the
+	                     --debug page (default 4096; --record's file
+	                     gets them all)
 	--debug HOST:PORT    serve the debugger page (see goap help debug)
 	                     live: the run starts paused; the page's step
 	                     runs one tick, run runs 10 ticks a second,
@@ -319,7 +325,7 @@ Examples:
 	goap sim examples/zombie_sim.yaml --ticks 40
 	goap sim examples/guard_sim.yaml --json | jq -c 'select(.agent == "guard")'
 `,
-	"debug": `Usage: goap debug RECORDING [--addr HOST:PORT]
+	"debug": `Usage: goap debug RECORDING [--addr HOST:PORT] [--max-file-size SIZE]
 
 Debug serves a web page for a recording made with goap sim FILE --record
 RECORDING: a timeline over the recorded ticks (space plays and pauses,
@@ -333,16 +339,21 @@ elsewhere. Go programs mount the same page with debugger.Handler.
 
 A recording cut short (its run killed while recording) is served up to
 its last whole tick; a warning on stderr and on the page names the line
-and the tick left out.
+and the tick left out. A gzip-compressed recording (goap sim --record
+FILE.gz) is read as it is, known by its first bytes, whatever its name;
+one cut short is read as any recording cut there.
 
 	--addr HOST:PORT     where to serve (default 127.0.0.1:8080; port 0
 	                     picks a free one). The page answers requests
 	                     that name the server by an IP address, localhost
 	                     or HOST: to use it across a LAN, listen on
 	                     0.0.0.0 or name the host (mybox.lan:8080)
+	--max-file-size SIZE refuse a recording larger than SIZE, counted
+	                     decompressed (default 1GiB; 0: no limit)
 
-Exit status: 0 when interrupted, 2 on bad input (an unreadable or
-damaged recording, an address that cannot be listened on).
+Exit status: 0 when interrupted, 1 when the recording is larger than
+--max-file-size, 2 on bad input (an unreadable or damaged recording, an
+address that cannot be listened on).
 
 Examples:
 

@@ -23,7 +23,12 @@ const defaultMaxFileSize = 64 << 20
 
 // addMaxFileSize registers --max-file-size on fs and returns its value.
 func addMaxFileSize(fs *flag.FlagSet) *int64 {
-	n := int64(defaultMaxFileSize)
+	return addMaxFileSizeOf(fs, defaultMaxFileSize)
+}
+
+// addMaxFileSizeOf is addMaxFileSize with another default.
+func addMaxFileSizeOf(fs *flag.FlagSet, def int64) *int64 {
+	n := def
 	fs.Var(sizeFlag{&n}, "max-file-size", "refuse input files larger than `SIZE`, e.g. 256MiB (0: no limit)")
 	return &n
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
@@ -49,9 +51,11 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		debug  string
 	)
 	fs.IntVar(&ticks, "ticks", defaultTicks, "run at most `N` ticks")
-	fs.StringVar(&record, "record", "", "write a recording of every decision to `FILE` as the run goes, for goap debug")
+	fs.StringVar(&record, "record", "", "write a recording of every decision to `FILE` as the run goes, for goap debug (gzip-compressed when FILE ends in .gz)")
+	var recordMax int64
+	fs.Var(sizeFlag{&recordMax}, "record-max", "stop recording (the run goes on) before the recording passes `SIZE`, counted uncompressed, e.g. 100MiB (0: no limit)")
 	fs.StringVar(&debug, "debug", "", "serve the debugger page live on `HOST:PORT`, the run paused until run or step is pressed")
-	fs.IntVar(&ring, "record-ring", 4096, "snapshots kept in memory per agent while recording (`N`; the file gets them all)")
+	fs.IntVar(&ring, "record-ring", 4096, "snapshots kept in memory per agent for the --debug page (`N`; --record's file gets them all)")
 	fs.Var(&sets, "set", "override a value of the world's start: `fact=value` (repeatable)")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object per event")
 	files, help, err := parse(fs, "sim", args, c.Stdout)
@@ -100,6 +104,13 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	}
 	var rec *debugger.Recorder
 	if record != "" || debug != "" {
+		// Only the --debug page reads the rings: --record alone streams
+		// each snapshot as it is taken and keeps one per agent, which
+		// it reuses (the rings of 4,096 took the colony of BENCHMARKS.md
+		// from 33 to 170 MB and doubled its run time).
+		if debug == "" {
+			ring = 1
+		}
 		rec = debugger.NewRecorder(ring)
 		rec.Trees = true
 		show := cfg.OnEvent
@@ -107,6 +118,11 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 			rec.OnEvent(e)
 			show(e)
 		}
+		facts := make([]goap.Fact, cfg.Domain.NumFacts())
+		for i := range facts {
+			facts[i] = cfg.Domain.Fact(goap.FactID(i))
+		}
+		cfg.OnChange = func(c sim.Change) { rec.World(worldChange(facts, c)) }
 	}
 	w, err := sim.New(cfg)
 	if err != nil {
@@ -131,6 +147,13 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 			ctl.stop()
 		}()
 	}
+	capped := false // --record-max was reached, and said
+	noteCap := func() {
+		if last, full := rec.Full(); full && !capped {
+			capped = true
+			fmt.Fprintf(c.Stderr, "goap sim: --record-max %s reached at tick %d: %s holds ticks up to %d, whole; the run goes on unrecorded\n", formatSize(recordMax), w.Tick(), record, last)
+		}
+	}
 	if record != "" {
 		// out and cerr, not err: a := here would shadow the named result,
 		// and the deferred checks below would set a copy nobody returns.
@@ -138,9 +161,21 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		if cerr != nil {
 			return inputError("sim", "--record: %w", cerr)
 		}
+		var zw *gzip.Writer
+		if strings.HasSuffix(record, ".gz") {
+			// The fastest level: on the colony of BENCHMARKS.md, 1.42 MB
+			// for 0.05 s of CPU; the default level's 0.88 MB took 0.3 s.
+			zw, _ = gzip.NewWriterLevel(out, gzip.BestSpeed)
+		}
 		defer func() {
 			if ferr := rec.Flush(); ferr != nil && err == nil {
 				err = inputError("sim", "--record %s: %w", record, ferr)
+			}
+			noteCap()
+			if zw != nil {
+				if zerr := zw.Close(); zerr != nil && err == nil {
+					err = inputError("sim", "--record %s: %w", record, zerr)
+				}
 			}
 			if cerr := out.Close(); cerr != nil && err == nil {
 				err = inputError("sim", "--record %s: %w", record, cerr)
@@ -149,7 +184,12 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		if ctl == nil {
 			rec.Watch(w.Agents()...)
 		}
-		rec.Stream(out)
+		rec.MaxBytes = recordMax
+		if zw != nil {
+			rec.Stream(zw)
+		} else {
+			rec.Stream(out)
+		}
 	}
 	for w.Tick() < ticks && !w.Quiet() {
 		if err := ctx.Err(); err != nil {
@@ -173,6 +213,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 				// The file is lost: running on would only hide it.
 				return inputError("sim", "--record %s: %w", record, rerr)
 			}
+			noteCap()
 		}
 	}
 	if !asJSON {
@@ -183,6 +224,25 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		<-ctx.Done()
 	}
 	return nil
+}
+
+// worldChange converts a change of the sim's world for the recorder,
+// facts being the domain's.
+func worldChange(facts []goap.Fact, c sim.Change) debugger.WorldChange {
+	w := debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text, Owner: c.Owner,
+		Facts: make([]debugger.WorldFact, len(c.Facts))}
+	for k, id := range c.Facts {
+		f, v := &facts[id], c.Values[k]
+		var value any = v
+		switch {
+		case f.Kind == goap.BoolFact:
+			value = v != 0
+		case f.Kind == goap.EnumFact && v >= 0 && v < len(f.Values):
+			value = f.Values[v]
+		}
+		w.Facts[k] = debugger.WorldFact{Fact: f.Name, Value: value}
+	}
+	return w
 }
 
 // header prints the world before the timeline.

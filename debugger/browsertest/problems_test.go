@@ -177,7 +177,7 @@ func TestPageProblems(t *testing.T) {
 	ctx, _ := browser(t)
 
 	// Cut in the middle of tick 8's snapshot line.
-	k := bytes.Index(file.Bytes(), []byte(`{"snapshot":{"a":0,"t":8,`)) + 100
+	k := bytes.Index(file.Bytes(), []byte(`{"s":{"a":0,"t":8,`)) + 20
 	line := 1 + bytes.Count(file.Bytes()[:k], []byte("\n"))
 	open(t, ctx, serve(read(file.Bytes()[:k]))+"/")
 	var last string

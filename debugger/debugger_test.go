@@ -1158,11 +1158,8 @@ func TestWorldChanges(t *testing.T) {
 	rec := debugger.NewRecorder(100)
 	cfg.OnEvent = rec.OnEvent
 	cfg.OnChange = func(c sim.Change) {
-		w := debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text}
-		for k, id := range c.Facts {
-			w.Facts = append(w.Facts, debugger.WorldFact{Fact: cfg.Domain.Fact(id).Name, Value: c.Values[k] != 0})
-		}
-		rec.World(w)
+		rec.World(debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text,
+			Facts: debugger.WorldFacts(cfg.Domain, c.Facts, c.Values)})
 	}
 	w, err := sim.New(cfg)
 	if err != nil {

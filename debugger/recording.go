@@ -226,6 +226,24 @@ type WorldFact struct {
 	Value any    `json:"value"`
 }
 
+// WorldFacts returns facts of d set to values (goap.State.Get's), as a
+// WorldChange gives them: a bool, an int or an enum's value name each.
+func WorldFacts(d *goap.Domain, facts []goap.FactID, values []int) []WorldFact {
+	out := make([]WorldFact, len(facts))
+	for k, id := range facts {
+		f, v := d.Fact(id), values[k]
+		var value any = v
+		switch {
+		case f.Kind == goap.BoolFact:
+			value = v != 0
+		case f.Kind == goap.EnumFact && v >= 0 && v < len(f.Values):
+			value = f.Values[v]
+		}
+		out[k] = WorldFact{Fact: f.Name, Value: value}
+	}
+	return out
+}
+
 // SquadInfo is a squad of the command hierarchy: its commander and
 // members, by agent name.
 type SquadInfo struct {

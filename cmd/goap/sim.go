@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
@@ -118,11 +117,10 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 			rec.OnEvent(e)
 			show(e)
 		}
-		facts := make([]goap.Fact, cfg.Domain.NumFacts())
-		for i := range facts {
-			facts[i] = cfg.Domain.Fact(goap.FactID(i))
+		cfg.OnChange = func(c sim.Change) {
+			rec.World(debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text, Owner: c.Owner,
+				Facts: debugger.WorldFacts(cfg.Domain, c.Facts, c.Values)})
 		}
-		cfg.OnChange = func(c sim.Change) { rec.World(worldChange(facts, c)) }
 	}
 	w, err := sim.New(cfg)
 	if err != nil {
@@ -224,25 +222,6 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		<-ctx.Done()
 	}
 	return nil
-}
-
-// worldChange converts a change of the sim's world for the recorder,
-// facts being the domain's.
-func worldChange(facts []goap.Fact, c sim.Change) debugger.WorldChange {
-	w := debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text, Owner: c.Owner,
-		Facts: make([]debugger.WorldFact, len(c.Facts))}
-	for k, id := range c.Facts {
-		f, v := &facts[id], c.Values[k]
-		var value any = v
-		switch {
-		case f.Kind == goap.BoolFact:
-			value = v != 0
-		case f.Kind == goap.EnumFact && v >= 0 && v < len(f.Values):
-			value = f.Values[v]
-		}
-		w.Facts[k] = debugger.WorldFact{Fact: f.Name, Value: value}
-	}
-	return w
 }
 
 // header prints the world before the timeline.

@@ -55,6 +55,10 @@ func recordTo(t testing.TB, file string, ticks int, out io.Writer) *debugger.Rec
 	rec := debugger.NewRecorder(1000)
 	rec.Trees = true
 	cfg.OnEvent = rec.OnEvent
+	cfg.OnChange = func(c sim.Change) { // as goap sim --record does
+		rec.World(debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text, Owner: c.Owner,
+			Facts: debugger.WorldFacts(cfg.Domain, c.Facts, c.Values)})
+	}
 	w, err := sim.New(cfg)
 	if err != nil {
 		t.Fatal(err)

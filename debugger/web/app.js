@@ -25,7 +25,7 @@ const kinds = [
   { key: "goal", label: "goal switches", color: "#1e88e5", types: ["goal_chosen"] },
   { key: "order", label: "orders", color: "#8e24aa", types: ["order_issued", "interrupt_propagated"] },
   { key: "report", label: "reports", color: "#43a047", types: ["report"] },
-  { key: "world", label: "world changes", color: "#6d4c41", types: ["world_changed"] },
+  { key: "world", label: "world changes", color: "#6d4c41", types: [] }, // from /api/meta's world_ticks
   { key: "step", label: "other events", color: "#90a4ae", off: true,
     types: ["plan_made", "action_started", "arrived", "action_finished", "goal_reached", "fallback"] },
 ];
@@ -145,6 +145,7 @@ async function show(t) {
   renderAgents(st);
   renderHierarchy();
   renderOrders(st);
+  renderWorld(st);
   const a = st.agents.find((x) => x.name === selected);
   renderAgent(a);
 }
@@ -169,6 +170,13 @@ async function loadMarkers() {
     kindOfType.forEach((k, i) => { if (k >= 0 && (mask & (1 << i))) km |= 1 << k; });
     if (km) marks.push([t, km, mask]);
   }
+  // World changes are no agent's events: /api/meta lists their ticks.
+  const world = 1 << kinds.findIndex((k) => k.key === "world");
+  for (const t of meta.world_ticks || []) {
+    const m = marks.find(([mt]) => mt === t);
+    if (m) m[1] |= world; else marks.push([t, world, 0]);
+  }
+  marks.sort((x, y) => x[0] - y[0]);
   renderKinds();
   renderTypes();
   drawTimeline();
@@ -351,6 +359,19 @@ function renderOrders(st) {
         ul.append(el("li", {}, a.name + " " + e.text));
       }
     }
+  }
+  if (!ul.children.length) ul.append(el("li", { class: "none" }, "none at this tick"));
+}
+
+// renderWorld lists the changes of world facts at the tick: scripted
+// events and agents' actions, with the facts they set.
+function renderWorld(st) {
+  const ul = $("world");
+  ul.replaceChildren();
+  for (const w of st.world || []) {
+    const who = w.action ? `${w.by} ${w.action}` : w.by;
+    const facts = (w.facts || []).map((f) => `${f.fact}=${f.value}`).join(", ");
+    ul.append(el("li", {}, `${who}: ${facts}`));
   }
   if (!ul.children.length) ul.append(el("li", { class: "none" }, "none at this tick"));
 }

@@ -1279,3 +1279,37 @@ func TestWholeLinesShare(t *testing.T) {
 		t.Errorf("shared: %d trees, %d goal scores, %d plans; want some of each", trees, goals, plans)
 	}
 }
+
+// TestHandlerCompare: /api/compare gives the facts an agent believed
+// differently at two ticks, and refuses bad ticks and unknown agents.
+func TestHandlerCompare(t *testing.T) {
+	rec, _ := run(t, "../examples/pirate_sim.yaml", 40, 100, nil)
+	srv := httptest.NewServer(debugger.Handler(rec, nil))
+	defer srv.Close()
+	get := func(query string) (int, string) {
+		r, err := http.Get(srv.URL + "/api/compare?" + query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		return r.StatusCode, string(b)
+	}
+	want, err := rec.Recording().Compare("pirate", 1, 40)
+	if err != nil || len(want) == 0 {
+		t.Fatalf("Compare: %v, %v", want, err)
+	}
+	code, body := get("agent=pirate&from=1&to=40")
+	if code != http.StatusOK || !strings.Contains(body, `"fact":"`+want[0].Fact+`"`) || !strings.Contains(body, `"before":`) {
+		t.Errorf("compare 1 with 40: %d %s, want %v", code, body, want)
+	}
+	if code, body := get("agent=pirate&from=1&to=1"); code != http.StatusOK || strings.TrimSpace(body) != "[]" {
+		t.Errorf("compare 1 with 1: %d %s, want []", code, body)
+	}
+	if code, _ := get("agent=pirate&from=x&to=1"); code != http.StatusBadRequest {
+		t.Errorf("bad tick: %d, want 400", code)
+	}
+	if code, _ := get("agent=nobody&from=1&to=2"); code != http.StatusNotFound {
+		t.Errorf("unknown agent: %d, want 404", code)
+	}
+}

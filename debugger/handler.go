@@ -88,6 +88,34 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write(body.Bytes())
 	})
+	mux.HandleFunc("/api/compare", func(w http.ResponseWriter, r *http.Request) {
+		// What the named agent believed differently at tick to than at
+		// tick from (Recording.Compare).
+		q := r.URL.Query()
+		from, err1 := strconv.Atoi(q.Get("from"))
+		to, err2 := strconv.Atoi(q.Get("to"))
+		if err1 != nil || err2 != nil {
+			http.Error(w, "from and to must be numbers", http.StatusBadRequest)
+			return
+		}
+		var changes []FactChange
+		var err error
+		src.View(func(rc *Recording) { changes, err = rc.Compare(q.Get("agent"), from, to) })
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusNotFound)
+			return
+		}
+		type change struct {
+			Fact   string `json:"fact"`
+			Before any    `json:"before"`
+			After  any    `json:"after"`
+		}
+		out := []change{}
+		for _, c := range changes {
+			out = append(out, change{c.Fact, c.Before, c.After})
+		}
+		writeJSON(w, out)
+	})
 	mux.HandleFunc("/api/markers", func(w http.ResponseWriter, r *http.Request) {
 		var m markers
 		src.View(func(rc *Recording) { m = markersOf(rc, r.URL.Query()["agent"]) })

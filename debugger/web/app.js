@@ -148,6 +148,7 @@ async function show(t) {
   renderWorld(st);
   const a = st.agents.find((x) => x.name === selected);
   renderAgent(a);
+  renderCompare();
 }
 
 function setLabel(t) {
@@ -170,9 +171,10 @@ async function loadMarkers() {
     kindOfType.forEach((k, i) => { if (k >= 0 && (mask & (1 << i))) km |= 1 << k; });
     if (km) marks.push([t, km, mask]);
   }
-  // World changes are no agent's events: /api/meta lists their ticks.
+  // World changes are no agent's events: /api/meta lists their ticks,
+  // marked while no filter picks agents or an event type.
   const world = 1 << kinds.findIndex((k) => k.key === "world");
-  for (const t of meta.world_ticks || []) {
+  for (const t of filtering() || filter.type ? [] : meta.world_ticks || []) {
     const m = marks.find(([mt]) => mt === t);
     if (m) m[1] |= world; else marks.push([t, world, 0]);
   }
@@ -361,6 +363,34 @@ function renderOrders(st) {
     }
   }
   if (!ul.children.length) ul.append(el("li", { class: "none" }, "none at this tick"));
+}
+
+// renderCompare lists the facts the selected agent believed differently
+// at the tick chosen to compare with than at the tick shown.
+async function renderCompare() {
+  const table = $("compare");
+  const other = $("cmptick").value;
+  if (other === "" || selected == null) {
+    table.replaceChildren();
+    return;
+  }
+  const at = drawn;
+  let rows;
+  try {
+    rows = await getJSON(`api/compare?agent=${encodeURIComponent(selected)}&from=${encodeURIComponent(other)}&to=${at}`);
+  } catch (err) {
+    table.replaceChildren(el("tr", {}, `no comparison: ${err.message || err}`));
+    return;
+  }
+  if (at !== drawn) return; // a later tick draws its own
+  table.replaceChildren(el("tr", {}));
+  table.firstChild.append(el("th", {}, "fact"), el("th", {}, `tick ${other}`), el("th", {}, `tick ${at}`));
+  for (const r of rows) {
+    const tr = el("tr", { "data-fact": r.fact });
+    tr.append(el("td", {}, r.fact), el("td", {}, String(r.before)), el("td", {}, String(r.after)));
+    table.append(tr);
+  }
+  if (!rows.length) table.append(el("tr", {}, "the same belief"));
 }
 
 // renderWorld lists the changes of world facts at the tick: scripted
@@ -676,7 +706,7 @@ async function main() {
   document.addEventListener("keydown", (e) => {
     // Keys typed into a text box are the box's; a slider's own keys
     // (arrows, Home, End, PageUp, PageDown) move the slider.
-    if (e.target.matches("input[type=text], input[type=search], select")) return;
+    if (e.target.matches("input[type=text], input[type=search], input[type=number], select")) return;
     if (e.target.matches("input[type=range]") && e.key !== " ") return;
     if (e.key === " ") { e.preventDefault(); togglePlay(); }
     if (e.key === "ArrowLeft") { e.preventDefault(); go(tick - 1); }
@@ -703,6 +733,7 @@ async function main() {
     }
   }
   $("speed").onchange = (e) => { speed = +e.target.value; };
+  $("cmptick").onchange = () => renderCompare();
   speed = +$("speed").value;
   $("follow").onclick = () => go(meta.last);
   $("find").oninput = (e) => { filter.find = e.target.value.trim(); refilter(); };

@@ -105,16 +105,10 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 			http.Error(w, err.Error(), http.StatusNotFound)
 			return
 		}
-		type change struct {
-			Fact   string `json:"fact"`
-			Before any    `json:"before"`
-			After  any    `json:"after"`
+		if changes == nil {
+			changes = []FactChange{} // [], not null
 		}
-		out := []change{}
-		for _, c := range changes {
-			out = append(out, change{c.Fact, c.Before, c.After})
-		}
-		writeJSON(w, out)
+		writeJSON(w, changes)
 	})
 	mux.HandleFunc("/api/markers", func(w http.ResponseWriter, r *http.Request) {
 		var m markers

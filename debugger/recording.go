@@ -345,8 +345,9 @@ func (rc *Recording) at(i, tick int) (AgentState, int, bool) {
 
 // FactChange is a fact whose value differs between two ticks.
 type FactChange struct {
-	Fact          string
-	Before, After any
+	Fact   string `json:"fact"`
+	Before any    `json:"before"`
+	After  any    `json:"after"`
 }
 
 // Compare returns the facts of the named agent's belief that differ

@@ -3,6 +3,7 @@ package debugger
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -306,7 +307,7 @@ func (w *leanWriter) line(s *Snapshot, info *AgentInfo, index map[string]int, tr
 		b = appendString(append(b, `,"g":`...), s.Goal)
 		p.goal = s.Goal
 	}
-	if !p.written || !equalStrings(s.Plan, p.plan) {
+	if !p.written || !slices.Equal(s.Plan, p.plan) {
 		b = append(b, `,"p":[`...)
 		for k, name := range s.Plan {
 			if k > 0 {
@@ -329,7 +330,7 @@ func (w *leanWriter) line(s *Snapshot, info *AgentInfo, index map[string]int, tr
 		b = strconv.AppendBool(append(b, `,"sd":`...), s.Started)
 		p.started = s.Started
 	}
-	if !p.written || !equalGoals(s.Goals, p.goals) {
+	if !p.written || !slices.Equal(s.Goals, p.goals) {
 		f := append(w.frag[:0], '[')
 		for k := range s.Goals {
 			g := &s.Goals[k]
@@ -508,30 +509,6 @@ func goalFlags(g *GoalScore) int {
 		}
 	}
 	return f
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func equalGoals(a, b []GoalScore) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // appendFloat appends f as JSON (0 for the infinities and NaN, which JSON

@@ -381,10 +381,10 @@ func (r *Recorder) Flush() error {
 func shareParts(s *Snapshot, kept []Snapshot, trees map[uint64][][]SearchNode) {
 	if k := len(kept); k > 0 {
 		prev := &kept[k-1]
-		if len(s.Plan) > 0 && equalStrings(s.Plan, prev.Plan) {
+		if len(s.Plan) > 0 && slices.Equal(s.Plan, prev.Plan) {
 			s.Plan = prev.Plan
 		}
-		if len(s.Goals) > 0 && equalGoals(s.Goals, prev.Goals) {
+		if len(s.Goals) > 0 && slices.Equal(s.Goals, prev.Goals) {
 			s.Goals = prev.Goals
 		}
 	}

@@ -234,41 +234,11 @@ func New(cfg Config) (*World, error) {
 			bad("a change at tick %d: ticks count from 1", c.Tick)
 			continue
 		}
-		s := d.NewState()
-		cc := change{tick: c.Tick, agent: -1}
-		if c.Agent != "" {
-			i, ok := agentIndex[c.Agent]
-			if !ok {
-				bad("change at tick %d: unknown agent %q", c.Tick, c.Agent)
-				continue
-			}
-			cc.agent = i
+		cc, problems := w.compileChange(d, c, func(name string) (int, bool) { i, ok := agentIndex[name]; return i, ok })
+		errs = append(errs, problems...)
+		if len(problems) == 0 {
+			w.changes = append(w.changes, cc)
 		}
-		var parts []string
-		for _, name := range slices.Sorted(maps.Keys(c.Set)) {
-			id, ok := d.FactID(name)
-			if !ok {
-				bad("change at tick %d: unknown fact %q", c.Tick, name)
-				continue
-			}
-			if err := s.SetValue(name, c.Set[name]); err != nil {
-				bad("change at tick %d: %w", c.Tick, err)
-				continue
-			}
-			if w.agentFact[id] && cc.agent < 0 {
-				bad("change at tick %d: %s is an agent fact: name the agent whose it is", c.Tick, name)
-				continue
-			}
-			cc.facts = append(cc.facts, id)
-			cc.values = append(cc.values, s.Get(id))
-			v, _ := s.Value(name)
-			parts = append(parts, fmt.Sprintf("%s=%v", name, v))
-		}
-		cc.text = strings.Join(parts, " ")
-		if c.Agent != "" {
-			cc.text = c.Agent + ": " + cc.text
-		}
-		w.changes = append(w.changes, cc)
 	}
 	sort.SliceStable(w.changes, func(i, j int) bool { return w.changes[i].tick < w.changes[j].tick })
 
@@ -517,6 +487,72 @@ func (w *World) Step() {
 	for _, a := range w.agents {
 		a.Update(1)
 	}
+}
+
+// compileChange checks scripted change c and turns it into the world's
+// form; agentIndex finds an agent by name. Each problem is an error.
+func (w *World) compileChange(d *goap.Domain, c simspec.WorldChange, agentIndex func(string) (int, bool)) (change, []error) {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, echo.Errorf("sim: "+format, args...)) }
+
+	s := d.NewState()
+	cc := change{tick: c.Tick, agent: -1}
+	if c.Agent != "" {
+		i, ok := agentIndex(c.Agent)
+		if !ok {
+			bad("change at tick %d: unknown agent %q", c.Tick, c.Agent)
+			return cc, errs
+		}
+		cc.agent = i
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(c.Set)) {
+		id, ok := d.FactID(name)
+		if !ok {
+			bad("change at tick %d: unknown fact %q", c.Tick, name)
+			continue
+		}
+		if err := s.SetValue(name, c.Set[name]); err != nil {
+			bad("change at tick %d: %w", c.Tick, err)
+			continue
+		}
+		if w.agentFact[id] && cc.agent < 0 {
+			bad("change at tick %d: %s is an agent fact: name the agent whose it is", c.Tick, name)
+			continue
+		}
+		cc.facts = append(cc.facts, id)
+		cc.values = append(cc.values, s.Get(id))
+		v, _ := s.Value(name)
+		parts = append(parts, fmt.Sprintf("%s=%v", name, v))
+	}
+	cc.text = strings.Join(parts, " ")
+	if c.Agent != "" {
+		cc.text = c.Agent + ": " + cc.text
+	}
+	return cc, errs
+}
+
+// Schedule adds a change of the world during the run, as a scripted
+// change is (Config.Changes): it happens at the start of tick c.Tick,
+// which must be after the current tick, is logged as a world_changed
+// event and heard by Config.OnChange. A debugger's user changing the
+// world from its page goes through here.
+func (w *World) Schedule(c simspec.WorldChange) error {
+	if c.Tick <= w.tick {
+		return echo.Errorf("sim: a change at tick %d: the world is at tick %d already", c.Tick, w.tick)
+	}
+	cc, errs := w.compileChange(w.d, c, func(name string) (int, bool) {
+		i := slices.Index(w.names, name)
+		return i, i >= 0
+	})
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	// After the changes due at the same tick or before, so that changes
+	// happen in the order they were made.
+	k := w.next + sort.Search(len(w.changes)-w.next, func(k int) bool { return w.changes[w.next+k].tick > c.Tick })
+	w.changes = slices.Insert(w.changes, k, cc)
+	return nil
 }
 
 // Run steps until tick ticks, or until the world is quiet, and returns

@@ -341,3 +341,54 @@ func TestOnChange(t *testing.T) {
 		t.Errorf("changes %q, want %q", got, want)
 	}
 }
+
+// TestSchedule: a change made during the run happens at its tick like a
+// scripted one (logged, heard by OnChange, the world's state changed),
+// in the order changes were made; a change for a tick already run, or of
+// an unknown fact, is refused.
+func TestSchedule(t *testing.T) {
+	var heard []string
+	w := world(t, sim.Config{Agents: []simspec.Agent{{Name: "p"}},
+		OnChange: func(c sim.Change) {
+			if c.By == "world" {
+				heard = append(heard, fmt.Sprint(c.Tick, " ", c.Text))
+			}
+		}})
+	w.Step()
+	if err := w.Schedule(simspec.WorldChange{Tick: 1, Set: map[string]any{"bottle_available": false}}); err == nil {
+		t.Error("a change for tick 1 at tick 1 was taken")
+	}
+	if err := w.Schedule(simspec.WorldChange{Tick: 2, Set: map[string]any{"botle": false}}); err == nil || !strings.Contains(err.Error(), `unknown fact "botle"`) {
+		t.Errorf("unknown fact: %v", err)
+	}
+	for _, c := range []simspec.WorldChange{
+		{Tick: 3, Set: map[string]any{"bottle_available": true}},
+		{Tick: 2, Set: map[string]any{"bottle_available": false}},
+		{Tick: 3, Set: map[string]any{"has_rum": false}},
+	} {
+		if err := w.Schedule(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Step()
+	if w.State().Bool(fact(t, w, "bottle_available")) {
+		t.Error("bottle_available still true after the change at tick 2")
+	}
+	w.Step()
+	want := []string{"2 bottle_available=false", "3 bottle_available=true", "3 has_rum=false"}
+	if !slices.Equal(heard, want) {
+		t.Errorf("changes heard %q, want %q", heard, want)
+	}
+	if !slices.ContainsFunc(lines(w.Events()), func(l string) bool { return strings.Contains(l, "tick 2 world world_changed: bottle_available=false") }) {
+		t.Errorf("no world_changed event in the log: %q", lines(w.Events()))
+	}
+}
+
+func fact(t *testing.T, w *sim.World, name string) goap.FactID {
+	t.Helper()
+	id, ok := w.State().Domain().FactID(name)
+	if !ok {
+		t.Fatalf("no fact %q", name)
+	}
+	return id
+}

@@ -1313,3 +1313,49 @@ func TestHandlerCompare(t *testing.T) {
 		t.Errorf("unknown agent: %d, want 404", code)
 	}
 }
+
+// ctlOnly is a Controller that cannot change the world; setter can.
+type ctlOnly struct{}
+
+func (ctlOnly) Control(string) bool { return true }
+
+type setter struct {
+	ctlOnly
+	got []string
+}
+
+func (s *setter) SetWorld(fact, value string) error {
+	if value == "bad" {
+		return errors.New("bad value")
+	}
+	s.got = append(s.got, fact+"="+value)
+	return nil
+}
+
+// TestHandlerSetWorld: api/control?cmd=set reaches a WorldSetter with the
+// fact and value, says a refusal, and is not offered by a Controller that
+// cannot change the world.
+func TestHandlerSetWorld(t *testing.T) {
+	rec, _ := run(t, "../examples/pirate_sim.yaml", 2, 100, nil)
+	post := func(ctl debugger.Controller, query string) (int, string) {
+		srv := httptest.NewServer(debugger.Handler(rec, ctl))
+		defer srv.Close()
+		r, err := http.Post(srv.URL+"/api/control?"+query, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		return r.StatusCode, strings.TrimSpace(string(b))
+	}
+	s := &setter{}
+	if code, body := post(s, "cmd=set&fact=lawful&value=true"); code != http.StatusOK || len(s.got) != 1 || s.got[0] != "lawful=true" {
+		t.Errorf("set: %d %s, got %v", code, body, s.got)
+	}
+	if code, body := post(s, "cmd=set&fact=lawful&value=bad"); code != http.StatusBadRequest || body != "bad value" {
+		t.Errorf("refused: %d %q", code, body)
+	}
+	if code, _ := post(ctlOnly{}, "cmd=set&fact=lawful&value=true"); code != http.StatusNotImplemented {
+		t.Errorf("a Controller without SetWorld: %d, want 501", code)
+	}
+}

@@ -34,6 +34,15 @@ type Controller interface {
 	Control(cmd string) (paused bool)
 }
 
+// WorldSetter is a Controller whose run's world the page may change
+// (Pittman's demo gives "the user full, live control of the world
+// state"): SetWorld sets a world fact, named, to a value written as the
+// designer files write it ("true", "3", an enum's value), at the run's
+// next tick, and the change is recorded as a scripted one.
+type WorldSetter interface {
+	SetWorld(fact, value string) error
+}
+
 // Handler serves the debugger page for src, and the JSON it reads: mount
 // it on a game's own server, e.g.
 //
@@ -129,9 +138,23 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 			http.Error(w, "the run is controlled from its own page only (cross-origin request refused)", http.StatusForbidden)
 			return
 		}
-		cmd := r.URL.Query().Get("cmd")
+		q := r.URL.Query()
+		cmd := q.Get("cmd")
+		if cmd == "set" {
+			ws, ok := ctl.(WorldSetter)
+			if !ok {
+				http.Error(w, "this run's world cannot be changed from the page", http.StatusNotImplemented)
+				return
+			}
+			if err := ws.SetWorld(q.Get("fact"), q.Get("value")); err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			writeJSON(w, map[string]bool{"paused": ctl.Control("status")})
+			return
+		}
 		if cmd != "pause" && cmd != "run" && cmd != "step" {
-			http.Error(w, "cmd must be pause, run or step", http.StatusBadRequest)
+			http.Error(w, "cmd must be pause, run, step or set", http.StatusBadRequest)
 			return
 		}
 		writeJSON(w, map[string]bool{"paused": ctl.Control(cmd)})

@@ -307,7 +307,9 @@ The run stops after --ticks ticks, or earlier when every agent is idle
 	--debug HOST:PORT    serve the debugger page (see goap help debug)
 	                     live: the run starts paused; the page's step
 	                     runs one tick, run runs 10 ticks a second,
-	                     pause pauses; the page stays up after the run
+	                     pause pauses; set changes a world fact at the
+	                     next tick (recorded as a scripted change); the
+	                     page stays up after the run
 
 The keys agents:, events: and travel:, and tests with sim:, are described
 in the documentation of package github.com/goap-go/goap/goapfile.

@@ -7,16 +7,20 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
 	"github.com/goap-go/goap/goapfile"
 	"github.com/goap-go/goap/goapfile/filetest"
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // SimCommand runs `goap sim FILE`: it simulates the agents of the file's
@@ -135,6 +139,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	if debug != "" {
 		rec.Watch(w.Agents()...)
 		ctl = newSimControl()
+		ctl.check = worldValue(cfg.Domain, cfg.AgentFacts)
 		stopServer, err := c.serveDebug(debug, rec, ctl)
 		if err != nil {
 			return err
@@ -202,6 +207,14 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 			}
 			if !ctl.Control("status") {
 				time.Sleep(time.Second / debugRate)
+			}
+		}
+		if ctl != nil {
+			for _, ch := range ctl.take() {
+				ch.Tick = w.Tick() + 1
+				if serr := w.Schedule(ch); serr != nil {
+					fmt.Fprintf(c.Stderr, "goap sim: the page's change is refused: %v\n", serr)
+				}
 			}
 		}
 		w.Step()
@@ -346,4 +359,39 @@ func checkRing(ring, ticks, agents int) error {
 		return usageError("sim", "%s: keeping %d snapshots for each of %s takes %s or more, over the %s the recorder may take; give --record-ring %d or less", flags, kept, plural(agents, "agent"), approxSize(need), formatSize(maxRingMemory), most)
 	}
 	return nil
+}
+
+// worldValue returns the check of a world fact's value typed on the
+// debugger page, written as designer files write it: true or false, a
+// number, an enum's value. Agent facts are refused: they are each
+// agent's own.
+func worldValue(d *goap.Domain, agentFacts []string) func(fact, value string) (any, error) {
+	return func(fact, value string) (any, error) {
+		id, ok := d.FactID(fact)
+		if !ok {
+			return nil, echo.Errorf("unknown fact %q", fact)
+		}
+		if slices.Contains(agentFacts, fact) {
+			return nil, echo.Errorf("%q is an agent fact: each agent has its own", fact)
+		}
+		var v any = value
+		switch f := d.Fact(id); f.Kind {
+		case goap.BoolFact:
+			b, err := strconv.ParseBool(value)
+			if err != nil {
+				return nil, echo.Errorf("fact %q is true or false, not %q", fact, value)
+			}
+			v = b
+		case goap.IntFact:
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return nil, echo.Errorf("fact %q is a number, not %q", fact, value)
+			}
+			v = n
+		}
+		if err := d.NewState().SetValue(fact, v); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
 }

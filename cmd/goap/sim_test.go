@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/goap-go/goap"
+
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/debugger"
 )
@@ -179,5 +181,41 @@ func TestSimRecord(t *testing.T) {
 	}
 	if _, stderr, code := runGoap(t, "sim", "testdata/pirate_sim.yaml", "--record", filepath.Join(t.TempDir(), "no", "such", "dir", "x.rec")); code != 2 || !strings.Contains(stderr, "--record") {
 		t.Errorf("unwritable path: exit %d: %s", code, stderr)
+	}
+}
+
+// TestSimControlSetWorld: goap sim --debug's page sets a world fact as a
+// designer file writes its value; the change waits for the sim loop
+// (take), and bad values, unknown facts and agent facts are refused.
+func TestSimControlSetWorld(t *testing.T) {
+	d, err := goap.NewDomain(goap.Spec{Name: "w",
+		Facts:   []goap.Fact{goap.Int("ammo", 0, 9, 0), goap.Enum("at", "home", "shop")},
+		Actions: []goap.Action{{Name: "A", Cost: 1, Effects: goap.Effects{"ammo": 9, "lit": true, "mine": true}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := newSimControl()
+	c.check = worldValue(d, []string{"mine"})
+	for _, bad := range []struct{ fact, value, want string }{
+		{"lit", "maybe", `fact "lit" is true or false, not "maybe"`},
+		{"ammo", "ten", `fact "ammo" is a number, not "ten"`},
+		{"ammo", "10", `value 10 is outside 0..9`},
+		{"at", "moon", `"moon" is not one of home, shop`},
+		{"nope", "1", `unknown fact "nope"`},
+		{"mine", "true", `"mine" is an agent fact`},
+	} {
+		if err := c.SetWorld(bad.fact, bad.value); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%s=%s: %v, want %q", bad.fact, bad.value, err, bad.want)
+		}
+	}
+	for _, ok := range [][2]string{{"lit", "true"}, {"ammo", "3"}, {"at", "shop"}} {
+		if err := c.SetWorld(ok[0], ok[1]); err != nil {
+			t.Errorf("%s=%s: %v", ok[0], ok[1], err)
+		}
+	}
+	got := c.take()
+	if len(got) != 3 || got[0].Set["lit"] != true || got[1].Set["ammo"] != 3 || got[2].Set["at"] != "shop" || len(c.take()) != 0 {
+		t.Errorf("taken %+v", got)
 	}
 }

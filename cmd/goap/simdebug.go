@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/debugger"
 )
 
@@ -21,6 +22,36 @@ type simControl struct {
 	paused bool
 	steps  int  // ticks allowed while paused
 	done   bool // the run is over or interrupted
+	// The page's changes of the world, for the sim loop to schedule at
+	// its next tick (the world is not the handler's to touch), and
+	// check, which reads a fact's value as a designer file writes it.
+	pending []simspec.WorldChange
+	check   func(fact, value string) (any, error)
+}
+
+// SetWorld implements debugger.WorldSetter: the change happens at the
+// run's next tick, recorded as a scripted change.
+func (c *simControl) SetWorld(fact, value string) error {
+	if c.check == nil {
+		return errors.New("this run's world cannot be changed")
+	}
+	v, err := c.check(fact, value)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.pending = append(c.pending, simspec.WorldChange{Set: map[string]any{fact: v}})
+	return nil
+}
+
+// take returns the page's changes made since the last call.
+func (c *simControl) take() []simspec.WorldChange {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.pending
+	c.pending = nil
+	return out
 }
 
 func newSimControl() *simControl {

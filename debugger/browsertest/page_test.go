@@ -9,9 +9,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/goap-go/goap/agent/simspec"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -266,6 +269,18 @@ func (s *stepper) Control(cmd string) bool {
 		s.rec.Capture()
 	}
 	return s.paused
+}
+
+// SetWorld lets the page change a boolean world fact at the next tick,
+// as goap sim --debug does for every kind of fact.
+func (s *stepper) SetWorld(fact, value string) error {
+	s.mu <- struct{}{}
+	defer func() { <-s.mu }()
+	b, err := strconv.ParseBool(value)
+	if err != nil {
+		return fmt.Errorf("fact %q is true or false, not %q", fact, value)
+	}
+	return s.w.Schedule(simspec.WorldChange{Tick: s.w.Tick() + 1, Set: map[string]any{fact: b}})
 }
 
 // TestLivePage: in live mode the page shows the run/step/pause controls,

@@ -79,6 +79,9 @@ async function loadMeta() {
   $("live").hidden = !meta.live;
   if (meta.live) $("runstate").textContent = meta.paused ? "paused" : "running";
   live = meta.live || !!meta.growing;
+  if (meta.live && !$("setfact").options.length && meta.agents.length > 0) {
+    for (const f of meta.agents[0].facts || []) $("setfact").append(el("option", { value: f.name }, f.name));
+  }
   if (selected === null && meta.agents.length > 0) selected = meta.agents[0].name;
   if (tick < meta.first) tick = meta.first;
   if (meta.cut) say("cut", "warn", meta.cut[0].toUpperCase() + meta.cut.slice(1) + ".");
@@ -652,6 +655,23 @@ async function control(cmd) {
   go(meta.last);
 }
 
+// setWorld asks the live run to set the fact chosen to the value typed
+// at its next tick; the server says why it refuses a change.
+async function setWorld() {
+  const fact = $("setfact").value, value = $("setvalue").value.trim();
+  try {
+    const r = await fetch(`api/control?cmd=set&fact=${encodeURIComponent(fact)}&value=${encodeURIComponent(value)}`, { method: "POST" });
+    if (!r.ok) {
+      say("set", "error", `The change of ${fact} is refused: ${(await r.text()).trim()}`);
+      return;
+    }
+  } catch (err) {
+    failed(`setting ${fact}`, err);
+    return;
+  }
+  say("set", "info", `${fact}=${value} happens at the run's next tick.`);
+}
+
 // cut shortens a value echoed from the URL.
 function cut(v) {
   return v.length > 64 ? v.slice(0, 64) + "…" : v;
@@ -734,6 +754,7 @@ async function main() {
   }
   $("speed").onchange = (e) => { speed = +e.target.value; };
   $("cmptick").onchange = () => renderCompare();
+  $("setbtn").onclick = () => setWorld();
   speed = +$("speed").value;
   $("follow").onclick = () => go(meta.last);
   $("find").oninput = (e) => { filter.find = e.target.value.trim(); refilter(); };

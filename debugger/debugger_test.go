@@ -1359,3 +1359,36 @@ func TestHandlerSetWorld(t *testing.T) {
 		t.Errorf("a Controller without SetWorld: %d, want 501", code)
 	}
 }
+
+// TestHandlerOldPlan: at pirate_sim's replan (tick 8: the bottle is gone,
+// StealRum's plan gives way to brewing) the state gives the plan that was
+// replaced; at a tick without a new plan, none.
+func TestHandlerOldPlan(t *testing.T) {
+	rec, _ := run(t, "../examples/pirate_sim.yaml", 12, 100, nil)
+	srv := httptest.NewServer(debugger.Handler(rec, nil))
+	defer srv.Close()
+	oldPlan := func(tick int) []string {
+		r, err := http.Get(fmt.Sprintf("%s/api/state?tick=%d", srv.URL, tick))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		var st struct {
+			Agents []struct {
+				OldPlan []string `json:"old_plan"`
+			}
+		}
+		if err := json.NewDecoder(r.Body).Decode(&st); err != nil {
+			t.Fatal(err)
+		}
+		return st.Agents[0].OldPlan
+	}
+	if got := oldPlan(8); len(got) == 0 || got[0] != "StealRum" {
+		t.Errorf("tick 8: old plan %v, want the StealRum plan", got)
+	}
+	for _, tick := range []int{1, 5, 12} {
+		if got := oldPlan(tick); got != nil {
+			t.Errorf("tick %d: old plan %v, want none", tick, got)
+		}
+	}
+}

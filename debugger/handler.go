@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -260,6 +261,10 @@ type agentState struct {
 	// TreeTotal is the search's number of nodes when Tree is cut
 	// (Snapshot.TreeTotal).
 	TreeTotal int32 `json:"tree_total,omitempty"`
+	// OldPlan is, at a tick where the agent made a plan, the plan it
+	// followed before (its latest earlier one, when it differs), to show
+	// beside the new one at a replan.
+	OldPlan []string `json:"old_plan,omitempty"`
 }
 
 // eventView is an event as the page shows it. Why is a no_plan event's
@@ -303,8 +308,11 @@ func stateAt(rc *Recording, tick int, only string, brief bool) state {
 			st.Agents = append(st.Agents, as)
 			continue
 		}
-		if a, _, ok := rc.at(i, tick); ok {
+		if a, k, ok := rc.at(i, tick); ok {
 			s := a.Snapshot
+			if s.Tick == tick && madePlan(s.Events) {
+				as.OldPlan = oldPlan(&rc.rings[i], k)
+			}
 			s.Tree, s.TreeTotal = nil, 0 // sent once, below
 			as.Found, as.Snapshot, as.Belief = true, &s, a.Belief
 			if s.Tick == tick {
@@ -335,6 +343,21 @@ func eventViews(events []agent.Event) []eventView {
 		out = append(out, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
 	}
 	return out
+}
+
+// oldPlan returns the plan of the latest snapshot before the k-th of r
+// that had one, when it differs from the k-th's.
+func oldPlan(r *ring, k int) []string {
+	now := r.at(k).Plan
+	for j := k - 1; j >= 0; j-- {
+		if p := r.at(j).Plan; len(p) > 0 {
+			if slices.Equal(p, now) {
+				return nil
+			}
+			return p
+		}
+	}
+	return nil
 }
 
 // planTree returns the search tree of the plan the agent follows at

@@ -41,3 +41,31 @@ func TestCompareTicks(t *testing.T) {
 	}
 	screenshot(t, ctx, "compare-ticks")
 }
+
+// TestOldPlanAtReplan: at pirate_sim's replan (tick 8) the plan that was
+// replaced is shown beside the new one; at the next tick it is gone.
+func TestOldPlanAtReplan(t *testing.T) {
+	rec := record(t, "../../examples/pirate_sim.yaml", 12)
+	ctx, base, _ := browse(t, rec)
+	open(t, ctx, base+"/?tick=8")
+	var hidden bool
+	var old, plan string
+	if err := chromedp.Run(ctx,
+		chromedp.Evaluate(`document.getElementById("oldplan-box").hidden`, &hidden),
+		chromedp.Text(`#oldplan`, &old, chromedp.ByQuery),
+		chromedp.Text(`#plan`, &plan, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if hidden || !strings.Contains(old, "StealRum") || strings.Contains(plan, "StealRum") {
+		t.Errorf("tick 8: old plan hidden %v %q, plan %q; want the StealRum plan beside the new one", hidden, old, plan)
+	}
+	screenshot(t, ctx, "old-plan-tick8")
+	open(t, ctx, base+"/?tick=9")
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`document.getElementById("oldplan-box").hidden`, &hidden)); err != nil {
+		t.Fatal(err)
+	}
+	if !hidden {
+		t.Error("tick 9: the replaced plan is still shown")
+	}
+}

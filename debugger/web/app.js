@@ -413,7 +413,8 @@ function renderAgent(a) {
   $("name").textContent = a ? a.name : "no agent";
   if (!a || !a.found) {
     $("status").textContent = a ? "no snapshot at or before this tick" : "";
-    for (const id of ["goals", "plan", "events", "belief"]) $(id).replaceChildren();
+    for (const id of ["goals", "plan", "oldplan", "events", "belief"]) $(id).replaceChildren();
+    $("oldplan-box").hidden = true;
     $("tree").replaceChildren(el("p", { class: "none" }, "no search recorded"));
     tree = null;
     return;
@@ -455,6 +456,10 @@ function renderAgent(a) {
     plan.append(li);
   });
   if (!plan.children.length) plan.append(el("li", { class: "none" }, "no plan"));
+  // At a replan, the plan the new one replaced, beside it.
+  const old = $("oldplan");
+  old.replaceChildren(...(a.old_plan || []).map((name) => el("li", {}, name)));
+  $("oldplan-box").hidden = !old.children.length;
   // Events of this tick.
   const events = $("events");
   events.replaceChildren();

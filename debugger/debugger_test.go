@@ -1392,3 +1392,33 @@ func TestHandlerOldPlan(t *testing.T) {
 		}
 	}
 }
+
+// TestHandlerGoals: /api/goals gives the goals an agent pursued over the
+// ticks, as runs; guard_sim's guard pursues KillEnemy, falls back on
+// Flee when it finds no plan (tick 11), and pursues none from tick 19.
+func TestHandlerGoals(t *testing.T) {
+	rec, _ := run(t, "../examples/guard_sim.yaml", 24, 100, nil)
+	srv := httptest.NewServer(debugger.Handler(rec, nil))
+	defer srv.Close()
+	get := func(agent string) (l struct {
+		Goals []string
+		Runs  [][2]int
+	}) {
+		r, err := http.Get(srv.URL + "/api/goals?agent=" + agent)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		if err := json.NewDecoder(r.Body).Decode(&l); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	l := get("guard")
+	if !slices.Equal(l.Goals, []string{"KillEnemy", "Flee"}) || !slices.Equal(l.Runs, [][2]int{{1, 0}, {11, 1}, {19, -1}}) {
+		t.Errorf("guard's lane: goals %v, runs %v; want KillEnemy from 1, Flee from 11, none from 19", l.Goals, l.Runs)
+	}
+	if l := get("nobody"); len(l.Goals) != 0 || len(l.Runs) != 0 {
+		t.Errorf("unknown agent: %+v", l)
+	}
+}

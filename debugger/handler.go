@@ -120,6 +120,11 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 		}
 		writeJSON(w, changes)
 	})
+	mux.HandleFunc("/api/goals", func(w http.ResponseWriter, r *http.Request) {
+		var l goalLane
+		src.View(func(rc *Recording) { l = goalLaneOf(rc, r.URL.Query().Get("agent")) })
+		writeJSON(w, l)
+	})
 	mux.HandleFunc("/api/markers", func(w http.ResponseWriter, r *http.Request) {
 		var m markers
 		src.View(func(rc *Recording) { m = markersOf(rc, r.URL.Query()["agent"]) })
@@ -381,6 +386,41 @@ func planTree(r *ring, info *AgentInfo, tick int) ([]SearchNode, int, int32) {
 		}
 	}
 	return nil, 0, 0
+}
+
+// goalLane is /api/goals: the goals an agent pursued over the ticks
+// recorded, for the page's lane. Runs are [tick, goal] pairs: from that
+// tick on, the agent pursued Goals[goal] (-1: no goal), until the next.
+type goalLane struct {
+	Goals []string `json:"goals"`
+	Runs  [][2]int `json:"runs"`
+}
+
+// goalLaneOf builds /api/goals for the named agent (empty for an agent
+// not recorded).
+func goalLaneOf(rc *Recording, name string) goalLane {
+	l := goalLane{Goals: []string{}, Runs: [][2]int{}}
+	i := rc.agentIndex(name)
+	if i < 0 {
+		return l
+	}
+	r := &rc.rings[i]
+	last := -2
+	for k := 0; k < r.n; k++ {
+		s := r.at(k)
+		g := -1
+		if s.Goal != "" {
+			if g = slices.Index(l.Goals, s.Goal); g < 0 {
+				l.Goals = append(l.Goals, s.Goal)
+				g = len(l.Goals) - 1
+			}
+		}
+		if g != last {
+			l.Runs = append(l.Runs, [2]int{s.Tick, g})
+			last = g
+		}
+	}
+	return l
 }
 
 // markers is /api/markers: for the timeline, the ticks at which the

@@ -152,6 +152,7 @@ async function show(t) {
   const a = st.agents.find((x) => x.name === selected);
   renderAgent(a);
   renderCompare();
+  drawLane();
 }
 
 function setLabel(t) {
@@ -238,6 +239,51 @@ function drawTimeline() {
       g.fillRect(Math.round(x(t)) - 1, 3 + i * row, 3, Math.max(2, row - 1));
     });
   }
+  g.fillStyle = "rgba(38,50,56,.8)";
+  g.fillRect(Math.round(x(tick)) - 1, 0, 2, h);
+}
+
+// lane is the goals the selected agent pursued over the ticks
+// (/api/goals), read again when another agent is shown or the run grows.
+let lane = { agent: null, last: -1, goals: [], runs: [] };
+const laneColors = ["#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#e53935", "#00897b", "#6d4c41", "#3949ab"];
+
+// drawLane draws the selected agent's goals as coloured runs under the
+// timeline, with a key of the goals' colours.
+async function drawLane() {
+  if (selected === null) return;
+  if (lane.agent !== selected || (live && lane.last !== meta.last)) {
+    const want = selected, last = meta.last;
+    let l;
+    try {
+      l = await getJSON("api/goals?agent=" + encodeURIComponent(want));
+    } catch (err) {
+      failed("the goal lane could not be read", err);
+      return;
+    }
+    lane = { agent: want, last, goals: l.goals, runs: l.runs };
+    const key = $("lanekey");
+    key.replaceChildren(el("span", {}, `${want}'s goals: `));
+    l.goals.forEach((g, i) => {
+      const sw = el("span", { class: "swatch" });
+      sw.style.background = laneColors[i % laneColors.length];
+      sw.dataset.goal = g;
+      key.append(sw, `${g} `);
+    });
+  }
+  const c = $("lane");
+  const w = c.clientWidth || 800, h = c.height;
+  if (c.width !== w) c.width = w;
+  const g = c.getContext("2d");
+  g.clearRect(0, 0, w, h);
+  const span = Math.max(1, meta.last - meta.first);
+  const x = (t) => 4 + (w - 8) * (t - meta.first) / span;
+  lane.runs.forEach(([from, goal], k) => {
+    if (goal < 0) return;
+    const to = k + 1 < lane.runs.length ? lane.runs[k + 1][0] : meta.last + 1;
+    g.fillStyle = laneColors[goal % laneColors.length];
+    g.fillRect(Math.round(x(from)), 1, Math.max(1, Math.round(x(to) - x(from))), h - 2);
+  });
   g.fillStyle = "rgba(38,50,56,.8)";
   g.fillRect(Math.round(x(tick)) - 1, 0, 2, h);
 }

@@ -1,0 +1,44 @@
+package browsertest
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestGoalLane: under the timeline, the agent shown has a lane of the
+// goals it pursued, coloured as its key says: guard_sim's guard pursues
+// KillEnemy until tick 11, then Flee until 19, then nothing.
+func TestGoalLane(t *testing.T) {
+	rec := record(t, "../../examples/guard_sim.yaml", 24)
+	ctx, base, _ := browse(t, rec)
+	open(t, ctx, base+"/?tick=5")
+	var key string
+	var ok bool
+	if err := chromedp.Run(ctx,
+		chromedp.Poll(`document.querySelectorAll("#lanekey .swatch").length === 2`, &ok),
+		chromedp.Text(`#lanekey`, &key, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(key, "guard's goals") || !strings.Contains(key, "KillEnemy") || !strings.Contains(key, "Flee") {
+		t.Errorf("lane key %q", key)
+	}
+	pixel := func(tick int) string {
+		var rgb string
+		js := `(() => { const c = document.getElementById("lane"), g = c.getContext("2d");
+			const x = Math.round(4 + (c.width - 8) * (` + strconv.Itoa(tick) + ` - meta.first) / (meta.last - meta.first));
+			return Array.from(g.getImageData(x, 5, 1, 1).data.slice(0, 3)).join(","); })()`
+		if err := chromedp.Run(ctx, chromedp.Evaluate(js, &rgb)); err != nil {
+			t.Fatal(err)
+		}
+		return rgb
+	}
+	const blue, orange = "30,136,229", "251,140,0"
+	if p3, p15, p22 := pixel(3), pixel(15), pixel(22); p3 != blue || p15 != orange || p22 == blue || p22 == orange {
+		t.Errorf("lane pixels: tick 3 %s (want KillEnemy's %s), 15 %s (want Flee's %s), 22 %s (want neither)", p3, blue, p15, orange, p22)
+	}
+	screenshot(t, ctx, "goal-lane")
+}

@@ -1422,3 +1422,36 @@ func TestHandlerGoals(t *testing.T) {
 		t.Errorf("unknown agent: %+v", l)
 	}
 }
+
+// TestHandlerNoPlanWhyLater: a goal waiting for a retry after its search
+// found no plan says why on the later ticks too (guard_sim: KillEnemy
+// finds no plan at tick 11 and waits until 21).
+func TestHandlerNoPlanWhyLater(t *testing.T) {
+	rec, _ := run(t, "../examples/guard_sim.yaml", 20, 100, nil)
+	srv := httptest.NewServer(debugger.Handler(rec, nil))
+	defer srv.Close()
+	whyAt := func(tick int) map[string]string {
+		r, err := http.Get(fmt.Sprintf("%s/api/state?tick=%d", srv.URL, tick))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		var st struct {
+			Agents []struct {
+				NoPlanWhy map[string]string `json:"no_plan_why"`
+			}
+		}
+		if err := json.NewDecoder(r.Body).Decode(&st); err != nil {
+			t.Fatal(err)
+		}
+		return st.Agents[0].NoPlanWhy
+	}
+	for _, tick := range []int{11, 15} {
+		if why := whyAt(tick)["KillEnemy"]; !strings.HasPrefix(why, "threat_removed is unreachable") {
+			t.Errorf("tick %d: KillEnemy's why %q", tick, why)
+		}
+	}
+	if why := whyAt(5); why != nil {
+		t.Errorf("tick 5: %v, want no goal waiting", why)
+	}
+}

@@ -266,6 +266,11 @@ type agentState struct {
 	// TreeTotal is the search's number of nodes when Tree is cut
 	// (Snapshot.TreeTotal).
 	TreeTotal int32 `json:"tree_total,omitempty"`
+	// NoPlanWhy gives, for each goal waiting for a retry (GoalScore's
+	// RetryAt), why its last search found no plan (the latest no_plan
+	// event's explanation), so that the goal's bar says it on the ticks
+	// after the event too.
+	NoPlanWhy map[string]string `json:"no_plan_why,omitempty"`
 	// OldPlan is, at a tick where the agent made a plan, the plan it
 	// followed before (its latest earlier one, when it differs), to show
 	// beside the new one at a replan.
@@ -318,6 +323,7 @@ func stateAt(rc *Recording, tick int, only string, brief bool) state {
 			if s.Tick == tick && madePlan(s.Events) {
 				as.OldPlan = oldPlan(&rc.rings[i], k)
 			}
+			as.NoPlanWhy = noPlanWhy(&rc.rings[i], k)
 			s.Tree, s.TreeTotal = nil, 0 // sent once, below
 			as.Found, as.Snapshot, as.Belief = true, &s, a.Belief
 			if s.Tick == tick {
@@ -348,6 +354,46 @@ func eventViews(events []agent.Event) []eventView {
 		out = append(out, eventView{Type: e.Type.String(), Goal: e.Goal, Action: e.Action, Text: text, Why: why})
 	}
 	return out
+}
+
+// noPlanWhy returns, for the goals of r's k-th snapshot that wait for a
+// retry, the explanation of their latest no_plan event at or before it.
+func noPlanWhy(r *ring, k int) map[string]string {
+	var out map[string]string
+	waiting := 0
+	for _, g := range r.at(k).Goals {
+		if g.RetryAt > 0 {
+			waiting++
+		}
+	}
+	// A look back of at most 256 snapshots: a goal may wait for another
+	// reason (it became invalid), which no no_plan event explains.
+	for j := k; j >= 0 && j > k-256 && len(out) < waiting; j-- {
+		events := r.at(j).Events
+		for e := len(events) - 1; e >= 0; e-- {
+			ev := events[e]
+			if ev.Type != agent.EventNoPlan || out[ev.Goal] != "" {
+				continue
+			}
+			if why := ev.Why(); why != "" && waitsForRetry(r.at(k).Goals, ev.Goal) {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[ev.Goal] = why
+			}
+		}
+	}
+	return out
+}
+
+// waitsForRetry reports whether the named goal waits for a retry.
+func waitsForRetry(goals []GoalScore, name string) bool {
+	for _, g := range goals {
+		if g.Name == name {
+			return g.RetryAt > 0
+		}
+	}
+	return false
 }
 
 // oldPlan returns the plan of the latest snapshot before the k-th of r

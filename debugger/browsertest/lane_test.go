@@ -42,3 +42,18 @@ func TestGoalLane(t *testing.T) {
 	}
 	screenshot(t, ctx, "goal-lane")
 }
+
+// TestGoalBarSaysWhyNoPlan: on the ticks after a search found no plan,
+// the waiting goal's bar says why (guard_sim: KillEnemy at tick 15).
+func TestGoalBarSaysWhyNoPlan(t *testing.T) {
+	rec := record(t, "../../examples/guard_sim.yaml", 20)
+	ctx, base, _ := browse(t, rec)
+	open(t, ctx, base+"/?tick=15")
+	var why string
+	if err := chromedp.Run(ctx, chromedp.Text(`.goal[data-goal="KillEnemy"] .noplan-why`, &why, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(why, "no plan: threat_removed is unreachable") {
+		t.Errorf("KillEnemy's bar at tick 15 says %q", why)
+	}
+}

@@ -489,6 +489,9 @@ function renderAgent(a) {
     if (g.ordered) why.push("ordered");
     if (g.fallback) why.push("fallback goal");
     d.append(el("span", { class: "why" }, why.join(", ")));
+    // A goal waiting for a retry says why its last search found no plan.
+    const noPlan = (a.no_plan_why || {})[g.name];
+    if (g.retry_at && noPlan) d.append(el("div", { class: "noplan-why" }, "no plan: " + noPlan));
     goals.append(d);
   }
   // The plan, with the current step.

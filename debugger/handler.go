@@ -248,6 +248,10 @@ type state struct {
 	// World are the world's changes at this tick: scripted events and
 	// the effects of agents' actions on world facts.
 	World []WorldChange `json:"world"`
+	// WorldSet is, for each world fact changed at or before this tick,
+	// who changed it last and when ("world at 5", "pirate's StealRum at
+	// 4"): the belief's history of the world's changes.
+	WorldSet map[string]string `json:"world_set,omitempty"`
 }
 
 // agentState is one agent at a tick for the page: its latest snapshot,
@@ -303,6 +307,7 @@ func stateAt(rc *Recording, tick int, only string, brief bool) state {
 	if st.World == nil {
 		st.World = []WorldChange{}
 	}
+	st.WorldSet = worldSetBy(rc, tick)
 	for i, info := range rc.Agents {
 		as := agentState{Name: info.Name}
 		if brief && info.Name != only {
@@ -394,6 +399,26 @@ func waitsForRetry(goals []GoalScore, name string) bool {
 		}
 	}
 	return false
+}
+
+// worldSetBy says, for each world fact changed at or before tick, who
+// changed it last and when.
+func worldSetBy(rc *Recording, tick int) map[string]string {
+	j := sort.Search(len(rc.world), func(j int) bool { return rc.world[j].Tick > tick })
+	var out map[string]string
+	for _, c := range rc.world[:j] { // in order: later changes overwrite
+		who := c.By
+		if c.Action != "" {
+			who += "'s " + c.Action
+		}
+		for _, f := range c.Facts {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[f.Fact] = who + " at " + strconv.Itoa(c.Tick)
+		}
+	}
+	return out
 }
 
 // oldPlan returns the plan of the latest snapshot before the k-th of r

@@ -36,3 +36,25 @@ func TestWorldChanges(t *testing.T) {
 		t.Errorf("tick 2's world changes: %q, want none", world)
 	}
 }
+
+// TestBeliefSaysWhoSetWorld: the belief table says who changed a world
+// fact last and when: pirate_sim's player takes the bottle at tick 5.
+func TestBeliefSaysWhoSetWorld(t *testing.T) {
+	rec := record(t, "../../examples/pirate_sim.yaml", 12)
+	ctx, base, _ := browse(t, rec)
+	open(t, ctx, base+"/?tick=6")
+	var row string
+	if err := chromedp.Run(ctx, chromedp.Text(`#belief tr[data-fact="bottle_available"]`, &row, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(row, "set by world at 5") {
+		t.Errorf("bottle_available's row at tick 6: %q, want it set by the world at 5", row)
+	}
+	open(t, ctx, base+"/?tick=4")
+	if err := chromedp.Run(ctx, chromedp.Text(`#belief tr[data-fact="bottle_available"]`, &row, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(row, "world at 5") {
+		t.Errorf("bottle_available's row at tick 4 names a later change: %q", row)
+	}
+}

@@ -10,6 +10,7 @@ let tick = 0; // the tick asked for last
 let drawn = null; // the tick whose data the page shows
 let asked = 0; // counts show() calls: only the latest may draw
 let selected = null;
+let lastState = null; // the state drawn last (api/state)
 let playing = 0; // the play loop's number while it plays, 0 when paused
 let plays = 0; // counts play loops: a loop stops when a newer one starts
 let speed = 3; // ticks a second when playing
@@ -148,6 +149,7 @@ async function show(t) {
   renderAgents(st);
   renderHierarchy();
   renderOrders(st);
+  lastState = st;
   renderWorld(st);
   const a = st.agents.find((x) => x.name === selected);
   renderAgent(a);
@@ -526,10 +528,12 @@ function renderAgent(a) {
   const table = $("belief");
   table.replaceChildren();
   const changed = new Set(a.changed || []);
+  const setBy = (lastState && lastState.world_set) || {};
   for (const [k, v] of Object.entries(a.belief).sort()) {
     const tr = el("tr", { "data-fact": k });
     if (changed.has(k)) tr.className = "changed";
-    tr.append(el("td", {}, k), el("td", {}, String(v)));
+    // Who changed the world's fact last, and when.
+    tr.append(el("td", {}, k), el("td", {}, String(v)), el("td", { class: "setby" }, setBy[k] ? "set by " + setBy[k] : ""));
     table.append(tr);
   }
   renderTree(a.tree || [], a.tree_tick, (s.plan || []).length > 0, a.tree_total || 0);

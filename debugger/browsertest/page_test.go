@@ -46,19 +46,20 @@ func record(t testing.TB, file string, ticks int) *debugger.Recorder {
 	return recordTo(t, file, ticks, nil)
 }
 
-// recordTo is record, the recording also written to out when it is not
-// nil (as goap sim --record writes it).
-func recordTo(t testing.TB, file string, ticks int, out io.Writer) *debugger.Recorder {
+// simWorld loads an example's simulation with a recorder of size
+// snapshots per agent watching it, as goap sim --record sets them up:
+// events, world changes and squads recorded, search trees when trees.
+func simWorld(t testing.TB, file string, size int, trees bool) (*sim.World, *debugger.Recorder) {
 	t.Helper()
 	f, err := goapfile.Load(file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := filetest.SimConfig(f)
-	rec := debugger.NewRecorder(1000)
-	rec.Trees = true
+	rec := debugger.NewRecorder(size)
+	rec.Trees = trees
 	cfg.OnEvent = rec.OnEvent
-	cfg.OnChange = func(c sim.Change) { // as goap sim --record does
+	cfg.OnChange = func(c sim.Change) {
 		rec.World(debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text, Owner: c.Owner,
 			Facts: debugger.WorldFacts(cfg.Domain, c.Facts, c.Values)})
 	}
@@ -70,6 +71,14 @@ func recordTo(t testing.TB, file string, ticks int, out io.Writer) *debugger.Rec
 	for _, s := range cfg.Squads {
 		rec.Squad(debugger.SquadInfo{Name: s.Name, Commander: s.Commander, Members: s.Members})
 	}
+	return w, rec
+}
+
+// recordTo is record, the recording also written to out when it is not
+// nil (as goap sim --record writes it).
+func recordTo(t testing.TB, file string, ticks int, out io.Writer) *debugger.Recorder {
+	t.Helper()
+	w, rec := simWorld(t, file, 1000, true)
 	if out != nil {
 		rec.Stream(out)
 	}
@@ -286,18 +295,7 @@ func (s *stepper) SetWorld(fact, value string) error {
 // TestLivePage: in live mode the page shows the run/step/pause controls,
 // and pressing step runs a tick that the page then shows.
 func TestLivePage(t *testing.T) {
-	f, err := goapfile.Load("../../examples/pirate_sim.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := filetest.SimConfig(f)
-	rec := debugger.NewRecorder(1000)
-	cfg.OnEvent = rec.OnEvent
-	w, err := sim.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec.Watch(w.Agents()...)
+	w, rec := simWorld(t, "../../examples/pirate_sim.yaml", 1000, false)
 	st := &stepper{mu: make(chan struct{}, 1), w: w, rec: rec, paused: true}
 	st.Control("step") // tick 1, so that the page has something to show
 	srv := httptest.NewServer(debugger.Handler(rec, st))
@@ -305,7 +303,7 @@ func TestLivePage(t *testing.T) {
 	ctx, _, _ := browse(t, rec)
 	var runstate, tick string
 	var liveHidden bool
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		chromedp.Navigate(srv.URL+"/"),
 		chromedp.WaitVisible(`body[data-ready="1"]`, chromedp.ByQuery),
 		chromedp.Evaluate(`document.getElementById("live").hidden`, &liveHidden),

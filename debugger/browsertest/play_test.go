@@ -12,10 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
-	"github.com/goap-go/goap/goapfile"
-	"github.com/goap-go/goap/goapfile/filetest"
 )
 
 // TestPlaySpeed: play moves along the ticks at the speed chosen, and
@@ -96,18 +93,7 @@ func fileOf(t *testing.T, file string, ticks int) string {
 // up with the run; after Home it stays at the tick chosen while the run
 // goes on; End follows again.
 func TestFollow(t *testing.T) {
-	f, err := goapfile.Load("../../examples/zombie_sim.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := filetest.SimConfig(f)
-	rec := debugger.NewRecorder(100000)
-	cfg.OnEvent = rec.OnEvent
-	w, err := sim.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec.Watch(w.Agents()...)
+	w, rec := simWorld(t, "../../examples/zombie_sim.yaml", 100000, false)
 	w.Step()
 	rec.Capture()
 	stop := make(chan struct{})

@@ -10,8 +10,6 @@ import (
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
-	"github.com/goap-go/goap/goapfile"
-	"github.com/goap-go/goap/goapfile/filetest"
 )
 
 // TestLiveSetWorld: in live mode the user sets a world fact from the
@@ -19,22 +17,7 @@ import (
 // change (listed under World changes), and a value the run refuses is
 // said in a banner.
 func TestLiveSetWorld(t *testing.T) {
-	f, err := goapfile.Load("../../examples/pirate_sim.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := filetest.SimConfig(f)
-	rec := debugger.NewRecorder(1000)
-	cfg.OnEvent = rec.OnEvent
-	cfg.OnChange = func(c sim.Change) {
-		rec.World(debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text, Owner: c.Owner,
-			Facts: debugger.WorldFacts(cfg.Domain, c.Facts, c.Values)})
-	}
-	w, err := sim.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec.Watch(w.Agents()...)
+	w, rec := simWorld(t, "../../examples/pirate_sim.yaml", 1000, false)
 	st := &stepper{mu: make(chan struct{}, 1), w: w, rec: rec, paused: true}
 	st.Control("step")
 	srv := httptest.NewServer(debugger.Handler(rec, st))
@@ -61,15 +44,15 @@ func TestLiveSetWorld(t *testing.T) {
 	if !strings.Contains(banners, `The change of lawful is refused: fact "lawful" is true or false, not "maybe"`) {
 		t.Errorf("refused value: banners %q", banners)
 	}
-	if !strings.Contains(world, "world: lawful=true") || w.Tick() != 2 || !w.State().Bool(factID(t, cfg, "lawful")) {
+	if !strings.Contains(world, "world: lawful=true") || w.Tick() != 2 || !w.State().Bool(factID(t, w, "lawful")) {
 		t.Errorf("after the change and a step: world changes %q, tick %d", world, w.Tick())
 	}
 	screenshot(t, ctx, "live-set-world")
 }
 
-func factID(t *testing.T, cfg sim.Config, name string) goap.FactID {
+func factID(t *testing.T, w *sim.World, name string) goap.FactID {
 	t.Helper()
-	id, ok := cfg.Domain.FactID(name)
+	id, ok := w.State().Domain().FactID(name)
 	if !ok {
 		t.Fatalf("no fact %q", name)
 	}

@@ -29,8 +29,10 @@ func run(t testing.TB, file string, ticks, size int, out *bytes.Buffer) (*debugg
 	return runTrees(t, file, ticks, size, out, false)
 }
 
-// runTrees is run, the search trees kept when trees is set.
-func runTrees(t testing.TB, file string, ticks, size int, out *bytes.Buffer, trees bool) (*debugger.Recorder, *sim.World) {
+// newSim loads an example's simulation with a recorder of size snapshots
+// per agent watching it (events and squads recorded; world changes too
+// when world, as goap sim --record does).
+func newSim(t testing.TB, file string, size int, world bool) (*sim.World, *debugger.Recorder) {
 	t.Helper()
 	f, err := goapfile.Load(file)
 	if err != nil {
@@ -38,8 +40,13 @@ func runTrees(t testing.TB, file string, ticks, size int, out *bytes.Buffer, tre
 	}
 	cfg := filetest.SimConfig(f)
 	rec := debugger.NewRecorder(size)
-	rec.Trees = trees
 	cfg.OnEvent = rec.OnEvent
+	if world {
+		cfg.OnChange = func(c sim.Change) {
+			rec.World(debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text, Owner: c.Owner,
+				Facts: debugger.WorldFacts(cfg.Domain, c.Facts, c.Values)})
+		}
+	}
 	w, err := sim.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +55,14 @@ func runTrees(t testing.TB, file string, ticks, size int, out *bytes.Buffer, tre
 	for _, s := range cfg.Squads {
 		rec.Squad(debugger.SquadInfo{Name: s.Name, Commander: s.Commander, Members: s.Members})
 	}
+	return w, rec
+}
+
+// runTrees is run, the search trees kept when trees is set.
+func runTrees(t testing.TB, file string, ticks, size int, out *bytes.Buffer, trees bool) (*debugger.Recorder, *sim.World) {
+	t.Helper()
+	w, rec := newSim(t, file, size, false)
+	rec.Trees = trees
 	if out != nil {
 		rec.Stream(out)
 	}
@@ -1065,19 +1080,8 @@ func TestReadGzip(t *testing.T) {
 func TestRecordMaxBytes(t *testing.T) {
 	full, _ := recordingOf(t, "../examples/squad_shooter.yaml", 30)
 	for _, limit := range []int64{int64(len(full)) / 2, int64(len(full)) * 3 / 4, int64(len(full)) + 1} {
-		f, err := goapfile.Load("../examples/squad_shooter.yaml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := filetest.SimConfig(f)
-		rec := debugger.NewRecorder(1)
+		w, rec := newSim(t, "../examples/squad_shooter.yaml", 1, false)
 		rec.Trees, rec.MaxBytes = true, limit
-		cfg.OnEvent = rec.OnEvent
-		w, err := sim.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec.Watch(w.Agents()...)
 		var buf bytes.Buffer
 		rec.Stream(&buf)
 		for w.Tick() < 30 {
@@ -1150,22 +1154,7 @@ func TestHandlerBrief(t *testing.T) {
 // /api/meta's world_ticks), refused in a version-1 file, and dropped
 // with the tick they belong to when the file is cut before its tick line.
 func TestWorldChanges(t *testing.T) {
-	f, err := goapfile.Load("../examples/pirate_sim.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := filetest.SimConfig(f)
-	rec := debugger.NewRecorder(100)
-	cfg.OnEvent = rec.OnEvent
-	cfg.OnChange = func(c sim.Change) {
-		rec.World(debugger.WorldChange{Tick: c.Tick, By: c.By, Action: c.Action, Text: c.Text,
-			Facts: debugger.WorldFacts(cfg.Domain, c.Facts, c.Values)})
-	}
-	w, err := sim.New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec.Watch(w.Agents()...)
+	w, rec := newSim(t, "../examples/pirate_sim.yaml", 100, true)
 	var buf bytes.Buffer
 	rec.Stream(&buf)
 	for w.Tick() < 40 {

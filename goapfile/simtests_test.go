@@ -2,6 +2,7 @@ package goapfile
 
 import (
 	"errors"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,25 +10,8 @@ import (
 
 // simBase is a pirate domain; the cases below add agents:, events: and
 // tests: to it.
-const simBase = `name: pirate
-actions:
-  - name: DrinkRum
-    preconditions: {has_rum: true}
-    effects: {has_rum: false, drunk: true}
-    duration: 2
-  - name: StealRum
-    preconditions: {bottle_available: true}
-    effects: {bottle_available: false, has_rum: true}
-    travel: 3
-  - name: BrewRum
-    cost: 5
-    effects: {has_rum: true}
-    duration: 4
-goals:
-  - {name: GetDrunk, priority: 1, desired: {drunk: true}}
-  - {name: StaySober, desired: {drunk: false}}
-start: {bottle_available: true}
-`
+// (testdata/fragments, shared with the other package's tests).
+var simBase = readTestdata("testdata/fragments/sim_base.yaml")
 
 // simErrorCases are files with mistakes in their simulation parts, and
 // the headers of the errors they give.
@@ -141,4 +125,13 @@ func TestSimErrors(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "t.yaml:3:10: agent p has no goals: add a goals: list to the file") {
 		t.Errorf("got %v", err)
 	}
+}
+
+// readTestdata returns a file of testdata, read once when the tests start.
+func readTestdata(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		panic(err) // the tests cannot run without it
+	}
+	return string(b)
 }

@@ -8,24 +8,8 @@ import (
 )
 
 // squadBase is a small squad file; the cases append to it.
-const squadBase = `name: squad
-facts:
-  at: {type: enum, values: [post, door], scope: agent}
-actions:
-  - name: OrderStackUp
-    effects: {stacked: true}
-    order: {squad: alpha, goal: StackUp, bias: 0.5, timeout: 5, members: [u1], set: {at: post}}
-  - name: Move
-    preconditions: {at: post}
-    effects: {at: door}
-goals:
-  - {name: Secure, priority: 1, desired: {stacked: true}}
-  - {name: StackUp, desired: {at: door}}
-agents:
-  - {name: leader, goals: [Secure]}
-  - {name: u1, goals: [StackUp], on_orders: [StackUp], obedient: true, own: {at: post}}
-  - {name: u2, goals: [StackUp], on_orders: [StackUp]}
-`
+// (testdata/fragments, shared with the other package's tests).
+var squadBase = readTestdata("testdata/fragments/squad_base.yaml")
 
 // TestSquadFileErrors: every mistake in squads and orders is reported at
 // its place.

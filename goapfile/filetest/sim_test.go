@@ -3,6 +3,7 @@ package filetest
 import (
 	"context"
 	"errors"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -16,45 +17,12 @@ import (
 
 // simBase is a pirate domain; the cases below add agents:, events: and
 // tests: to it.
-const simBase = `name: pirate
-actions:
-  - name: DrinkRum
-    preconditions: {has_rum: true}
-    effects: {has_rum: false, drunk: true}
-    duration: 2
-  - name: StealRum
-    preconditions: {bottle_available: true}
-    effects: {bottle_available: false, has_rum: true}
-    travel: 3
-  - name: BrewRum
-    cost: 5
-    effects: {has_rum: true}
-    duration: 4
-goals:
-  - {name: GetDrunk, priority: 1, desired: {drunk: true}}
-  - {name: StaySober, desired: {drunk: false}}
-start: {bottle_available: true}
-`
+// (testdata/fragments, shared with the other package's tests).
+var simBase = readTestdata("../testdata/fragments/sim_base.yaml")
 
 // squadBase is a small squad file; the cases append to it.
-const squadBase = `name: squad
-facts:
-  at: {type: enum, values: [post, door], scope: agent}
-actions:
-  - name: OrderStackUp
-    effects: {stacked: true}
-    order: {squad: alpha, goal: StackUp, bias: 0.5, timeout: 5, members: [u1], set: {at: post}}
-  - name: Move
-    preconditions: {at: post}
-    effects: {at: door}
-goals:
-  - {name: Secure, priority: 1, desired: {stacked: true}}
-  - {name: StackUp, desired: {at: door}}
-agents:
-  - {name: leader, goals: [Secure]}
-  - {name: u1, goals: [StackUp], on_orders: [StackUp], obedient: true, own: {at: post}}
-  - {name: u2, goals: [StackUp], on_orders: [StackUp]}
-`
+// (testdata/fragments, shared with the other package's tests).
+var squadBase = readTestdata("../testdata/fragments/squad_base.yaml")
 
 func TestSimFile(t *testing.T) {
 	f := mustParse(t, simBase+`agents:
@@ -410,4 +378,13 @@ func TestWhyNoPlanPicks(t *testing.T) {
 	if got := whyNoPlan(events[3:4]); got != nil {
 		t.Errorf("no no_plan event: got %q", got)
 	}
+}
+
+// readTestdata returns a file of testdata, read once when the tests start.
+func readTestdata(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		panic(err) // the tests cannot run without it
+	}
+	return string(b)
 }

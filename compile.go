@@ -56,6 +56,14 @@ func NewDomain(spec Spec) (*Domain, error) {
 func newDomain(spec Spec, poll func() error) (*Domain, error) {
 	d := &Domain{name: spec.Name, byName: map[string]FactID{}, actByNm: map[string]ActionID{}}
 	c := &compiler{d: d, badNames: map[string]bool{}, poll: poll}
+	spec, d.binds = c.expand(spec)
+	d.objects = slices.Clone(spec.Objects)
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
+	if err := c.polled(); err != nil {
+		return nil, err
+	}
 	c.declareFacts(spec)
 	c.layout()
 	for i := range c.dense {

@@ -38,6 +38,10 @@ type Domain struct {
 	// the actions that write fact f are writers[writerAt[f]:writerAt[f+1]]
 	writerAt []int32
 	writers  []ActionID
+	// binds says what each action was grounded from (nil when no action
+	// is lifted); objects are the Spec's objects.
+	binds   []binding
+	objects []Object
 }
 
 type factInfo struct {

@@ -17,6 +17,35 @@ type Spec struct {
 	Actions []Action
 	// Goals are named sets of desired conditions.
 	Goals []Goal
+
+	// Objects are the things lifted actions take as arguments (an enemy,
+	// a cover point, a door), each of a type. See Action.Params.
+	Objects []Object
+	// Types lists types that may have no objects yet (every type an
+	// object has is known without it), so that a parameter or a family
+	// of such a type is not taken for a typo.
+	Types []string
+	// Static lists the atoms that hold for good, such as "adjacent(c1,c2)"
+	// or "cover(c3)": every atom of their relations (here adjacent and
+	// cover) that is not listed is false. A static relation is compiled
+	// away: lifted actions' preconditions on it choose the bindings that
+	// are grounded, and nothing else may name it.
+	Static []string
+}
+
+// Object is a thing lifted actions take as an argument. Its name appears
+// in ground fact and action names ("alive(r2)", "Shoot(r2)"), so it may
+// not contain '(', ')', ',' or spaces, nor start with '?'.
+type Object struct {
+	Name string
+	Type string
+}
+
+// Param is a typed parameter of a lifted action. Its conditions, effects
+// and values refer to it as "?" + Name: "alive(?t)", "at(?u)": "?to".
+type Param struct {
+	Name string
+	Type string
 }
 
 // FactKind says what values a fact holds.
@@ -56,6 +85,17 @@ type Fact struct {
 	// the first value when DefaultValue is empty.
 	Values       []string
 	DefaultValue string
+
+	// Args, when set, makes the declaration a family: one fact per tuple
+	// of objects of these types, named Name(a,b) ("hp(r1)", "hp(r2)"),
+	// each with this declaration's kind, bounds and default. Boolean
+	// families need no declaration: a name such as "alive(r1)" is a
+	// boolean like any other.
+	Args []string
+	// ValuesOf makes an enum's values the objects of this type, after
+	// Values ("none", then every cover point), in the order of
+	// Spec.Objects.
+	ValuesOf string
 }
 
 // Bool declares a boolean fact (default false).
@@ -109,6 +149,27 @@ type Action struct {
 	// the search starts, with the start state; when it returns false the
 	// action is left out of that search.
 	Check func(start State) bool
+
+	// Params makes the action lifted: NewDomain grounds it into one
+	// action per binding of objects to its parameters, named
+	// Name(a,b) ("Shoot(r2)", "Move(b2,c3)"). Its conditions and effects
+	// name facts with "?param" arguments ("alive(?t)") and may use
+	// "?param" as an enum value. Bindings that cannot matter are not
+	// grounded: those whose static preconditions (Spec.Static) fail,
+	// those Where refuses, those whose preconditions contradict each
+	// other and those whose effects change nothing their preconditions
+	// do not already require.
+	Params []Param
+	// Where, when set on a lifted action, is called once per candidate
+	// binding at compile time; only bindings it accepts are grounded.
+	Where func(args []string) bool
+	// ArgCost, when set on a lifted action, gives each binding its cost
+	// at compile time (the distance from ?from to ?to), replacing Cost.
+	ArgCost func(args []string) float64
+	// ArgCostFunc and ArgCheck are CostFunc and Check for a lifted
+	// action: called as those are, with the binding's arguments too.
+	ArgCostFunc func(start State, args []string) float64
+	ArgCheck    func(start State, args []string) bool
 }
 
 // Goal is a named set of desired conditions with a priority (higher is

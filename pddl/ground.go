@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/internal/echo"
+	"github.com/goap-go/goap/internal/ground"
 )
 
 // GoalName is the name of the single goal of a grounded task's spec.
@@ -42,44 +42,13 @@ func (g GroundAction) IPC() string {
 	return "(" + Atom{Pred: g.Schema.Name, Args: g.Args}.String() + ")"
 }
 
-// relation holds the tuples of one predicate, indexed by argument value.
-type relation struct {
-	tuples [][]string
-	set    map[string]bool
-	byArg  []map[string][]int32
-}
-
-func newRelation(arity int) *relation {
-	r := &relation{set: map[string]bool{}, byArg: make([]map[string][]int32, arity)}
-	for i := range r.byArg {
-		r.byArg[i] = map[string][]int32{}
-	}
-	return r
-}
-
-func (r *relation) add(args []string) bool {
-	k := strings.Join(args, " ")
-	if r.set[k] {
-		return false
-	}
-	r.set[k] = true
-	i := int32(len(r.tuples))
-	r.tuples = append(r.tuples, args)
-	for j, a := range args {
-		r.byArg[j][a] = append(r.byArg[j][a], i)
-	}
-	return true
-}
-
-func (r *relation) has(args []string) bool { return r.set[strings.Join(args, " ")] }
-
 type grounder struct {
 	d       *Domain
 	pr      *Problem
 	objType map[string]string
 	ofType  map[string][]string
-	static  map[string]*relation // static predicates: the initial atoms
-	fluent  map[string]*relation // fluent predicates: reachable atoms
+	static  map[string]*ground.Relation // static predicates: the initial atoms
+	fluent  map[string]*ground.Relation // fluent predicates: reachable atoms
 	isFlu   map[string]bool
 	order   []Atom // reachable fluent atoms in discovery order
 	changed bool
@@ -91,9 +60,11 @@ type grounder struct {
 	done  <-chan struct{}
 	stop  error   // a *LimitError or the context's error
 	atomS *schema // the schema whose bindings are adding atoms
+	cur   *schema // the schema being enumerated
+	eng   ground.Grounder
 }
 
-func (g *grounder) rel(pred string) *relation {
+func (g *grounder) rel(pred string) *ground.Relation {
 	if g.isFlu[pred] {
 		return g.fluent[pred]
 	}
@@ -118,7 +89,7 @@ func (g *grounder) addFluent(a Atom) {
 	if g.stop != nil {
 		return
 	}
-	if g.fluent[a.Pred].add(a.Args) {
+	if g.fluent[a.Pred].Add(a.Args) {
 		g.order = append(g.order, a)
 		g.changed = true
 		if len(g.order) > g.lim.MaxAtoms && g.atomS != nil {
@@ -144,8 +115,15 @@ func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Ta
 		return nil, context.Cause(ctx)
 	}
 	g := &grounder{d: d, pr: pr, objType: map[string]string{}, ofType: map[string][]string{},
-		static: map[string]*relation{}, fluent: map[string]*relation{}, isFlu: map[string]bool{},
+		static: map[string]*ground.Relation{}, fluent: map[string]*ground.Relation{}, isFlu: map[string]bool{},
 		lim: lim.withDefaults(), ctx: ctx, done: ctx.Done()}
+	g.eng = ground.Grounder{
+		Relation: g.rel,
+		Relaxed:  func(pred string) bool { return g.isFlu[pred] },
+		Objects:  g.objectsOf,
+		HasType:  func(o, t string) bool { return g.d.IsSubtype(g.objType[o], t) },
+		Tick:     func() bool { return g.tick(g.cur) },
+	}
 	for _, o := range pr.AllObjects(d) {
 		g.objType[o.Name] = o.Type
 	}
@@ -159,9 +137,9 @@ func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Ta
 	}
 	for p, params := range d.Predicates {
 		if g.isFlu[p] {
-			g.fluent[p] = newRelation(len(params))
+			g.fluent[p] = ground.NewRelation(len(params))
 		} else {
-			g.static[p] = newRelation(len(params))
+			g.static[p] = ground.NewRelation(len(params))
 		}
 	}
 	t := &Task{Spec: goap.Spec{Name: d.Name + "/" + pr.Name}}
@@ -170,7 +148,7 @@ func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Ta
 			g.addFluent(a)
 			t.Init = append(t.Init, a.String())
 		} else {
-			g.static[a.Pred].add(a.Args)
+			g.static[a.Pred].Add(a.Args)
 			t.StaticAtoms++
 		}
 	}
@@ -188,7 +166,7 @@ func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Ta
 			g.atomS = s
 			g.enumerate(s, func(b []string) {
 				for _, e := range s.a.Add {
-					g.addFluent(Atom{Pred: e.Pred, Args: s.bind(e.Args, b)})
+					g.addFluent(Atom{Pred: e.Pred, Args: s.Bind(e.Args, b)})
 				}
 			})
 		}
@@ -293,10 +271,10 @@ func (g *grounder) goal(t *Task) goap.Conds {
 		}
 		switch {
 		case g.isFlu[l.Pred]:
-			if !g.fluent[l.Pred].has(l.Args) && l.Neg {
+			if !g.fluent[l.Pred].Has(l.Args) && l.Neg {
 				continue // never true
 			}
-		case g.static[l.Pred].has(l.Args) == !l.Neg:
+		case g.static[l.Pred].Has(l.Args) == !l.Neg:
 			continue // holds for good
 		}
 		if want, dup := goal[name]; dup && want != !l.Neg {
@@ -317,7 +295,7 @@ func (g *grounder) goal(t *Task) goap.Conds {
 		if !declared[name] {
 			declared[name] = true
 			t.Spec.Facts = append(t.Spec.Facts, goap.Bool(name))
-			if !g.isFlu[l.Pred] && g.static[l.Pred].has(l.Args) {
+			if !g.isFlu[l.Pred] && g.static[l.Pred].Has(l.Args) {
 				t.Init = append(t.Init, name)
 			}
 		}
@@ -328,64 +306,22 @@ func (g *grounder) goal(t *Task) goap.Conds {
 
 // schema is an action schema prepared for enumeration.
 type schema struct {
-	a      *Action
-	vars   map[string]int
-	joins  []Atom // positive non-equality literals, in join order
-	checks []Literal
+	a *Action
+	*ground.Schema
 }
 
-// bind substitutes the binding b into args.
-func (s *schema) bind(args []string, b []string) []string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		if j, ok := s.vars[a]; ok {
-			out[i] = b[j]
-		} else {
-			out[i] = a
-		}
-	}
-	return out
-}
-
-// compile orders the positive preconditions so that each joins on
-// variables bound before it where possible, static ones first.
+// compile prepares a for the grounding engine.
 func (g *grounder) compile(a *Action) *schema {
-	s := &schema{a: a, vars: map[string]int{}}
+	params := make([]string, len(a.Params))
+	types := make([]string, len(a.Params))
 	for i, p := range a.Params {
-		s.vars[p.Name] = i
+		params[i], types[i] = p.Name, p.Type
 	}
-	var pos []Atom
-	for _, l := range a.Pre {
-		if l.Neg || l.Pred == "=" {
-			s.checks = append(s.checks, l)
-		} else {
-			pos = append(pos, l.Atom)
-		}
+	pre := make([]ground.Literal, len(a.Pre))
+	for i, l := range a.Pre {
+		pre[i] = ground.Literal{Atom: ground.Atom{Pred: l.Pred, Args: l.Args}, Neg: l.Neg}
 	}
-	bound := map[string]bool{}
-	for len(pos) > 0 {
-		best, bestScore := 0, -1
-		for i, at := range pos {
-			score := 0
-			for _, x := range at.Args {
-				if bound[x] || x[0] != '?' {
-					score += 4
-				}
-			}
-			if !g.isFlu[at.Pred] {
-				score += 2
-			}
-			if score > bestScore {
-				best, bestScore = i, score
-			}
-		}
-		for _, x := range pos[best].Args {
-			bound[x] = true
-		}
-		s.joins = append(s.joins, pos[best])
-		pos = append(pos[:best], pos[best+1:]...)
-	}
-	return s
+	return &schema{a: a, Schema: g.eng.Prepare(params, types, pre)}
 }
 
 // enumerate calls emit with every binding of s's parameters that meets
@@ -393,104 +329,11 @@ func (g *grounder) compile(a *Action) *schema {
 // equality constraints and its negative static preconditions. Negative
 // fluent preconditions are ignored (relaxed).
 func (g *grounder) enumerate(s *schema, emit func(b []string)) {
-	b := make([]string, len(s.a.Params))
-	var match func(i int)
-	match = func(i int) {
-		if i == len(s.joins) {
-			g.rest(s, b, 0, emit)
-			return
-		}
-		at := s.joins[i]
-		r := g.rel(at.Pred)
-		// Candidates: the shortest index list of a bound argument.
-		var cand []int32
-		all := true
-		for j, x := range at.Args {
-			v := x
-			if k, ok := s.vars[x]; ok {
-				v = b[k]
-			}
-			if v == "" {
-				continue
-			}
-			l := r.byArg[j][v]
-			if all || len(l) < len(cand) {
-				cand, all = l, false
-			}
-		}
-		n := len(r.tuples)
-		if !all {
-			n = len(cand)
-		}
-		newly := make([]int, 0, len(at.Args))
-		for c := 0; c < n && g.tick(s); c++ {
-			ti := int32(c)
-			if !all {
-				ti = cand[c]
-			}
-			tup := r.tuples[ti]
-			ok := true
-			for j, x := range at.Args {
-				k, isVar := s.vars[x]
-				switch {
-				case !isVar:
-					ok = tup[j] == x
-				case b[k] != "":
-					ok = b[k] == tup[j]
-				case g.d.IsSubtype(g.objType[tup[j]], s.a.Params[k].Type):
-					b[k] = tup[j]
-					newly = append(newly, k)
-				default:
-					ok = false
-				}
-				if !ok {
-					break
-				}
-			}
-			if ok {
-				match(i + 1)
-			}
-			for _, k := range newly {
-				b[k] = ""
-			}
-			newly = newly[:0]
-		}
-	}
-	match(0)
-}
-
-// rest binds the parameters no precondition bound to every object of
-// their type, from k on, then checks the remaining constraints.
-func (g *grounder) rest(s *schema, b []string, k int, emit func(b []string)) {
-	for ; k < len(b) && b[k] != ""; k++ {
-	}
-	if k == len(b) {
-		for _, l := range s.checks {
-			args := s.bind(l.Args, b)
-			var holds bool
-			switch {
-			case l.Pred == "=":
-				holds = args[0] == args[1]
-			case g.isFlu[l.Pred]:
-				continue // relaxed
-			default:
-				holds = g.static[l.Pred].has(args)
-			}
-			if holds == l.Neg {
-				return
-			}
-		}
-		emit(b)
+	if g.stop != nil {
 		return
 	}
-	for _, o := range g.objectsOf(s.a.Params[k].Type) {
-		if !g.tick(s) {
-			break
-		}
-		b[k] = o
-		g.rest(s, b, k+1, emit)
-	}
-	b[k] = ""
+	g.cur = s
+	g.eng.Enumerate(s.Schema, emit)
 }
 
 // instantiate builds the goap action of binding b, or an action without a
@@ -503,8 +346,8 @@ func (g *grounder) instantiate(s *schema, b []string) (goap.Action, error) {
 		if l.Pred == "=" || !g.isFlu[l.Pred] {
 			continue // checked while enumerating
 		}
-		args := s.bind(l.Args, b)
-		if l.Neg && !g.fluent[l.Pred].has(args) {
+		args := s.Bind(l.Args, b)
+		if l.Neg && !g.fluent[l.Pred].Has(args) {
 			continue // never true
 		}
 		k := Atom{Pred: l.Pred, Args: args}.String()
@@ -514,12 +357,12 @@ func (g *grounder) instantiate(s *schema, b []string) (goap.Action, error) {
 		act.Pre[k] = !l.Neg
 	}
 	for _, e := range a.Add {
-		act.Effects[Atom{Pred: e.Pred, Args: s.bind(e.Args, b)}.String()] = true
+		act.Effects[Atom{Pred: e.Pred, Args: s.Bind(e.Args, b)}.String()] = true
 	}
 	for _, e := range a.Del {
-		args := s.bind(e.Args, b)
+		args := s.Bind(e.Args, b)
 		k := Atom{Pred: e.Pred, Args: args}.String()
-		if _, added := act.Effects[k]; added || !g.fluent[e.Pred].has(args) {
+		if _, added := act.Effects[k]; added || !g.fluent[e.Pred].Has(args) {
 			continue // deletes apply first; never-true atoms stay false
 		}
 		act.Effects[k] = false
@@ -531,7 +374,7 @@ func (g *grounder) instantiate(s *schema, b []string) (goap.Action, error) {
 				act.Cost += c.Const
 				continue
 			}
-			k := Atom{Pred: c.Func.Pred, Args: s.bind(c.Func.Args, b)}.String()
+			k := Atom{Pred: c.Func.Pred, Args: s.Bind(c.Func.Args, b)}.String()
 			v, ok := g.pr.Values[k]
 			if !ok {
 				return goap.Action{}, fmt.Errorf("%s: action %s: the cost (%s) has no value in :init", g.pr.File, name, k)

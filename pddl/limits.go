@@ -105,7 +105,7 @@ func (g *grounder) limitHit(a *Action, limit string, max int, what string) {
 // product that exceeds the binding limit: with no positive precondition
 // to join on, every parameter ranges over all objects of its type.
 func (g *grounder) estimate(s *schema) {
-	if len(s.joins) > 0 {
+	if s.Joins() {
 		return
 	}
 	n := 1.0

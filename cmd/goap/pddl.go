@@ -218,7 +218,7 @@ func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64
 // The stand-ins of an export whose grounding left no action, or a goal
 // that holds for good.
 const (
-	exportNoAction  = "(no ground action)"
+	exportNoAction  = "no ground action"
 	exportGoalHolds = "(the goal holds for good)"
 )
 

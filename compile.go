@@ -58,6 +58,7 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 	c := &compiler{d: d, badNames: map[string]bool{}, poll: poll}
 	spec, d.binds = c.expand(spec)
 	d.objects = slices.Clone(spec.Objects)
+	d.indexLifted()
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}

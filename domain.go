@@ -40,8 +40,9 @@ type Domain struct {
 	writers  []ActionID
 	// binds says what each action was grounded from (nil when no action
 	// is lifted); objects are the Spec's objects.
-	binds   []binding
-	objects []Object
+	binds    []binding
+	objects  []Object
+	byLifted map[string][]ActionID // a lifted action's ground actions
 }
 
 type factInfo struct {

@@ -139,6 +139,21 @@ func (c *compiler) expand(spec Spec) (Spec, []binding) {
 	out.Facts = g.facts(spec.Facts)
 	out.Actions = nil
 	var binds []binding
+	count, lifted := map[string]int{}, map[string]bool{}
+	for i := range spec.Actions {
+		a := &spec.Actions[i]
+		count[a.Name]++
+		if len(a.Params) > 0 {
+			lifted[a.Name] = true
+		}
+	}
+	for i := range spec.Actions {
+		if name := spec.Actions[i].Name; lifted[name] && count[name] > 1 {
+			count[name] = 0 // reported once
+			c.part = "name"
+			c.fail(name, "", "", "duplicate action name: a lifted action's name stands for all its bindings, and must be its own")
+		}
+	}
 	for i := range spec.Actions {
 		a := &spec.Actions[i]
 		if len(a.Params) == 0 {
@@ -583,6 +598,33 @@ func (d *Domain) Binding(id ActionID) (name string, args []string) {
 	}
 	b := d.binds[id]
 	return b.name, slices.Clone(b.args)
+}
+
+// ActionsNamed returns the actions a name stands for: every ground action
+// of the lifted action of that name ("Shoot": Shoot(r1), Shoot(r2)), or
+// the one action of that name (plain or ground: "Shoot(r2)"). It returns
+// nil for an unknown name, and for a lifted action that grounded to
+// nothing.
+func (d *Domain) ActionsNamed(name string) []ActionID {
+	if id, ok := d.actByNm[name]; ok {
+		return []ActionID{id}
+	}
+	if ids := d.byLifted[name]; len(ids) > 0 {
+		return slices.Clone(ids)
+	}
+	return nil
+}
+
+// indexLifted lists the ground actions of each lifted action.
+func (d *Domain) indexLifted() {
+	for i, b := range d.binds {
+		if b.args != nil {
+			if d.byLifted == nil {
+				d.byLifted = map[string][]ActionID{}
+			}
+			d.byLifted[b.name] = append(d.byLifted[b.name], ActionID(i))
+		}
+	}
 }
 
 // Objects returns the domain's objects, in the order of Spec.Objects.

@@ -42,10 +42,13 @@ type Config struct {
 	// plans how to reach the goal; only what to do is decided for it.
 	Obedient bool
 	// Actions names the actions the agent may plan with; nil means all
-	// of the domain's. The others are excluded from its searches.
+	// of the domain's. The others are excluded from its searches. A
+	// lifted action's name stands for all its ground actions.
 	Actions []string
 	// Behaviors carries out actions, by name; actions without an entry
-	// use Default.
+	// use Default. The name of a lifted action ("Shoot") gives every one
+	// of its ground actions the behavior (Call.Args says which objects
+	// are bound); a ground action's own entry ("Shoot(r1)") wins.
 	Behaviors map[string]Behavior
 	// Default is the behavior of actions without their own.
 	Default Behavior
@@ -336,15 +339,25 @@ func New(cfg Config) (*Agent, error) {
 	for i := range n {
 		a.tables.outside[i] = cfg.Actions != nil
 	}
-	lookup := func(what, name string) (goap.ActionID, bool) {
-		id, ok := d.ActionID(name)
-		if !ok {
+	// A name stands for one action, or for every ground action of a
+	// lifted one ("Shoot": Shoot(r1), Shoot(r2)).
+	lookupAll := func(what, name string) []goap.ActionID {
+		ids := d.ActionsNamed(name)
+		if ids == nil {
 			bad("unknown action %q in %s%s", name, what, didYouMean(name, actionNames(d)))
 		}
-		return id, ok
+		return ids
+	}
+	lookup := func(what, name string) (goap.ActionID, bool) {
+		ids := lookupAll(what, name)
+		if len(ids) > 1 {
+			bad("%s names the lifted action %s, which stands for %d actions: name one, such as %s", what, name, len(ids), d.ActionName(ids[0]))
+			return 0, false
+		}
+		return firstOf(ids)
 	}
 	for _, name := range cfg.Actions {
-		if id, ok := lookup("Actions", name); ok {
+		for _, id := range lookupAll("Actions", name) {
 			a.tables.outside[id] = false
 		}
 	}
@@ -367,11 +380,13 @@ func New(cfg Config) (*Agent, error) {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		if id, ok := lookup("Behaviors", name); ok {
+		b := cfg.Behaviors[name]
+		for _, id := range lookupAll("Behaviors", name) {
 			if a.tables.behaviors == nil {
 				a.tables.behaviors = map[goap.ActionID]*Behavior{}
 			}
-			b := cfg.Behaviors[name]
+			// Names are sorted, so "Shoot(r1)" comes after "Shoot":
+			// a ground action's own behavior wins over its lifted one's.
 			a.tables.behaviors[id] = &b
 		}
 	}
@@ -543,4 +558,12 @@ func didYouMean(s string, names []string) string {
 		return fmt.Sprintf(" (did you mean %q?)", c)
 	}
 	return ""
+}
+
+// firstOf returns the only action of ids, if there is one.
+func firstOf(ids []goap.ActionID) (goap.ActionID, bool) {
+	if len(ids) == 1 {
+		return ids[0], true
+	}
+	return 0, false
 }

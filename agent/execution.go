@@ -70,6 +70,11 @@ type Call struct {
 	// Action is the action, and Name its name.
 	Action goap.ActionID
 	Name   string
+	// Lifted and Args say what a ground action was made of: the lifted
+	// action's name and the objects bound to its parameters ("Shoot",
+	// [r2] for Shoot(r2)). A plain action has Lifted == Name and no Args.
+	Lifted string
+	Args   []string
 	// Moving is true in the MoveTo state, false in the Perform state.
 	Moving bool
 	// Dt is the time given to this update.
@@ -206,6 +211,7 @@ func (a *Agent) startAction() {
 	a.act.after.CopyFrom(a.bb.state)
 	a.d.Apply(a.act.after, id) // applicable: check just said so
 	a.act.call = Call{Agent: a, Action: id, Name: a.d.ActionName(id), Moving: a.act.moving}
+	a.act.call.Lifted, a.act.call.Args = a.d.Binding(id)
 	a.emit(EventActionStarted, a.goalName(), a.act.call.Name, nil, "")
 }
 

@@ -194,8 +194,8 @@ func New(cfg Config) (*World, error) {
 	}
 	ticks := func(what string, m map[string]int, into []int, least int) {
 		for _, name := range slices.Sorted(maps.Keys(m)) {
-			id, ok := d.ActionID(name)
-			if !ok {
+			ids := d.ActionsNamed(name)
+			if ids == nil {
 				bad("%s: unknown action %q", what, name)
 				continue
 			}
@@ -203,7 +203,9 @@ func New(cfg Config) (*World, error) {
 				bad("%s of %s must be at least 0, got %d", what, name, m[name])
 				continue
 			}
-			into[id] = max(m[name], least)
+			for _, id := range ids {
+				into[id] = max(m[name], least)
+			}
 		}
 	}
 	ticks("Duration", cfg.Duration, w.duration, 1)
@@ -249,7 +251,7 @@ func New(cfg Config) (*World, error) {
 	w.cfg = cfg
 	for _, m := range []map[string]float64{cfg.Timeout, cfg.Backoff} {
 		for _, name := range slices.Sorted(maps.Keys(m)) {
-			if _, ok := d.ActionID(name); !ok {
+			if d.ActionsNamed(name) == nil {
 				bad("Timeout/Backoff: unknown action %q", name)
 			} else if !(m[name] >= 0) {
 				bad("Timeout/Backoff of %s must be at least 0, got %v", name, m[name])
@@ -375,18 +377,20 @@ func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders ma
 	}
 	opts.CostOverrides = slices.Clone(opts.CostOverrides) // this agent's
 	for _, name := range slices.Sorted(maps.Keys(spec.Costs)) {
-		id, ok := d.ActionID(name)
-		if !ok {
+		ids := d.ActionsNamed(name)
+		if ids == nil {
 			return nil, fail("costs: unknown action %q", name)
 		}
-		opts.CostOverrides = append(opts.CostOverrides, goap.CostOverride{Action: id, Cost: spec.Costs[name]})
+		for _, id := range ids {
+			opts.CostOverrides = append(opts.CostOverrides, goap.CostOverride{Action: id, Cost: spec.Costs[name]})
+		}
 	}
 	perform := func(s *agent.Call) agent.Outcome { return w.perform(i, s) }
 	moveTo := func(s *agent.Call) agent.Outcome { return w.moveTo(i, s) }
 	behaviors := map[string]agent.Behavior{}
 	for _, a := range w.ownBehaviors() {
 		name := d.ActionName(a)
-		b := agent.Behavior{Perform: perform, Timeout: w.cfg.Timeout[name], Backoff: w.cfg.Backoff[name]}
+		b := agent.Behavior{Perform: perform, Timeout: w.timeoutOf(a, w.cfg.Timeout), Backoff: w.timeoutOf(a, w.cfg.Backoff)}
 		if w.travel[a] > 0 {
 			b.MoveTo = moveTo
 		}
@@ -438,8 +442,7 @@ func (w *World) ownBehaviors() []goap.ActionID {
 	if w.special == nil {
 		w.special = []goap.ActionID{}
 		for a, t := range w.travel {
-			name := w.d.ActionName(goap.ActionID(a))
-			if t > 0 || w.cfg.Timeout[name] > 0 || w.cfg.Backoff[name] > 0 {
+			if t > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Timeout) > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Backoff) > 0 {
 				w.special = append(w.special, goap.ActionID(a))
 			}
 		}
@@ -615,4 +618,14 @@ func (w *World) Finished() []string {
 		}
 	}
 	return out
+}
+
+// timeoutOf returns action a's entry in m (Timeout or Backoff): its own,
+// or its lifted action's ("Shoot" for Shoot(r2)).
+func (w *World) timeoutOf(a goap.ActionID, m map[string]float64) float64 {
+	if v, ok := m[w.d.ActionName(a)]; ok {
+		return v
+	}
+	lifted, _ := w.d.Binding(a)
+	return m[lifted]
 }

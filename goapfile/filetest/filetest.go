@@ -90,15 +90,15 @@ func RunTest(ctx context.Context, f *goapfile.File, sc goapfile.Test, opts goap.
 		// A fresh slice: the caller's Exclude must not change.
 		exclude := append([]goap.ActionID(nil), opts.Exclude...)
 		for _, name := range sc.Exclude {
-			id, ok := d.ActionID(name)
-			if !ok {
+			ids := d.ActionsNamed(name) // a lifted action's name removes all its bindings
+			if ids == nil {
 				names := make([]string, d.NumActions())
 				for i := range names {
 					names[i] = d.ActionName(goap.ActionID(i))
 				}
 				return fail(echo.Sprintf("unknown action %q in remove%s", name, suggest.Hint(name, names)))
 			}
-			exclude = append(exclude, id)
+			exclude = append(exclude, ids...)
 		}
 		opts.Exclude = exclude
 	}

@@ -126,7 +126,7 @@ func (p *parser) agent(n *yaml.Node) (simspec.Agent, bool) {
 			fields, _ := p.mapping(fd.val, "in costs", nil)
 			names := p.actionNameList()
 			for _, c := range fields {
-				if !slices.Contains(names, c.name) {
+				if !slices.Contains(names, c.name) && !p.groundAction(c.key, c.name) {
 					p.errorf(c.key, "unknown action %q in costs%s", c.name, suggest.Hint(c.name, names))
 					continue
 				}

@@ -2,6 +2,8 @@ package goapfile
 
 import (
 	"errors"
+	"maps"
+	"slices"
 
 	"github.com/goap-go/goap"
 	"go.yaml.in/yaml/v3"
@@ -45,20 +47,31 @@ func (p *parser) locate(se *goap.SpecError, adhoc *goalRef) Position {
 			at = k
 		}
 	case se.Action != "":
+		// A ground action's error is its lifted action's: Shoot(r2)
+		// is written as Shoot, and hp(r2) as hp(?t).
+		name, fact := se.Action, se.Fact
+		if lifted, _ := predOf(name); lifted != "" {
+			name = lifted
+		}
 		for _, a := range p.actions {
-			if a.name != se.Action {
+			if a.name != name {
 				continue
 			}
 			at = a.item
+			if a.params != nil {
+				fact = patternKey(a, fact)
+			}
 			switch se.Part {
+			case "params":
+				at = a.params
 			case "preconditions":
-				at = keyOr(a.pre, se.Fact, at)
+				at = keyOr(a.pre, fact, at)
 			case "effects":
-				at = keyOr(a.eff, se.Fact, at)
+				at = keyOr(a.eff, fact, at)
 			case "":
 				// An error without a part (not one of NewDomain's):
 				// the fact's first place in the action.
-				at = keyOr(a.pre, se.Fact, keyOr(a.eff, se.Fact, at))
+				at = keyOr(a.pre, fact, keyOr(a.eff, fact, at))
 			}
 			break
 		}
@@ -81,6 +94,24 @@ func (p *parser) locate(se *goap.SpecError, adhoc *goalRef) Position {
 		}
 	}
 	return pos(at)
+}
+
+// patternKey returns the key of a lifted action's conditions or effects
+// that a ground fact ("hp(r2)") comes from: the key itself when there is
+// one, else the first key of the same predicate ("hp(?t)").
+func patternKey(a *actionDecl, fact string) string {
+	if a.pre[fact] != nil || a.eff[fact] != nil {
+		return fact
+	}
+	pred, _ := predOf(fact)
+	for _, keys := range []map[string]*yaml.Node{a.pre, a.eff} {
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
+			if kp, _ := predOf(k); kp == pred && pred != "" {
+				return k
+			}
+		}
+	}
+	return fact
 }
 
 // keyOr returns the key node of fact in keys, or def when there is none.

@@ -546,7 +546,7 @@ t.yaml:2:33: fact "x\a": the fact's name contains the control character U+0007 (
       |                                ^`},
 	{"enum without values",
 		"facts:\n  at: {type: enum}\nactions: [{name: A}]\n",
-		`t.yaml:2:7: enum fact "at" needs values
+		`t.yaml:2:7: enum fact "at" needs values (or values_of: a type, whose objects are its values)
     2 |   at: {type: enum}
       |       ^`},
 	{"enum with empty values",

@@ -2,6 +2,7 @@ package goapfile
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/internal/suggest"
@@ -16,16 +17,16 @@ type factDecl struct {
 
 // factKeys lists the keys a fact declaration may have, per type.
 var factKeys = map[string][]string{
-	"bool": {"type", "default", "scope"},
-	"int":  {"type", "min", "max", "default", "scope"},
-	"enum": {"type", "values", "default", "scope"},
+	"bool": {"type", "default", "scope", "args"},
+	"int":  {"type", "min", "max", "default", "scope", "args"},
+	"enum": {"type", "values", "values_of", "default", "scope", "args"},
 }
 
 // typeSynonyms suggests a type for names other languages use.
 var typeSynonyms = map[string]string{"integer": "int", "number": "int", "boolean": "bool", "string": "enum"}
 
 // allFactKeys are the keys of any fact declaration.
-var allFactKeys = []string{"type", "min", "max", "default", "values", "scope"}
+var allFactKeys = []string{"type", "min", "max", "default", "values", "values_of", "scope", "args"}
 
 // facts reads the `facts:` mapping: name -> {type, min, max, values,
 // default}.
@@ -40,8 +41,19 @@ func (p *parser) facts(n *yaml.Node) {
 			p.mention(fd.name, fd.key)
 			continue
 		}
-		p.decl[fd.name] = &factDecl{fact: f, key: fd.key}
+		// The declaration the file's values are checked against holds
+		// the values a type gives; the core fills them in again.
+		check := f
+		if f.ValuesOf != "" {
+			check.Values = append(slices.Clone(f.Values), p.objs.ofType[f.ValuesOf]...)
+		}
+		p.decl[fd.name] = &factDecl{fact: check, key: fd.key}
 		p.spec.Facts = append(p.spec.Facts, f)
+		if len(f.Args) > 0 {
+			p.lifted[fd.name] = true // a family: its facts are hp(r1), hp(r2)
+			p.out.pos[posKey{KindFact, fd.name}] = pos(fd.key)
+			continue
+		}
 		p.mention(fd.name, fd.key)
 	}
 }
@@ -103,6 +115,29 @@ func (p *parser) factDecl(name string, n *yaml.Node) (goap.Fact, bool) {
 			}
 		}
 	}
+	f, ok := p.factOfType(name, typ, n, byName)
+	if !ok {
+		return f, false
+	}
+	if af, has := byName["args"]; has {
+		items, _ := p.sequence(af.val, "args")
+		for _, it := range items {
+			t, ok := p.str(it, "a type")
+			if !ok || !p.knownType(it, t, "fact "+name+"'s args") {
+				return f, false
+			}
+			f.Args = append(f.Args, t)
+		}
+		if len(f.Args) == 0 {
+			p.errorf(af.val, "args must list the types of the family's arguments, such as [enemy]")
+			return f, false
+		}
+	}
+	return f, true
+}
+
+// factOfType reads the declaration of fact name of type typ.
+func (p *parser) factOfType(name, typ string, n *yaml.Node, byName map[string]field) (goap.Fact, bool) {
 	switch typ {
 	case "bool":
 		f := goap.Bool(name)
@@ -169,16 +204,27 @@ func (p *parser) intDecl(name string, n *yaml.Node, byName map[string]field) (go
 // value when not given).
 func (p *parser) enumDecl(name string, n *yaml.Node, byName map[string]field) (goap.Fact, bool) {
 	f := goap.Fact{Name: name, Kind: goap.EnumFact}
+	if of, has := byName["values_of"]; has {
+		t, ok := p.str(of.val, "values_of")
+		if !ok || !p.knownType(of.val, t, "fact "+name+"'s values_of") {
+			return f, false
+		}
+		f.ValuesOf = t
+	}
 	vf, has := byName["values"]
-	if !has {
-		p.errorf(n, "enum fact %q needs values", name)
+	if !has && f.ValuesOf == "" {
+		p.errorf(n, "enum fact %q needs values (or values_of: a type, whose objects are its values)", name)
 		return f, false
 	}
-	items, ok := p.sequence(vf.val, "values")
+	var items []*yaml.Node
+	ok := true
+	if has {
+		items, ok = p.sequence(vf.val, "values")
+	}
 	if !ok {
 		return f, false
 	}
-	if len(items) == 0 {
+	if len(items) == 0 && f.ValuesOf == "" {
 		p.errorf(vf.val, "enum fact %q needs at least one value", name)
 		return f, false
 	}
@@ -221,7 +267,9 @@ func (p *parser) enumDecl(name string, n *yaml.Node, byName map[string]field) (g
 			p.errorf(d.val, "default must be one of %s, got %s", fmt.Sprint(f.Values), describe(d.val))
 			return f, false
 		}
-		if !p.enumValue(d.val, f, s) {
+		check := f
+		check.Values = append(slices.Clone(f.Values), p.objs.ofType[f.ValuesOf]...)
+		if !p.enumValue(d.val, check, s) {
 			return f, false
 		}
 		f.DefaultValue = s

@@ -51,6 +51,8 @@ type File struct {
 	// GoalRules are the goals' valid_when: and relevancy:, by goal name
 	// (for simulated agents; the planner ignores them).
 	GoalRules map[string]simspec.GoalRule
+	// Objects are the file's `objects:`, in file order.
+	Objects []Object
 
 	pos map[posKey]Position
 }

@@ -23,7 +23,7 @@ import (
 )
 
 // topKeys are the keys a file may have at its top level.
-var topKeys = []string{"name", "facts", "actions", "start", "goal", "goals", "agents", "squads", "events", "tests"}
+var topKeys = []string{"name", "objects", "types", "static", "facts", "actions", "start", "goal", "goals", "agents", "squads", "events", "tests"}
 
 // Load reads and parses the designer file at path. Problems in the file
 // are reported as an ErrorList; a file that cannot be read gives the
@@ -86,6 +86,9 @@ func newParser(filename string, data []byte) *parser {
 		decl:     map[string]*factDecl{},
 		broken:   map[string]bool{},
 		mentions: map[string]*yaml.Node{},
+		lifted:   map[string]bool{},
+		objs: objectInfo{typeOf: map[string]string{}, ofType: map[string][]string{}, key: map[string]*yaml.Node{},
+			static: map[string]bool{}, offers: map[string]*yaml.Node{}},
 		out: &File{
 			Path:      filename,
 			Durations: map[string]int{},
@@ -132,6 +135,16 @@ type parser struct {
 	// one, even a wrong one.
 	fileGoal *goalRef
 	hasGoal  bool
+
+	// objs holds the file's objects, types and static relations; cur
+	// the parameters of the lifted action being read; lifted the
+	// predicates of families and of lifted actions' patterns, whose
+	// ground facts ("alive(r1)") a start or a goal may name;
+	// liftedActions the names of the actions with params:.
+	objs          objectInfo
+	cur           []goap.Param
+	lifted        map[string]bool
+	liftedActions []string
 
 	out *File
 	// enumUses collects the names given to undeclared facts, which are
@@ -205,6 +218,9 @@ func (p *parser) causedAt(at Position, msg string, cause error) {
 func (p *parser) mention(name string, key *yaml.Node) {
 	if _, ok := p.mentions[name]; ok {
 		return
+	}
+	if pred, _ := predOf(name); isPattern(name) || p.objs.static[pred] {
+		return // a lifted action's pattern, or a static atom: not a fact
 	}
 	p.mentions[name] = key
 	p.known = append(p.known, name)
@@ -298,6 +314,11 @@ func (p *parser) prepass(root *yaml.Node) {
 			p.errorf(n, "YAML tag %s is not supported", tag)
 			p.bad[n] = true
 			continue
+		case n.Kind == yaml.ScalarNode && n.Style == 0 && strings.Count(n.Value, "(") != strings.Count(n.Value, ")"):
+			// {road(a,b): true} reads as the keys "road(a" and "b)".
+			p.errorf(n, "%q has unbalanced parentheses: inside { } or [ ], YAML splits a name at its commas; quote it, as in \"road(a,b)\"", n.Value)
+			p.bad[n] = true
+			continue
 		}
 		for i := len(n.Content) - 1; i >= 0; i-- {
 			stack = append(stack, n.Content[i])
@@ -327,6 +348,16 @@ func (p *parser) parseFile(root *yaml.Node) {
 		}
 	}
 	p.spec.Name = f.Name
+	if of, ok := top["objects"]; ok {
+		p.objectList(of.val)
+	}
+	if tf, ok := top["types"]; ok {
+		p.typeList(tf.val)
+	}
+	slices.Sort(p.objs.types)
+	if sf, ok := top["static"]; ok {
+		p.staticList(sf.val)
+	}
 	if ff, ok := top["facts"]; ok {
 		p.facts(ff.val)
 	}
@@ -335,6 +366,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	} else {
 		p.errorf(root, "the file has no actions: add an actions: list")
 	}
+	p.checkOffers()
 	if gf, ok := top["goals"]; ok {
 		p.goalList(gf.val)
 	}
@@ -388,6 +420,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 		return
 	}
 	f.Domain = d
+	p.groundActionData(d)
 	f.Start = p.newState(start, startKeys, pos(top["start"].val))
 	p.goalRules()
 	if goal != nil {
@@ -584,6 +617,10 @@ func (p *parser) onlyRead(name string) []*yaml.Node {
 // reports an error when it does not.
 func (p *parser) knownFact(fd field, what string) bool {
 	if _, ok := p.mentions[fd.name]; ok {
+		return true
+	}
+	if p.groundFact(fd.name) {
+		p.mention(fd.name, fd.key)
 		return true
 	}
 	p.errorf(fd.key, "unknown fact %q in %s%s", fd.name, what, suggest.Hint(fd.name, p.known))

@@ -10,7 +10,7 @@ import (
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
-	actionKeys = []string{"name", "cost", "preconditions", "effects", "duration", "travel", "order", "timeout", "backoff"}
+	actionKeys = []string{"name", "params", "cost", "preconditions", "effects", "duration", "travel", "order", "timeout", "backoff"}
 	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy"}
 )
 
@@ -20,6 +20,10 @@ type actionDecl struct {
 	name     string
 	item     *yaml.Node
 	pre, eff map[string]*yaml.Node // fact -> key node
+	// params is the `params:` node of a lifted action, paramList what it
+	// declares.
+	params    *yaml.Node
+	paramList []goap.Param
 	order    *yaml.Node            // `order:`, read once the squads are known
 }
 
@@ -75,6 +79,20 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 	var timeout, backoff float64
 	decl := &actionDecl{item: n}
 	named := false
+	// Parameters first: the conditions and effects refer to them,
+	// wherever params: stands in the mapping.
+	for _, fd := range fields {
+		if fd.name == "params" {
+			decl.params = fd.val
+			decl.paramList = p.params(fd.val)
+			a.Params = decl.paramList
+			p.cur = a.Params
+			if p.cur == nil {
+				p.cur = []goap.Param{}
+			}
+		}
+	}
+	defer func() { p.cur = nil }()
 	for _, fd := range fields {
 		switch fd.name {
 		case "name":
@@ -116,6 +134,16 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 		return a, false
 	}
 	decl.name = a.Name
+	if decl.params != nil {
+		p.liftedActions = append(p.liftedActions, a.Name)
+		for _, keys := range []map[string]*yaml.Node{decl.pre, decl.eff} {
+			for k := range keys {
+				if pred, _ := predOf(k); pred != "" && !p.objs.static[pred] {
+					p.lifted[pred] = true
+				}
+			}
+		}
+	}
 	if _, dup := p.out.Durations[a.Name]; dup {
 		return a, true // reported by the caller
 	}

@@ -19,8 +19,10 @@ import (
 // `facts:`, or a boolean for an undeclared fact. (Values of facts whose
 // declaration is wrong are not checked: p.broken.)
 func (p *parser) factOf(name string) (goap.Fact, bool) {
-	if d, ok := p.decl[name]; ok {
-		return d.fact, true
+	if d, ok := p.decl[familyOf(p, name)]; ok {
+		f := d.fact
+		f.Name = name
+		return f, true
 	}
 	return goap.Bool(name), false
 }
@@ -98,6 +100,9 @@ func (p *parser) outside(n *yaml.Node, f goap.Fact, v int) {
 func (p *parser) enumValue(n *yaml.Node, f goap.Fact, s string) bool {
 	if indexOf(f.Values, s) >= 0 {
 		return true
+	}
+	if strings.HasPrefix(s, "?") && p.cur != nil {
+		return p.paramValue(n, f, s)
 	}
 	p.errorf(n, "fact %q has no value %q%s; its values are %s", f.Name, s, suggest.Hint(s, f.Values), strings.Join(f.Values, ", "))
 	return false

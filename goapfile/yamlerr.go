@@ -43,6 +43,10 @@ func (p *parser) yamlError(err error) {
 		p.errorAt(at, quoteMsg(op))
 		return
 	}
+	if at, ok := p.findUnquotedParam(line); ok {
+		p.errorAt(at, "inside { } or [ ], YAML reads ? and , as its own: quote a name or value that holds them, as in {\"hp(?t)\": -1, at: \"?to\"}, or write the mapping one key per line")
+		return
+	}
 	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
 		p.errorAt(p.find("*"+m[1]), "aliases (*"+m[1]+") are not supported; write the value out")
 		return
@@ -197,6 +201,22 @@ func (p *parser) findUnquotedOp(line int) (Position, string, bool) {
 		}
 	}
 	return Position{}, "", false
+}
+
+// unquotedParam matches an unquoted '?' that starts a parameter
+// reference, or a comma inside parentheses, in a flow collection.
+var unquotedParam = regexp.MustCompile(`[{\[,][^"'\n]*?(\?[A-Za-z_]|\([^)"']*,)`)
+
+// findUnquotedParam finds an unquoted parameter reference ("?t") or a
+// name with a comma ("road(a,b)") inside a flow collection, which the
+// YAML decoder cannot read, near line.
+func (p *parser) findUnquotedParam(line int) (Position, bool) {
+	for _, i := range p.candidateLines(line) {
+		if m := unquotedParam.FindStringSubmatchIndex(p.lines[i]); m != nil {
+			return Position{i + 1, runeCol(p.lines[i], m[2])}, true
+		}
+	}
+	return Position{}, false
 }
 
 // find returns the position of the first occurrence of s in the file.

@@ -185,19 +185,29 @@ func formatCost(c float64) string {
 	return strconv.FormatFloat(r, 'f', -1, 64)
 }
 
+// stepJSON is one step of a plan, with its binding.
+type stepJSON struct {
+	Action string   `json:"action"`
+	Args   []string `json:"args"`
+}
+
 // planJSON is the object `goap plan --json` prints.
 type planJSON struct {
-	File      string   `json:"file"`
-	Goal      string   `json:"goal"`
-	Status    string   `json:"status"`
-	Found     bool     `json:"found"`
-	Plan      []string `json:"plan"`
-	Steps     int      `json:"steps"`
-	Cost      float64  `json:"cost"`
-	Expanded  int      `json:"expanded"`
-	Generated int      `json:"generated"`
-	Direction string   `json:"direction"`
-	ElapsedNS int64    `json:"elapsed_ns"`
+	File   string   `json:"file"`
+	Goal   string   `json:"goal"`
+	Status string   `json:"status"`
+	Found  bool     `json:"found"`
+	Plan   []string `json:"plan"`
+	// Actions is the plan step by step with its bindings: the lifted
+	// action and the objects bound ({"action":"Shoot","args":["r2"]});
+	// a plain action has no args.
+	Actions   []stepJSON `json:"actions"`
+	Steps     int        `json:"steps"`
+	Cost      float64    `json:"cost"`
+	Expanded  int        `json:"expanded"`
+	Generated int        `json:"generated"`
+	Direction string     `json:"direction"`
+	ElapsedNS int64      `json:"elapsed_ns"`
 	// Partial is the best progress of a search stopped by a limit.
 	Partial []string `json:"partial,omitempty"`
 	Why     *whyJSON `json:"why"`
@@ -226,6 +236,7 @@ func (c *PlanCommand) writeJSON(f *goapfile.File, t *goap.Target, res goap.Resul
 		Status:    res.Status.String(),
 		Found:     res.Status == goap.Found || res.Status == goap.AlreadySatisfied,
 		Plan:      []string{},
+		Actions:   []stepJSON{},
 		Expanded:  res.Expanded,
 		Generated: res.Generated,
 		Direction: res.Direction.String(),
@@ -233,6 +244,13 @@ func (c *PlanCommand) writeJSON(f *goapfile.File, t *goap.Target, res goap.Resul
 	}
 	if out.Found {
 		out.Plan = d.ActionNames(res.Plan)
+		for _, id := range res.Plan {
+			name, args := d.Binding(id)
+			if args == nil {
+				args = []string{}
+			}
+			out.Actions = append(out.Actions, stepJSON{name, args})
+		}
 		out.Steps = len(out.Plan)
 		out.Cost, _ = strconv.ParseFloat(formatCost(res.Cost), 64)
 	}

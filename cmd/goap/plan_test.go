@@ -31,7 +31,7 @@ func TestPlanJSONContract(t *testing.T) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	wantKeys := []string{"cost", "direction", "elapsed_ns", "expanded", "file", "found", "generated", "goal", "plan", "status", "steps", "why"}
+	wantKeys := []string{"actions", "cost", "direction", "elapsed_ns", "expanded", "file", "found", "generated", "goal", "plan", "status", "steps", "why"}
 	if !reflect.DeepEqual(keys, wantKeys) {
 		t.Errorf("keys %v, want %v", keys, wantKeys)
 	}

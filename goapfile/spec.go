@@ -24,7 +24,7 @@ type actionDecl struct {
 	// declares.
 	params    *yaml.Node
 	paramList []goap.Param
-	order    *yaml.Node            // `order:`, read once the squads are known
+	order     *yaml.Node // `order:`, read once the squads are known
 }
 
 // goalDecl remembers where a goal's parts are.

@@ -11,8 +11,8 @@ package lint
 import (
 	"fmt"
 	"maps"
-	"slices"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 

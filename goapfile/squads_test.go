@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/goap-go/goap/agent/simspec"
 )
 
 // squadBase is a small squad file; the cases append to it.
@@ -138,5 +140,24 @@ func TestOrdersFileErrors(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 			}
 		})
+	}
+}
+
+// TestOrdersFile: orders: gives an action its orders in file order, with
+// a member and a target each, and a negative bias.
+func TestOrdersFile(t *testing.T) {
+	src := pincerFile("orders:\n      - {squad: blue, member: b1, goal: Flank, bias: 1, timeout: 4, set: {to: left}}\n"+
+		"      - {squad: blue, members: [b2], goal: Flank, set: {to: right}}\n      - {squad: blue, member: b1, goal: Heal, bias: -20.5}", "")
+	f, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []simspec.OrderSpec{
+		{Squad: "blue", Goal: "Flank", Bias: 1, Timeout: 4, Members: []string{"b1"}, Set: map[string]any{"to": "left"}},
+		{Squad: "blue", Goal: "Flank", Members: []string{"b2"}, Set: map[string]any{"to": "right"}},
+		{Squad: "blue", Goal: "Heal", Bias: -20.5, Members: []string{"b1"}},
+	}
+	if got := f.Orders["Pincer"]; !reflect.DeepEqual(got, want) {
+		t.Errorf("orders\n%+v\nwant\n%+v", got, want)
 	}
 }

@@ -54,8 +54,9 @@ const (
 	// or Action is set when it belongs to one.
 	EventCallbackPanicked
 	// EventOrderIssued is emitted by package squad: a commander (Agent)
-	// recommended Goal to units, as its ordering Action; Reason names the
-	// units, the bias and the timeout.
+	// recommended Goal to units, as its ordering Action (one event per
+	// order: an action may issue several); Reason names the units, the
+	// bias (negative: discouraged) and the timeout.
 	EventOrderIssued
 	// EventReport: a unit (Agent) reported on the recommended Goal; Reason
 	// gives the report's kind (picked, completed, already_satisfied,

@@ -231,8 +231,13 @@ var ErrUnknownGoal = errors.New("unknown goal")
 // on, replacing the previous bias. A commander recommends a goal to its
 // units with a positive bias and discourages one with a negative bias
 // (Pittman's command hierarchy); the unit stays free to pursue a goal
-// that outweighs the recommendation. A name that is not one of the
-// agent's goals gives an error that matches ErrUnknownGoal.
+// that outweighs the recommendation. A negative bias lowers the score:
+// goals the goal used to beat now win; a goal with Relevancy is out of
+// the choice while its score with the bias is 0 or less, and one scored
+// by Priority stays a candidate, chosen when no other is (discouraged,
+// not forbidden). Obedient agents (Config.Obedient) take only goals with
+// a positive bias. A name that is not one of the agent's goals gives an
+// error that matches ErrUnknownGoal.
 func (a *Agent) SetBias(goal string, bias float64) error {
 	i := a.goalIndex(goal)
 	if i < 0 {

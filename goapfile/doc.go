@@ -124,6 +124,36 @@
 //	    order: {squad: alpha, goal: StackUp, bias: 0.5, timeout: 10,
 //	            members: [u1, u2], set: {target: door}}  # members, set: optional
 //
+// An action with orders: instead issues several orders at once, to one
+// squad, each written as order: is (member: u1 is members: [u1]): a goal
+// and a target per member, as in Pittman's pincer:
+//
+//	actions:
+//	  - name: OrderPincer
+//	    effects: {flanked: true}
+//	    orders:
+//	      - {squad: alpha, member: u1, goal: Flank, bias: 1, timeout: 10, set: {to: left}}
+//	      - {squad: alpha, member: u2, goal: Flank, bias: 1, timeout: 10, set: {to: right}}
+//	      - {squad: alpha, member: u3, goal: Charge, bias: -10} # hold until they are there
+//
+// The action succeeds when every member it waits for has completed its
+// goal or found it met, and fails when one of them fails its goal or one
+// order's timeout passes. A member may be ordered several goals, each
+// once. A negative bias discourages the goal (Pittman, section 3.3): the
+// member's score for it drops by that much, so goals it used to beat now
+// win. A goal scored by relevancy: (or on_orders:) is out of the choice
+// while its score is 0 or less; a goal with a priority is still chosen
+// when no other goal is (discouraged, not forbidden); obedient members
+// never take it. A discouragement holds while its action runs and the
+// action does not wait for it, so it takes no timeout:, and an action
+// needs at least one order it waits for.
+//
+// Orders go down and reports come up: squads that command each other (a
+// commands b in one squad, b commands a in another, or a longer loop) are
+// an error, as an order would wait on the agent that gave it; so is an
+// order for a goal that a member does not have, as the member could only
+// refuse it.
+//
 // Members report picked, completed, already_satisfied, failed or
 // declined (report events); the commander's side logs order_issued,
 // order_timed_out and interrupt_propagated. examples/room_clearing.yaml

@@ -42,9 +42,10 @@ type File struct {
 	// simulated agent has its own value (see package sim).
 	AgentFacts []string
 	// Squads are the file's `squads:`, and Orders the actions' `order:`
-	// by action name (see package sim).
+	// (one) or `orders:` (several, issued at once), by action name (see
+	// package sim).
 	Squads []simspec.SquadSpec
-	Orders map[string]simspec.OrderSpec
+	Orders map[string][]simspec.OrderSpec
 	// Timeouts and Backoffs hold actions' `timeout:` and `backoff:` in
 	// ticks, by action name (for simulated agents).
 	Timeouts, Backoffs map[string]float64

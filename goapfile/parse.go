@@ -23,7 +23,7 @@ import (
 )
 
 // topKeys are the keys a file may have at its top level.
-var topKeys = []string{"name", "objects", "types", "static", "facts", "actions", "start", "goal", "goals", "agents", "squads", "events", "tests"}
+var topKeys = []string{"name", "objects", "types", "static", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "tests"}
 
 // Load reads and parses the designer file at path. Problems in the file
 // are reported as an ErrorList; a file that cannot be read gives the
@@ -141,6 +141,8 @@ type parser struct {
 	// predicates of families and of lifted actions' patterns, whose
 	// ground facts ("alive(r1)") a start or a goal may name;
 	// liftedActions the names of the actions with params:.
+	templates     map[string]*yaml.Node // agent templates by name
+	templateNames []string
 	objs          objectInfo
 	cur           []goap.Param
 	lifted        map[string]bool
@@ -385,6 +387,9 @@ func (p *parser) parseFile(root *yaml.Node) {
 		p.hasGoal = true
 	}
 	p.fileGoal = goal
+	if tf, ok := top["templates"]; ok {
+		p.templateList(tf.val)
+	}
 	if af, ok := top["agents"]; ok {
 		p.agentList(af.val)
 	}

@@ -10,7 +10,7 @@ import (
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
-	actionKeys = []string{"name", "params", "cost", "preconditions", "effects", "duration", "travel", "order", "timeout", "backoff"}
+	actionKeys = []string{"name", "params", "cost", "preconditions", "effects", "duration", "travel", "order", "orders", "timeout", "backoff"}
 	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy"}
 )
 
@@ -25,6 +25,8 @@ type actionDecl struct {
 	params    *yaml.Node
 	paramList []goap.Param
 	order     *yaml.Node // `order:`, read once the squads are known
+	orders    *yaml.Node // `orders:`, the same, and its key
+	ordersAt  *yaml.Node
 }
 
 // goalDecl remembers where a goal's parts are.
@@ -113,6 +115,8 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 			travel, _ = p.travel(fd.val)
 		case "order":
 			decl.order = fd.val
+		case "orders":
+			decl.orders, decl.ordersAt = fd.val, fd.key
 		case "timeout", "backoff":
 			if v, ok := p.number(fd.val, fd.name, 0); ok {
 				if fd.name == "timeout" {

@@ -84,9 +84,12 @@ type Config struct {
 	// package documentation); the others are world facts.
 	AgentFacts []string
 	// Squads group agents under commanders, and Orders makes actions of
-	// the commanders ordering actions, by action name (see Squad).
+	// the commanders ordering actions, by action name: the orders each
+	// issues at once (see simspec.OrderSpec). No agent may command itself
+	// through squads (a commands b, b commands a): an order would wait
+	// on its own commander.
 	Squads []simspec.SquadSpec
-	Orders map[string]simspec.OrderSpec
+	Orders map[string][]simspec.OrderSpec
 	// GoalRules give goals, by name, a validity condition and a relevancy
 	// computed from the agent's belief (for every agent that has the
 	// goal).

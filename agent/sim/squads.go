@@ -42,7 +42,13 @@ func (w *World) buildSquads(cfg Config, bad func(string, ...any)) map[string]*sq
 				bad("squad %s: unknown member %q", s.Name, m)
 			}
 		}
+		if slices.Contains(s.Members, s.Commander) {
+			bad("squad %s: %s commands it and cannot be its member too", s.Name, s.Commander)
+		}
 		out[s.Name] = &squadOf{sq: &squad.Squad{Name: s.Name, OnEvent: w.record}, spec: s}
+	}
+	if cycle, _ := simspec.CommandCycle(cfg.Squads); cycle != "" {
+		bad("squads command each other: %s", cycle)
 	}
 	return out
 }
@@ -52,8 +58,11 @@ func (w *World) buildSquads(cfg Config, bad func(string, ...any)) map[string]*sq
 func (w *World) orderBehaviors(commander string, cfg Config, squads map[string]*squadOf, bad func(string, ...any)) map[string]agent.Behavior {
 	out := map[string]agent.Behavior{}
 	for _, action := range slices.Sorted(maps.Keys(cfg.Orders)) {
-		o := cfg.Orders[action]
-		s := squads[o.Squad]
+		specs := cfg.Orders[action]
+		if len(specs) == 0 {
+			continue
+		}
+		s := squads[specs[0].Squad]
 		if s == nil || s.spec.Commander != commander {
 			continue
 		}
@@ -62,35 +71,11 @@ func (w *World) orderBehaviors(commander string, cfg Config, squads map[string]*
 			bad("order: unknown action %q", action)
 			continue
 		}
-		order := squad.Order{Goal: o.Goal, Bias: o.Bias, Timeout: o.Timeout}
-		if o.Members != nil {
-			order.Units = []int{}
-			for _, m := range o.Members {
-				i := slices.Index(s.spec.Members, m)
-				if i < 0 {
-					bad("order %s: %q is not a member of squad %s", action, m, o.Squad)
-					continue
-				}
-				order.Units = append(order.Units, i)
-			}
+		orders, ok := w.orders(action, specs, s, cfg, bad)
+		if !ok {
+			continue
 		}
-		if len(o.Set) > 0 {
-			set, err := w.orderTarget(o.Set)
-			if err != nil {
-				bad("order %s: %w", action, err)
-				continue
-			}
-			order.Target = func(unit int, b *agent.Blackboard) {
-				i := w.agentIndex(s.spec.Members[unit])
-				for k, f := range set.facts {
-					_ = b.Set(f, set.values[k])
-					if w.agentFact[f] {
-						_ = w.own[i].Set(f, set.values[k])
-					}
-				}
-			}
-		}
-		inner := s.sq.Behavior(order)
+		inner := s.sq.Behavior(orders...)
 		commanderIndex := w.agentIndex(commander)
 		out[action] = agent.Behavior{
 			Perform: func(c *agent.Call) agent.Outcome {
@@ -114,6 +99,82 @@ func (w *World) orderBehaviors(commander string, cfg Config, squads map[string]*
 		}
 	}
 	return out
+}
+
+// orders compiles the orders of action, which all go to squad s: members
+// by index, targets, and checks that each member has the goal it is
+// ordered and is ordered once per goal.
+func (w *World) orders(action string, specs []simspec.OrderSpec, s *squadOf, cfg Config, bad func(string, ...any)) ([]squad.Order, bool) {
+	ok := true
+	fail := func(format string, args ...any) {
+		bad("order %s: "+format, append([]any{action}, args...)...)
+		ok = false
+	}
+	type key struct{ member, goal string }
+	seen := map[key]bool{}
+	var out []squad.Order
+	for _, o := range specs {
+		if o.Squad != s.spec.Name {
+			fail("orders go to squads %s and %s: an action orders one squad", s.spec.Name, o.Squad)
+			continue
+		}
+		order := squad.Order{Goal: o.Goal, Bias: o.Bias, Timeout: o.Timeout}
+		members := o.Members
+		if members == nil {
+			members = s.spec.Members
+		} else {
+			order.Units = []int{}
+		}
+		for _, m := range members {
+			i := slices.Index(s.spec.Members, m)
+			if i < 0 {
+				fail("%q is not a member of squad %s", m, o.Squad)
+				continue
+			}
+			if !hasGoal(cfg, m, o.Goal, w.d) {
+				fail("%s has no goal %q to order", m, o.Goal)
+			}
+			if seen[key{m, o.Goal}] {
+				fail("%s is ordered %s twice", m, o.Goal)
+			}
+			seen[key{m, o.Goal}] = true
+			if o.Members != nil {
+				order.Units = append(order.Units, i)
+			}
+		}
+		if len(o.Set) > 0 {
+			set, err := w.orderTarget(o.Set)
+			if err != nil {
+				fail("%w", err)
+				continue
+			}
+			order.Target = func(unit int, b *agent.Blackboard) {
+				i := w.agentIndex(s.spec.Members[unit])
+				for k, f := range set.facts {
+					_ = b.Set(f, set.values[k])
+					if w.agentFact[f] {
+						_ = w.own[i].Set(f, set.values[k])
+					}
+				}
+			}
+		}
+		out = append(out, order)
+	}
+	return out, ok
+}
+
+// hasGoal reports whether the agent named name has goal among its goals
+// (all the domain's when its spec names none).
+func hasGoal(cfg Config, name, goal string, d *goap.Domain) bool {
+	k := slices.IndexFunc(cfg.Agents, func(a simspec.Agent) bool { return a.Name == name })
+	if k < 0 {
+		return false
+	}
+	if goals := cfg.Agents[k].Goals; goals != nil {
+		return slices.Contains(goals, goal)
+	}
+	_, ok := d.Goal(goal)
+	return ok
 }
 
 // target is an order's target, compiled.

@@ -59,3 +59,31 @@ func TestExpectations(t *testing.T) {
 		}
 	}
 }
+
+func TestCommandCycle(t *testing.T) {
+	sq := func(name, commander string, members ...string) simspec.SquadSpec {
+		return simspec.SquadSpec{Name: name, Commander: commander, Members: members}
+	}
+	cases := []struct {
+		name   string
+		squads []simspec.SquadSpec
+		want   string
+		at     int
+	}{
+		{"none", nil, "", -1},
+		{"a tree", []simspec.SquadSpec{sq("top", "cmd", "a", "b"), sq("left", "a", "u1", "u2"), sq("right", "b", "u3")}, "", -1},
+		{"two squads under one commander", []simspec.SquadSpec{sq("x", "cmd", "a"), sq("y", "cmd", "a", "b")}, "", -1},
+		{"a commander among its members", []simspec.SquadSpec{sq("x", "cmd", "cmd", "a")}, "", -1}, // reported as such
+		{"two", []simspec.SquadSpec{sq("x", "a", "b"), sq("y", "b", "a")}, "a commands b (squad x), b commands a (squad y)", 1},
+		{"three, found from the first commander", []simspec.SquadSpec{sq("z", "c", "a"), sq("x", "a", "u", "b"), sq("y", "b", "c")},
+			"c commands a (squad z), a commands b (squad x), b commands c (squad y)", 2},
+		{"a loop below a tree", []simspec.SquadSpec{sq("top", "cmd", "a"), sq("x", "a", "b"), sq("y", "b", "a")},
+			"a commands b (squad x), b commands a (squad y)", 2},
+	}
+	for _, c := range cases {
+		got, at := simspec.CommandCycle(c.squads)
+		if got != c.want || at != c.at {
+			t.Errorf("%s: %q at %d, want %q at %d", c.name, got, at, c.want, c.at)
+		}
+	}
+}

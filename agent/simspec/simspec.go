@@ -6,6 +6,10 @@
 package simspec
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/goap-go/goap"
 )
 
@@ -121,23 +125,96 @@ type SquadSpec struct {
 	Interrupt bool
 }
 
-// OrderSpec makes an action an ordering action (sim.Config.Orders): when the
-// commander performs it, it recommends Goal to the squad's members and
-// waits for their reports (squad.Order); when they have all completed the
-// goal, the action's effects apply as any action's do.
+// OrderSpec is an order of an ordering action (sim.Config.Orders): when
+// the commander performs the action, it issues all the action's orders at
+// once (squad.Order each), recommending each order's Goal to its members,
+// and waits for their reports; when they have all completed their goals,
+// the action's effects apply as any action's do. An action's orders go to
+// one squad; each member is ordered at most once per goal.
 type OrderSpec struct {
 	// Squad names the squad ordered.
 	Squad string
-	// Goal names the goal recommended; Bias is added to its score.
+	// Goal names the goal recommended; Bias is added to its score. A
+	// negative bias discourages the goal instead: it holds while the
+	// action runs, and the action does not wait for it.
 	Goal string
 	Bias float64
-	// Timeout fails the action when the members have not all finished
-	// after this many ticks; 0 waits as long as it takes.
+	// Timeout fails the action when this order's members have not all
+	// finished after this many ticks; 0 waits as long as it takes.
 	Timeout float64
 	// Members names the members ordered; nil orders all of them.
 	Members []string
 	// Set gives the order's target: facts written to each ordered
 	// member's belief, and to its own values where they are agent facts
-	// (a position to go to, an enemy to engage).
+	// (a position to go to, an enemy to engage). Orders of one action
+	// to different members give each its own target (a pincer).
 	Set map[string]any
+}
+
+// CommandCycle finds an agent that commands itself through squads: a
+// commands b in one squad and b commands a in another, or a longer loop.
+// Orders would then wait on the agent that gave them (the sim stalls until
+// timeouts), so the sim and the designer files refuse it. It returns the
+// first loop found, depth first in the order of squads and members, as
+// "a commands b (squad x), b commands a (squad y)", and the index of the
+// squad of its last step; "" and -1 when there is none. A commander among
+// its own squad's members is left to the caller, which reports it so.
+func CommandCycle(squads []SquadSpec) (string, int) {
+	type edge struct {
+		to    string
+		squad int
+	}
+	edges := map[string][]edge{}
+	var commanders []string
+	for k, s := range squads {
+		if _, ok := edges[s.Commander]; !ok {
+			commanders = append(commanders, s.Commander)
+		}
+		for _, m := range s.Members {
+			if m != s.Commander {
+				edges[s.Commander] = append(edges[s.Commander], edge{m, k})
+			}
+		}
+	}
+	const (
+		unseen = iota
+		open   // on the path being explored
+		closed // explored: no loop through it
+	)
+	state := map[string]int{}
+	var stack []string // the path's agents
+	var steps []edge   // steps[i] leaves stack[i]
+	var visit func(a string) int
+	visit = func(a string) int { // the index in stack where a loop starts, or -1
+		state[a] = open
+		stack = append(stack, a)
+		for _, e := range edges[a] {
+			steps = append(steps, e)
+			switch state[e.to] {
+			case open:
+				return slices.Index(stack, e.to)
+			case unseen:
+				if i := visit(e.to); i >= 0 {
+					return i
+				}
+			}
+			steps = steps[:len(steps)-1]
+		}
+		state[a] = closed
+		stack = stack[:len(stack)-1]
+		return -1
+	}
+	for _, a := range commanders {
+		if state[a] != unseen {
+			continue
+		}
+		if i := visit(a); i >= 0 {
+			var words []string
+			for k, e := range steps[i:] {
+				words = append(words, fmt.Sprintf("%s commands %s (squad %s)", stack[i+k], e.to, squads[e.squad].Name))
+			}
+			return strings.Join(words, ", "), steps[len(steps)-1].squad
+		}
+	}
+	return "", -1
 }

@@ -84,6 +84,7 @@ var goldenCases = []goldenCase{
 	{"check_lint", []string{"check", "testdata/lint.yaml", "testdata/guard_no_findammo.yaml"}, 0},
 	{"check_strict", []string{"check", "--strict", "testdata/lint.yaml"}, 1},
 	{"check_broken", []string{"check", "testdata/broken.yaml", "testdata/guard.yaml", "testdata/missing.yaml"}, 2},
+	{"check_orders", []string{"check", "testdata/orders_broken.yaml"}, 2},
 	{"test", []string{"test", "testdata/guard.yaml", "testdata/miner.yaml"}, 0},
 	{"test_run", []string{"test", "--run", "ammo", "testdata/guard.yaml"}, 0},
 	{"test_failing", []string{"test", "testdata/failing.yaml"}, 1},

@@ -163,7 +163,7 @@ func TestSquadFile(t *testing.T) {
 	if want := []simspec.SquadSpec{{Name: "alpha", Commander: "leader", Members: []string{"u1", "u2"}, Interrupt: true}}; !reflect.DeepEqual(cfg.Squads, want) {
 		t.Errorf("squads %+v", cfg.Squads)
 	}
-	want := simspec.OrderSpec{Squad: "alpha", Goal: "StackUp", Bias: 0.5, Timeout: 5, Members: []string{"u1"}, Set: map[string]any{"at": "post"}}
+	want := []simspec.OrderSpec{{Squad: "alpha", Goal: "StackUp", Bias: 0.5, Timeout: 5, Members: []string{"u1"}, Set: map[string]any{"at": "post"}}}
 	if got := cfg.Orders["OrderStackUp"]; !reflect.DeepEqual(got, want) {
 		t.Errorf("order %+v", got)
 	}

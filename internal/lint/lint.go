@@ -10,7 +10,9 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -46,18 +48,17 @@ func Check(f *goapfile.File, src []byte) []Warning {
 	// A simulation's scripted events and agents' beliefs put facts in
 	// states no action reaches: a zombie appears, a unit is hit.
 	starts = append(starts, eventStates(f.Start, f.Events)...)
+	// So do orders' targets, written into their members' beliefs.
+	var sets []map[string]any
 	for _, a := range f.Agents {
-		for _, m := range []map[string]any{a.Start, a.Own} {
-			if len(m) == 0 {
-				continue
-			}
-			s := f.Start.Clone()
-			for name, v := range m {
-				_ = s.SetValue(name, v) // checked by the loader
-			}
-			starts = append(starts, s)
+		sets = append(sets, a.Start, a.Own)
+	}
+	for _, action := range slices.Sorted(maps.Keys(f.Orders)) {
+		for _, o := range f.Orders[action] {
+			sets = append(sets, o.Set)
 		}
 	}
+	starts = append(starts, setStates(f.Start, sets)...)
 	r := NewReach(d, starts...)
 	// Goals the file's tests expect to have no plan are meant to be out
 	// of reach (the miner of the seeds has two): no warning for them.
@@ -245,6 +246,22 @@ func eventStates(start goap.State, events []simspec.WorldChange) []goap.State {
 			_ = s.SetValue(name, v) // checked by the loader
 		}
 		out = append(out, s.Clone())
+	}
+	return out
+}
+
+// setStates returns start with each of sets applied (an order's target).
+func setStates(start goap.State, sets []map[string]any) []goap.State {
+	var out []goap.State
+	for _, m := range sets {
+		if len(m) == 0 {
+			continue
+		}
+		s := start.Clone()
+		for name, v := range m {
+			_ = s.SetValue(name, v) // checked by the loader
+		}
+		out = append(out, s)
 	}
 	return out
 }

@@ -341,3 +341,32 @@ func TestZeroCost(t *testing.T) {
 		})
 	}
 }
+
+// TestOrderTargets: a fact that only an order's target (set:) gives the
+// members can hold: the action that needs it can run.
+func TestOrderTargets(t *testing.T) {
+	src := `actions:
+  - {name: Send, effects: {sent: true}, order: {squad: s, goal: Arrive, bias: 1, set: {to_left: true}}}
+  - {name: MoveLeft, preconditions: {to_left: true}, effects: {arrived: true}}
+goals:
+  - {name: Won, desired: {sent: true}}
+  - {name: Arrive, desired: {arrived: true}}
+agents:
+  - {name: cmd, goals: [Won]}
+  - {name: u, goals: [Arrive]}
+squads:
+  - {name: s, commander: cmd, members: [u]}
+`
+	for _, c := range []struct {
+		src  string
+		want int
+	}{{src, 0}, {strings.Replace(src, ", set: {to_left: true}", "", 1), 2}} { // MoveLeft and Arrive
+		f, err := goapfile.Parse("t.yaml", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ws := Check(f, []byte(c.src)); len(ws) != c.want {
+			t.Errorf("want %d warnings, got %+v", c.want, ws)
+		}
+	}
+}

@@ -553,7 +553,14 @@ func (g *grounder) refs(a *Action, m map[string]any, part string, params, types 
 				*good = false
 			}
 		}
-		if _, st := g.static[pred]; st && len(args) > 0 {
+		if pred == "=" {
+			// =(?a,?b): true binds a and b to one object, false to two.
+			r.static = true
+			if len(args) != 2 || part == "effects" {
+				c.fail(a.Name, "", k, "=(?a,?b) is a precondition on two arguments: true when they are one object, false when two")
+				*good = false
+			}
+		} else if _, st := g.static[pred]; st && len(args) > 0 {
 			r.static = true
 			if part == "effects" {
 				c.fail(a.Name, "", k, "%s is a static relation (Spec.Static): no action may change it", pred)

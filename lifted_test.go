@@ -351,6 +351,8 @@ func TestLiftedPrunes(t *testing.T) {
 				Pre: goap.Conds{"open(?a)": true, "open(?b)": false}, Effects: goap.Effects{"open(?a)": false, "open(?b)": true}},
 			{Name: "Far", Cost: 1, Params: []goap.Param{{Name: "a", Type: "place"}},
 				Where: func(args []string) bool { return args[0] != "p2" }, Effects: goap.Effects{"seen(?a)": true}},
+			{Name: "Pair", Cost: 1, Params: []goap.Param{{Name: "a", Type: "place"}, {Name: "b", Type: "place"}},
+				Pre: goap.Conds{"=(?a,?b)": false, "road(?a,?b)": true}, Effects: goap.Effects{"paired": true}},
 			{Name: "NotRoad", Cost: 1, Params: []goap.Param{{Name: "a", Type: "place"}},
 				Pre: goap.Conds{"road(p1,?a)": false}, Effects: goap.Effects{"lost(?a)": true}},
 		},
@@ -367,6 +369,7 @@ func TestLiftedPrunes(t *testing.T) {
 		"Move(p1,p2)", "Move(p2,p3)", // Move(p2,p2) changes nothing
 		"Swap(p1,p2)", "Swap(p1,p3)", "Swap(p2,p1)", "Swap(p2,p3)", "Swap(p3,p1)", "Swap(p3,p2)", // not open and closed at once
 		"Far(p1)", "Far(p3)",
+		"Pair(p1,p2)", "Pair(p2,p3)", // not Pair(p2,p2)
 		"NotRoad(p1)", "NotRoad(p3)",
 	}
 	if !slices.Equal(got, want) {

@@ -154,7 +154,8 @@ type Action struct {
 	// action per binding of objects to its parameters, named
 	// Name(a,b) ("Shoot(r2)", "Move(b2,c3)"). Its conditions and effects
 	// name facts with "?param" arguments ("alive(?t)") and may use
-	// "?param" as an enum value. Bindings that cannot matter are not
+	// "?param" as an enum value. The precondition "=(?a,?b)": false
+	// keeps the bindings where a and b are two objects (true: one). Bindings that cannot matter are not
 	// grounded: those whose static preconditions (Spec.Static) fail,
 	// those Where refuses, those whose preconditions contradict each
 	// other and those whose effects change nothing their preconditions

@@ -36,6 +36,72 @@
 //
 // A test with no expectation expects that some plan exists.
 //
+// # Objects and lifted actions
+//
+// Actions may take objects, as PDDL's do: an action with params: stands
+// for one action per binding of objects to its parameters, named
+// Shoot(r2) or Move(hall,yard). Its conditions, effects and values refer
+// to a parameter as ?name. Objects are typed; a type no object has yet is
+// listed under types:. Facts with arguments (alive(r2), at(b2)) are
+// booleans like any other, or a family declared with args: (one int or
+// enum fact per object); an enum takes its values from a type with
+// values_of:. Static relations (a map's roads, which places hold a crate)
+// are listed under static: and choose the bindings that exist: only those
+// whose static preconditions hold are made, as are only those that could
+// change something. The precondition "=(?a,?b)": false keeps bindings of
+// two different objects.
+//
+//	objects:
+//	  r1: enemy                  # name: type
+//	  yard: {type: place, at: [4, 2], offers: [TakeAmmo]} # a cell; the
+//	                             # lifted actions a unit uses it through
+//	types: [door]                # types that may have no objects yet
+//	static: ["road(hall,yard)", crate(yard)]
+//	facts:
+//	  hp: {type: int, min: 0, max: 2, default: 2, args: [enemy]} # hp(r1), ...
+//	  at: {type: enum, values: [nowhere], values_of: place}
+//	actions:
+//	  - name: Move
+//	    params: {from: place, to: place}  # in this order: Move(hall,yard)
+//	    preconditions:
+//	      road(?from,?to): true  # static: only roads are grounded
+//	      at: ?from
+//	    effects: {at: "?to"}
+//	  - name: Shoot
+//	    params: {t: enemy}
+//	    preconditions:
+//	      hp(?t): ">= 1"
+//	    effects:
+//	      hp(?t): -1
+//	start: {hp(r2): 1}
+//	goal: {hp(r1): 0}
+//	tests:
+//	  - plan: ["Move(hall,yard)", Shoot(r1), Shoot(r1)]
+//
+// Inside { } and [ ], YAML reads ? and , as its own: quote a name or
+// value holding them ("road(a,b)", "?to"), or write the mapping one key
+// per line. Plans, tests, an agent's actions: and costs:, and remove:
+// name a bound action (Shoot(r2)) or a lifted one (Shoot: all its
+// bindings); a plain action's name may not contain '(', ')' or ','. A
+// lifted action's duration:, travel:, timeout: and backoff: hold for each
+// of its bindings. goap plan --json lists each step's action and objects
+// ({"action": "Shoot", "args": ["r2"]}).
+//
+// # Templates
+//
+// Units that share most of their settings are written once, under
+// templates:, and an agent (or a template) extends one. An agent's keys
+// replace its template's, except start:, own: and costs:, which merge key
+// by key (the agent's entries win). YAML anchors stay refused: they lose
+// error positions, and a template's mistakes are reported at its lines.
+//
+//	templates:
+//	  - {name: rifleman, goals: [Attack, TakeCover], actions: [Shoot, Move],
+//	     own: {ammo: 6}, margin: 2}
+//	agents:
+//	  - {name: b1, extends: rifleman, own: {at: a1}}
+//	  - {name: b2, extends: rifleman, own: {at: a2, ammo: 3}}
+//
 // # Simulations
 //
 // A file may describe agents that pursue its goals in a simulated world

@@ -887,6 +887,74 @@ t.yaml:3:38: "shpo" looks like a typo of "shop" (fact "at")
 		`t.yaml:5:19: fact "at" has no value "mall"; its values are home, shop
     5 |     effects: {at: "= mall"}
       |                   ^`},
+	{"params unknown type",
+		"objects: {r1: enemy}\nactions:\n  - name: Shoot\n    params: {t: enemmy}\n    effects:\n      dead(?t): true\n",
+		`t.yaml:4:17: parameter t: unknown type "enemmy" (did you mean "enemy"?) (no object has it; list a type without objects under types:)
+    4 |     params: {t: enemmy}
+      |                 ^`},
+	{"static unknown object",
+		"objects: {c1: cover, r1: enemy}\nstatic: [near(c2)]\nactions: [{name: A, effects: {x: true}}]\n",
+		`t.yaml:2:10: static atom near(c2): "c2" is not an object (did you mean "c1"?)
+    2 | static: [near(c2)]
+      |          ^`},
+	{"unquoted comma in flow",
+		"objects: {a: place, b: place}\nstatic: [road(a,b)]\nactions: [{name: A, effects: {x: true}}]\n",
+		`t.yaml:2:10: "road(a" has unbalanced parentheses: inside { } or [ ], YAML splits a name at its commas; quote it, as in "road(a,b)"
+    2 | static: [road(a,b)]
+      |          ^
+t.yaml:2:17: "b)" has unbalanced parentheses: inside { } or [ ], YAML splits a name at its commas; quote it, as in "road(a,b)"
+    2 | static: [road(a,b)]
+      |                 ^`},
+	{"unquoted parameter in flow",
+		"objects: {a: place}\nfacts:\n  at: {type: enum, values_of: place}\nactions:\n  - {name: Go, params: {p: place}, effects: {at: ?p}}\n",
+		`t.yaml:5:50: inside { } or [ ], YAML reads ? and , as its own: quote a name or value that holds them, as in {"hp(?t)": -1, at: "?to"}, or write the mapping one key per line
+    5 |   - {name: Go, params: {p: place}, effects: {at: ?p}}
+      |                                                  ^`},
+	{"unknown parameter value",
+		"objects: {a: place}\nfacts:\n  at: {type: enum, values_of: place}\nactions:\n  - name: Go\n    params: {p: place}\n    effects:\n      at: ?q\n",
+		`t.yaml:8:11: ?q is not a parameter of this action (did you mean "?p"?)
+    8 |       at: ?q
+      |           ^`},
+	{"parameter of another type",
+		"objects: {a: place, r1: enemy}\nfacts:\n  at: {type: enum, values_of: place}\nactions:\n  - name: Go\n    params: {e: enemy}\n    effects:\n      at: ?e\n",
+		`t.yaml:8:11: ?e has type enemy, but the values of at are objects of type place
+    8 |       at: ?e
+      |           ^`},
+	{"bound action of a wrong type",
+		"objects: {r1: enemy, c1: cover}\nactions:\n  - name: Shoot\n    params: {t: enemy}\n    effects:\n      dead(?t): true\ngoal: {dead(r1): true}\ntests:\n  - plan: [Shoot(c1)]\n",
+		`t.yaml:9:12: Shoot(c1): c1 has type cover, but ?t takes type enemy
+    9 |   - plan: [Shoot(c1)]
+      |            ^`},
+	{"no binding",
+		"objects: {c1: cover}\nstatic: [open(c1)]\nactions:\n  - name: Hide\n    params: {c: cover}\n    preconditions:\n      open(?c): false\n    effects:\n      hidden: true\n",
+		`t.yaml:5:13: no binding of Hide's parameters satisfies its static preconditions and types: the action can never be used
+    5 |     params: {c: cover}
+      |             ^`},
+	{"unknown template",
+		"actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\ntemplates:\n  - {name: unit, goals: [G]}\nagents:\n  - {name: u1, extends: unti}\n",
+		`t.yaml:6:25: unknown template "unti" (did you mean "unit"?)
+    6 |   - {name: u1, extends: unti}
+      |                         ^`},
+	{"template cycle",
+		"actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\ntemplates:\n  - {name: a, extends: b}\n  - {name: b, extends: a}\nagents:\n  - {name: u1, extends: a}\n",
+		`t.yaml:5:24: templates extend each other in a cycle: a -> b -> a
+    5 |   - {name: b, extends: a}
+      |                        ^`},
+	{"family of an unknown type",
+		"objects: {r1: enemy}\nfacts:\n  hp: {type: int, min: 0, max: 3, args: [enemies]}\nactions: [{name: A, effects: {x: true}}]\n",
+		`t.yaml:3:42: fact hp's args: unknown type "enemies" (did you mean "enemy"?) (no object has it; list a type without objects under types:)
+    3 |   hp: {type: int, min: 0, max: 3, args: [enemies]}
+      |                                          ^`},
+	{"object without a type",
+		"objects:\n  r1: {at: [1, 2]}\nactions: [{name: A, effects: {x: true}}]\n",
+		`t.yaml:2:7: object r1 needs a type, such as {type: enemy}
+    2 |   r1: {at: [1, 2]}
+      |       ^`},
+	{"offers an unknown action",
+		"objects:\n  crate1: {type: crate, offers: [Opne]}\nactions:\n  - name: Open\n    params: {c: crate}\n    effects:\n      open(?c): true\n",
+		`t.yaml:2:34: object crate1 offers "Opne", which is not a lifted action (one with params:) (did you mean "Open"?)
+    2 |   crate1: {type: crate, offers: [Opne]}
+      |                                  ^`},
 }
 
 func TestErrorMessages(t *testing.T) {

@@ -1079,7 +1079,11 @@ func TestReadGzip(t *testing.T) {
 // MaxBytes, at a whole tick, and says so; the file reads whole.
 func TestRecordMaxBytes(t *testing.T) {
 	full, _ := recordingOf(t, "../examples/squad_shooter.yaml", 30)
-	for _, limit := range []int64{int64(len(full)) / 2, int64(len(full)) * 3 / 4, int64(len(full)) + 1} {
+	// Limits between the end of tick 1 (the biggest: every agent's first
+	// snapshot and search tree) and the whole file, and past it.
+	first := int64(bytes.Index(full, []byte("{\"tick\":1}\n")) + len("{\"tick\":1}\n"))
+	rest := int64(len(full)) - first
+	for _, limit := range []int64{first + rest/2, first + rest*3/4, int64(len(full)) + 1} {
 		w, rec := newSim(t, "../examples/squad_shooter.yaml", 1, false)
 		rec.Trees, rec.MaxBytes = true, limit
 		var buf bytes.Buffer

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -362,5 +363,77 @@ func (p *parser) groundActionData(d *goap.Domain) {
 			continue // a type declared without objects: nothing to bind yet, on purpose
 		}
 		p.errorf(a.params, "no binding of %s's parameters satisfies its static preconditions and types: the action can never be used", a.name)
+	}
+}
+
+// memberParam checks an order's member given as a parameter (?u) of a
+// lifted ordering action: a parameter whose type's objects are all
+// members of the squad that have the goal.
+func (p *parser) memberParam(n *yaml.Node, name string, sq *simspec.SquadSpec) bool {
+	i := slices.IndexFunc(p.cur, func(q goap.Param) bool { return "?"+q.Name == name })
+	if i < 0 {
+		var names []string
+		for _, q := range p.cur {
+			names = append(names, "?"+q.Name)
+		}
+		p.errorf(n, "%s is not a parameter of this action%s", name, suggest.Hint(name, names))
+		return false
+	}
+	for _, o := range p.objs.ofType[p.cur[i].Type] {
+		if !slices.Contains(sq.Members, o) {
+			p.errorf(n, "%s takes objects of type %s, and %s is not a member of squad %s", name, p.cur[i].Type, o, sq.Name)
+			return false
+		}
+	}
+	return true
+}
+
+// groundOrders gives each ground action of a lifted ordering action its
+// orders, with the binding's objects for the parameters (a member ?u, a
+// target value ?e): the simulator looks orders up by action name.
+func (p *parser) groundOrders(d *goap.Domain) {
+	for _, a := range p.actions {
+		specs, ok := p.out.Orders[a.name]
+		if !ok || a.params == nil {
+			continue
+		}
+		for _, id := range d.ActionsNamed(a.name) {
+			_, args := d.Binding(id)
+			bind := func(s string) string {
+				for i, q := range a.paramList {
+					if s == "?"+q.Name {
+						return args[i]
+					}
+				}
+				return s
+			}
+			ground := make([]simspec.OrderSpec, len(specs))
+			for k, o := range specs {
+				g := o
+				if o.Members != nil {
+					g.Members = make([]string, len(o.Members))
+					for j, m := range o.Members {
+						g.Members[j] = bind(m)
+					}
+				}
+				if o.Set != nil {
+					g.Set = map[string]any{}
+					for f, v := range o.Set {
+						if s, isStr := v.(string); isStr {
+							v = bind(s)
+						}
+						g.Set[f] = v
+					}
+				}
+				for _, m := range g.Members {
+					if goals := p.agentGoals(m); !slices.Contains(goals, g.Goal) {
+						p.errorf(a.params, "%s orders %s %s, a goal it does not have; its goals: %s", d.ActionName(id), m, g.Goal, strings.Join(goals, ", "))
+					}
+				}
+				ground[k] = g
+			}
+			p.out.Orders[d.ActionName(id)] = ground
+		}
+		delete(p.out.Orders, a.name)
 	}
 }

@@ -426,6 +426,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	}
 	f.Domain = d
 	p.groundActionData(d)
+	p.groundOrders(d)
 	f.Start = p.newState(start, startKeys, pos(top["start"].val))
 	p.goalRules()
 	if goal != nil {

@@ -175,7 +175,7 @@ func (p *parser) expectEvents(st *SimTest, n *yaml.Node) {
 			p.errorf(it, "%q: unknown agent %q%s; the agents are %s", s, x.Agent, suggest.Hint(x.Agent, agents), strings.Join(agents, ", "))
 			continue
 		}
-		if x.Name != "" && indexOf(names, x.Name) < 0 {
+		if x.Name != "" && indexOf(names, x.Name) < 0 && !p.groundAction(it, x.Name) {
 			p.errorf(it, "%q: %q is not a goal or action of the file%s", s, x.Name, suggest.Hint(x.Name, names))
 			continue
 		}

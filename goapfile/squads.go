@@ -124,11 +124,15 @@ func (p *parser) orders() {
 		}
 		var specs []simspec.OrderSpec
 		var at []orderNodes
+		// A lifted action's orders may refer to its parameters: a
+		// member ?u, a target value ?e (bound per ground action).
+		p.cur = a.paramList
 		for _, it := range items {
 			if o, n, ok := p.order(it); ok {
 				specs, at = append(specs, o), append(at, n)
 			}
 		}
+		p.cur = nil
 		if len(specs) != len(items) {
 			continue // reported
 		}
@@ -196,6 +200,13 @@ func (p *parser) order(it *yaml.Node) (simspec.OrderSpec, orderNodes, bool) {
 		o.Members = []string{}
 		for _, m := range members {
 			if name, ok := p.str(m, "a member name"); ok {
+				if strings.HasPrefix(name, "?") && p.cur != nil {
+					if p.memberParam(m, name, at.sq) {
+						o.Members = append(o.Members, name)
+						at.members = append(at.members, m)
+					}
+					continue
+				}
 				if !slices.Contains(at.sq.Members, name) {
 					p.errorf(m, "%s is not a member of squad %s%s", name, at.sq.Name, suggest.Hint(name, at.sq.Members))
 					continue
@@ -244,6 +255,9 @@ func (p *parser) orderSet(a *actionDecl, specs []simspec.OrderSpec, at []orderNo
 			place := n.goal
 			if nodes != nil {
 				place = nodes[i]
+			}
+			if strings.HasPrefix(m, "?") {
+				continue // a parameter: checked per binding (memberParam)
 			}
 			if goals := p.agentGoals(m); !slices.Contains(goals, o.Goal) {
 				p.errorf(place, "%s has no goal %s: an order biases a goal the member has%s; its goals: %s",

@@ -89,7 +89,7 @@ func TestFilters(t *testing.T) {
 	// marker is b2's next report, at 11.
 	choose("#etype", "report")
 	v = read()
-	if !strings.Contains(v.Events, "report KillR1: picked to blue_cmd") || strings.Contains(v.Events, "goal_chosen") ||
+	if !strings.Contains(v.Events, "report Kill: picked to blue_cmd") || strings.Contains(v.Events, "goal_chosen") ||
 		!strings.Contains(v.Events, "more of other types (filtered out)") {
 		t.Errorf("b2's reports at tick 7: %q", v.Events)
 	}

@@ -1,6 +1,7 @@
 package goap
 
 import (
+	"errors"
 	"slices"
 	"strings"
 
@@ -649,4 +650,19 @@ func sameValue(a, b any) bool {
 		return ok && x.Op == y.Op && sameValue(x.Value, y.Value)
 	}
 	return false
+}
+
+// Ground returns spec with its lifted parts written out as NewDomain
+// compiles them: one fact per member of each family, the values of each
+// enum's type, and one plain action per binding of each lifted action,
+// named Name(a,b). Objects, types and static atoms are compiled away. A
+// spec without lifted parts comes back as it is.
+func Ground(spec Spec) (Spec, error) {
+	c := &compiler{d: &Domain{name: spec.Name}, badNames: map[string]bool{}}
+	out, _ := c.expand(spec)
+	if len(c.errs) > 0 {
+		return Spec{}, errors.Join(c.errs...)
+	}
+	out.Objects, out.Types, out.Static = nil, nil, nil
+	return out, nil
 }

@@ -146,9 +146,14 @@ func writeActionGraph(w io.Writer, f *goapfile.File, start goap.State, goal *goa
 		}
 		fmt.Fprintf(w, "\t%s%s;\n", dotID("fact:"+fact.Name), attrs("label", label, "shape", "ellipse", "style", style, "fillcolor", ifThen(style != "", "lightblue")))
 	}
+	// Lifted actions are drawn bound, one box per binding, as planned.
+	ground, err := goap.Ground(f.Spec)
+	if err != nil {
+		ground = f.Spec // the file compiled: cannot happen
+	}
 	fmt.Fprintln(w, "\t// actions")
-	for i := range f.Spec.Actions {
-		a := &f.Spec.Actions[i]
+	for i := range ground.Actions {
+		a := &ground.Actions[i]
 		fmt.Fprintf(w, "\t%s%s;\n", dotID("action:"+a.Name), attrs("label", fmt.Sprintf("%s\ncost %s", a.Name, formatCost(a.Cost)), "shape", "box"))
 	}
 	goals := d.Goals()
@@ -162,8 +167,8 @@ func writeActionGraph(w io.Writer, f *goapfile.File, start goap.State, goal *goa
 		fmt.Fprintf(w, "\t%s%s;\n", goalID(d, g), attrs("label", g.Name(), "shape", "octagon", "style", ifThen(g == goal, "bold")))
 	}
 	fmt.Fprintln(w, "\t// preconditions: fact -> action; effects: action -> fact")
-	for i := range f.Spec.Actions {
-		a := &f.Spec.Actions[i]
+	for i := range ground.Actions {
+		a := &ground.Actions[i]
 		for _, name := range slices.Sorted(maps.Keys(a.Pre)) {
 			label, dashed := edgeStyle(a.Pre[name])
 			fmt.Fprintf(w, "\t%s -> %s%s;\n", dotID("fact:"+name), dotID("action:"+a.Name), attrs("label", label, "style", ifThen(dashed, "dashed")))

@@ -233,6 +233,7 @@ const (
 	modeRun                  // carrying out a plan
 	modeFallback             // no goal has a plan: the fallback runs or the agent waits
 	modeIdle                 // no goal to pursue
+	modeStopped              // Stop was called: the agent does nothing any more
 )
 
 // Phase is what an agent is doing, in terms of Orkin's three states.
@@ -252,9 +253,11 @@ const (
 	// FallingBack: no goal has a plan; the fallback runs, or the agent
 	// waits for a retry.
 	FallingBack
+	// Stopped: Stop ended the agent (it died, or left the game).
+	Stopped
 )
 
-var phaseNames = [...]string{"idle", "planning", "moving", "performing", "falling back"}
+var phaseNames = [...]string{"idle", "planning", "moving", "performing", "falling back", "stopped"}
 
 // String names the phase.
 func (p Phase) String() string {
@@ -497,6 +500,8 @@ func (a *Agent) Phase() Phase {
 		return Planning
 	case modeFallback:
 		return FallingBack
+	case modeStopped:
+		return Stopped
 	}
 	if a.act.started && a.act.moving {
 		return MovingTo

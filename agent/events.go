@@ -69,6 +69,10 @@ const (
 	// EventInterruptPropagated: a unit (Agent) was interrupted because its
 	// commander's ordering Action was aborted; Reason says why.
 	EventInterruptPropagated
+	// EventDied is never emitted by an Agent: simulators (package sim)
+	// emit it when an agent dies (its dies-when conditions hold, given in
+	// Reason); the agent is stopped (Agent.Stop).
+	EventDied
 )
 
 var eventNames = [...]string{
@@ -89,6 +93,7 @@ var eventNames = [...]string{
 	EventReport:              "report",
 	EventOrderTimedOut:       "order_timed_out",
 	EventInterruptPropagated: "interrupt_propagated",
+	EventDied:                "died",
 }
 
 // String returns the event type's name, e.g. "plan_made".

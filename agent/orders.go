@@ -80,7 +80,10 @@ func (a *Agent) Recommend(goal string, bias float64, report func(Report)) error 
 	}
 	g.order = order{report: report}
 	a.eval.force = true // weigh the recommendation at the next update
-	if report != nil && a.bb.state.Satisfies(g.Target) {
+	switch {
+	case report != nil && a.mode == modeStopped:
+		a.tell(i, Failed) // a stopped unit pursues nothing
+	case report != nil && a.bb.state.Satisfies(g.Target):
 		a.tell(i, AlreadySatisfied)
 	}
 	return nil

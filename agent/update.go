@@ -15,6 +15,9 @@ import (
 func (a *Agent) Update(dt float64) {
 	a.enter()
 	defer a.busy.Store(false)
+	if a.mode == modeStopped {
+		return
+	}
 	a.tick++
 	a.now += dt
 	a.turn.dt = dt
@@ -47,6 +50,31 @@ func (a *Agent) Interrupt(reason string) {
 		reason = "interrupted"
 	}
 	a.eval.interrupt = reason
+}
+
+// Stop ends the agent for good (it died, was destroyed, left the game):
+// it abandons its plan and its running action (calling the action's
+// Abort, as a dropped plan does; reason appears in the plan_invalidated
+// event), reports Failed on every goal it was ordered to pursue, so that
+// no commander waits for it, and from then on Update does nothing and
+// Phase is Stopped. Stop must not be called from the agent's own
+// handlers, sensors or goal functions.
+func (a *Agent) Stop(reason string) {
+	if a.mode == modeStopped {
+		return
+	}
+	if reason == "" {
+		reason = "stopped"
+	}
+	if a.mode == modeRun || a.mode == modeSearch || a.act.started {
+		a.drop(reason)
+	}
+	for i := range a.goals {
+		if a.goals[i].order.report != nil {
+			a.tell(i, Failed)
+		}
+	}
+	a.mode = modeStopped
 }
 
 // listening reports whether anybody receives events, so that their texts

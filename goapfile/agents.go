@@ -17,7 +17,7 @@ import (
 
 // agentKeys are the keys of an agent, eventKeys of a scripted event.
 var (
-	agentKeys = []string{"name", "extends", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient", "sensors", "costs"}
+	agentKeys = []string{"name", "extends", "side", "dies_when", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient", "sensors", "costs"}
 	eventKeys = []string{"tick", "set", "agent"}
 )
 
@@ -94,6 +94,14 @@ func (p *parser) agent(n *yaml.Node) (simspec.Agent, bool) {
 			}
 		case "senses":
 			a.Senses = p.factNames(fd.val, "senses")
+		case "side":
+			a.Side, _ = p.str(fd.val, "side")
+		case "dies_when":
+			if c, _, ok := p.conds(fd.val, "dies_when", true); ok && len(c) > 0 {
+				a.DiesWhen = c
+			} else if ok && !p.skip(fd.val) {
+				p.errorf(fd.val, "dies_when must name at least one condition, such as {health: 0}")
+			}
 		case "start":
 			a.Start, _ = p.state(fd.val, "start")
 		case "fallback":

@@ -167,6 +167,24 @@
 // effects change the world if its preconditions hold there, and it fails
 // otherwise (the agent then sees the facts the action reads).
 //
+// # Combat
+//
+// A few mechanics make fights: an action's chance: is the probability
+// that its effects apply when it is done (a shot that may miss: otherwise
+// it fails, "missed", and is left out of plans for its back-off, 1 tick
+// unless backoff: says otherwise), drawn from a generator per agent that
+// the run's seed starts (goap sim --seed N, or seed: in a sim test), so a
+// seed gives one run; an agent dies when its dies_when: conditions hold
+// in the world as it finds it: it stops for good (a died event), and a
+// commander waiting for it hears its order failed; side: names an agent's
+// side, and a run is won by the only side with agents alive (goap sim
+// --runs N plays N seeds and counts the wins; see examples/duel_sim.yaml).
+//
+//	actions:
+//	  - {name: Shoot, params: {me: gunman, foe: gunman}, chance: 0.5, ...}
+//	agents:
+//	  - {name: blue, side: blue, dies_when: {down(blue): true}, ...}
+//
 // # Squads
 //
 // Pittman's command hierarchy: a commander (an agent, with or without a
@@ -239,6 +257,8 @@
 //	      - pirate goal_reached
 //	    expect_world: {drunk: true}
 //	    expect_agents: {u1: {at: room}} # an agent's own agent facts
+//	    expect_winner: blue      # the only side left alive, or draw
+//	  - sim: {ticks: 60, seed: 3} # seeds the actions' chances; default 0
 //
 // expect_actions is the exact sequence of actions that succeeded, over
 // all agents. An expected event reads "[tick N] AGENT TYPE [NAME]": the
@@ -246,8 +266,8 @@
 // (goal_chosen, plan_made, no_plan, action_started, arrived,
 // action_finished, action_failed, plan_invalidated, goal_reached,
 // fallback, world_changed, order_issued, report, order_timed_out,
-// interrupt_propagated), and optionally the tick and the goal or action
-// concerned. expect_world holds conditions, as goal: does, that the
+// interrupt_propagated, died), and optionally the tick and the goal or
+// action concerned. expect_world holds conditions, as goal: does, that the
 // world's facts must meet at the end, and expect_agents the same for
 // agents' own agent facts.
 //

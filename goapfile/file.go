@@ -46,6 +46,9 @@ type File struct {
 	// package sim).
 	Squads []simspec.SquadSpec
 	Orders map[string][]simspec.OrderSpec
+	// Chance holds actions' `chance:` by action name: the probability
+	// that a simulated action's effects apply (sim.Config.Chance).
+	Chance map[string]float64
 	// Timeouts and Backoffs hold actions' `timeout:` and `backoff:` in
 	// ticks, by action name (for simulated agents).
 	Timeouts, Backoffs map[string]float64

@@ -36,6 +36,12 @@ type SimTest struct {
 	// agent facts at the end (expect_agents).
 	Agents map[string]*goap.Target
 
+	// Seed seeds the run's chances (actions' chance:); 0 by default.
+	Seed uint64
+	// Winner, when not empty, is the side that must be the only one
+	// with agents alive at the end, or "draw" (expect_winner).
+	Winner string
+
 	world  *goalRef
 	agents map[string]*goalRef
 }
@@ -53,9 +59,9 @@ const (
 // simOnlyKeys are the test keys that only a sim test takes; planKeys
 // those it does not take.
 var (
-	simOnlyKeys = []string{"expect_actions", "expect_events", "expect_world", "expect_agents"}
+	simOnlyKeys = []string{"expect_actions", "expect_events", "expect_world", "expect_agents", "expect_winner"}
 	planKeys    = []string{"goal", "cost", "plan", "steps", "no_plan", "already_satisfied", "remove"}
-	simKeys     = []string{"ticks", "events"}
+	simKeys     = []string{"ticks", "events", "seed"}
 )
 
 // simTest reads the simulation parts of a test whose `sim:` is field f.
@@ -96,6 +102,13 @@ func (p *parser) simTest(t *testDecl, f field, byName map[string]field) {
 			}
 		case "events":
 			st.Events = p.eventList(fd.val, "events")
+		case "seed":
+			if n, ok := p.integer(fd.val, "seed"); ok {
+				if n < 0 {
+					p.errorf(fd.val, "seed must be at least 0, got %d", n)
+				}
+				st.Seed = uint64(max(n, 0))
+			}
 		}
 	}
 	if !hasTicks {
@@ -109,6 +122,9 @@ func (p *parser) simTest(t *testDecl, f field, byName map[string]field) {
 	}
 	if ef, ok := byName["expect_events"]; ok {
 		p.expectEvents(st, ef.val)
+	}
+	if wf, ok := byName["expect_winner"]; ok {
+		p.expectWinner(st, wf.val)
 	}
 	if wf, ok := byName["expect_world"]; ok && !isNull(wf.val) {
 		c, keys, ok := p.conds(wf.val, "expect_world", true)
@@ -198,4 +214,24 @@ func (p *parser) compileSim(t *testDecl) {
 		}
 		st.Agents[name] = p.target(st.agents[name], "expect_agents")
 	}
+}
+
+// expectWinner reads expect_winner: a side of the file's agents, or
+// "draw".
+func (p *parser) expectWinner(st *SimTest, n *yaml.Node) {
+	s, ok := p.str(n, "expect_winner")
+	if !ok {
+		return
+	}
+	sides := []string{"draw"}
+	for _, a := range p.out.Agents {
+		if a.Side != "" && !slices.Contains(sides, a.Side) {
+			sides = append(sides, a.Side)
+		}
+	}
+	if !slices.Contains(sides, s) {
+		p.errorf(n, "expect_winner: %q is not a side of the file's agents, nor draw%s", s, suggest.Hint(s, sides))
+		return
+	}
+	st.Winner = s
 }

@@ -10,7 +10,7 @@ import (
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
-	actionKeys = []string{"name", "params", "cost", "preconditions", "effects", "duration", "travel", "order", "orders", "timeout", "backoff"}
+	actionKeys = []string{"name", "params", "cost", "preconditions", "effects", "duration", "travel", "chance", "order", "orders", "timeout", "backoff"}
 	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy"}
 )
 
@@ -79,6 +79,7 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 	a := goap.Action{Cost: 1}
 	dur, travel := 1, 0
 	var timeout, backoff float64
+	chance := 1.0
 	decl := &actionDecl{item: n}
 	named := false
 	// Parameters first: the conditions and effects refer to them,
@@ -113,6 +114,14 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 			}
 		case "travel":
 			travel, _ = p.travel(fd.val)
+		case "chance":
+			if c, ok := p.number(fd.val, "chance", 0); ok {
+				if c <= 0 || c > 1 {
+					p.errorf(fd.val, "chance is the probability that the action's effects apply, above 0 and at most 1; got %v", c)
+				} else {
+					chance = c
+				}
+			}
 		case "order":
 			decl.order = fd.val
 		case "orders":
@@ -154,6 +163,12 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 	p.out.Durations[a.Name] = dur
 	if travel > 0 {
 		p.out.Travel[a.Name] = travel
+	}
+	if chance < 1 {
+		if p.out.Chance == nil {
+			p.out.Chance = map[string]float64{}
+		}
+		p.out.Chance[a.Name] = chance
 	}
 	for _, tb := range []struct {
 		m *map[string]float64

@@ -11,7 +11,7 @@ import (
 
 // testKeys are the keys of a test.
 var testKeys = []string{"name", "start", "set", "goal", "cost", "plan", "steps", "no_plan", "already_satisfied", "remove",
-	"sim", "expect_actions", "expect_events", "expect_world", "expect_agents"}
+	"sim", "expect_actions", "expect_events", "expect_world", "expect_agents", "expect_winner"}
 
 // testDecl is a test read from the file, before the domain is compiled.
 type testDecl struct {

@@ -80,6 +80,10 @@ func (w *World) perform(i int, s *agent.Call) agent.Outcome {
 	if s.Frame+1 < w.duration[s.Action] {
 		return agent.Continue
 	}
+	if w.missed(i, s.Action) {
+		s.Reason = fmt.Sprintf("missed (chance %v)", w.combat.chance[s.Action])
+		return agent.Failure
+	}
 	if w.cfg.OnChange != nil {
 		w.before = w.before[:0]
 		for _, f := range w.writes[s.Action] {
@@ -110,6 +114,7 @@ func (w *World) perform(i int, s *agent.Call) agent.Outcome {
 // changed tells Config.OnChange the world facts that agent i's action a
 // changed (w.before holds their values before).
 func (w *World) changed(i int, a goap.ActionID) {
+	w.combat.dirty = true // somebody may have died of it
 	if w.cfg.OnChange == nil {
 		return
 	}

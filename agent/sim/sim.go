@@ -106,6 +106,15 @@ type Config struct {
 	// world facts (not on the agent's own agent facts, which its belief
 	// shows).
 	OnChange func(Change)
+	// Chance gives, by action name (a lifted action's name stands for
+	// its bindings), the probability that the action's effects apply
+	// when it is done (a shot that may miss): otherwise the action fails
+	// ("missed") and is left out of plans for its back-off (1 tick
+	// unless Backoff says otherwise). Draws come from a generator per
+	// agent, seeded with Seed and the agent's place, so the same Config
+	// gives the same run.
+	Chance map[string]float64
+	Seed   uint64
 	// DiscardLog makes the world keep no log: events reach OnEvent only,
 	// and Events and Finished return nil. A long run then takes memory
 	// that does not grow with its ticks (goap sim streams its output so).
@@ -160,6 +169,7 @@ type World struct {
 	// change is OnChange's scratch, before the values before an action.
 	change Change
 	before []int
+	combat combat
 }
 
 // change is a simspec.Change compiled for the domain.
@@ -213,6 +223,7 @@ func New(cfg Config) (*World, error) {
 	}
 	ticks("Duration", cfg.Duration, w.duration, 1)
 	ticks("Travel", cfg.Travel, w.travel, 0)
+	w.setupCombat(cfg, bad)
 	w.agentFact = make([]bool, d.NumFacts())
 	for _, name := range cfg.AgentFacts {
 		id, ok := d.FactID(name)
@@ -277,6 +288,9 @@ func New(cfg Config) (*World, error) {
 		}
 		names[spec.Name] = true
 		a, err := w.newAgent(len(w.agents), spec, cfg.Options, w.orderBehaviors(spec.Name, cfg, squads, bad))
+		if err == nil {
+			err = w.agentCombat(len(w.agents), spec, cfg.Seed)
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -394,6 +408,9 @@ func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders ma
 	for _, a := range w.ownBehaviors() {
 		name := d.ActionName(a)
 		b := agent.Behavior{Perform: perform, Timeout: w.timeoutOf(a, w.cfg.Timeout), Backoff: w.timeoutOf(a, w.cfg.Backoff)}
+		if b.Backoff == 0 && w.combat.chance[a] < 1 {
+			b.Backoff = 1 // a miss is tried again soon
+		}
 		if w.travel[a] > 0 {
 			b.MoveTo = moveTo
 		}
@@ -445,7 +462,7 @@ func (w *World) ownBehaviors() []goap.ActionID {
 	if w.special == nil {
 		w.special = []goap.ActionID{}
 		for a, t := range w.travel {
-			if t > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Timeout) > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Backoff) > 0 {
+			if t > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Timeout) > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Backoff) > 0 || w.combat.chance[a] < 1 {
 				w.special = append(w.special, goap.ActionID(a))
 			}
 		}
@@ -489,9 +506,12 @@ func (w *World) Step() {
 			}
 			w.cfg.OnChange(ch)
 		}
+		w.combat.dirty = true
 	}
+	w.checkDeaths()
 	for _, a := range w.agents {
-		a.Update(1)
+		a.Update(1) // a dead agent's does nothing
+		w.checkDeaths()
 	}
 }
 
@@ -580,7 +600,7 @@ func (w *World) Quiet() bool {
 		return false
 	}
 	for _, a := range w.agents {
-		if a.Phase() != agent.Idle {
+		if p := a.Phase(); p != agent.Idle && p != agent.Stopped {
 			return false
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // pincer is a commander's domain and its units': units go where their
 // order's target (to) says, or left or right on goals of their own.
 var pincer = goap.Spec{Name: "pincer",
-	Facts: []goap.Fact{goap.Enum("at", "post", "left", "right"), goap.Enum("to", "none", "left", "right"), goap.Bool("arrived")},
+	Facts: []goap.Fact{goap.Enum("at", "post", "left", "right"), goap.Enum("to", "none", "left", "right"), goap.Bool("arrived"), goap.Bool("hit")},
 	Actions: []goap.Action{
 		{Name: "Pincer", Cost: 1, Effects: goap.Effects{"won": true}},
 		{Name: "MoveLeft", Cost: 1, Pre: goap.Conds{"to": "left", "at": "post"}, Effects: goap.Effects{"at": "left", "arrived": true}},

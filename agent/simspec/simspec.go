@@ -64,6 +64,13 @@ type Agent struct {
 	// Costs override the cost of actions for this agent, by name: a
 	// coward and a brute share a domain with different costs.
 	Costs map[string]float64
+	// Side names the agent's side (blue, red): a run is won by the only
+	// side with agents alive.
+	Side string
+	// DiesWhen, when set, are conditions on the world as the agent finds
+	// it (the world's facts and its own agent facts): when they hold, the
+	// agent dies: it stops for good (agent.Agent.Stop).
+	DiesWhen map[string]any
 	// Own gives the agent's own values of agent facts (sim.Config.AgentFacts;
 	// a bool, int or enum name each); the others start as in the world's
 	// start. Its initial belief holds them too, unless Start says

@@ -267,7 +267,7 @@ Examples:
 	goap test examples/guard.yaml
 	goap test --run 'ammo' examples/*.yaml
 `,
-	"sim": `Usage: goap sim FILE [--ticks N] [--set fact=value ...] [--json] [--record FILE] [--debug HOST:PORT]
+	"sim": `Usage: goap sim FILE [--ticks N] [--set fact=value ...] [--json] [--record FILE] [--debug HOST:PORT] [--seed N] [--runs N]
 
 Sim runs the agents of the file's agents: list in a small built-in world
 and prints every decision they make, tick by tick: the goal chosen, the
@@ -310,6 +310,18 @@ The run stops after --ticks ticks, or earlier when every agent is idle
 	                     pause pauses; set changes a world fact at the
 	                     next tick (recorded as a scripted change); the
 	                     page stays up after the run
+	--seed N             seed the actions' chances (chance: in the file)
+	                     with N (default 0): the same seed gives the same
+	                     run (with --runs: the first seed, default 1)
+	--runs N             balancing: play N runs, seeds S to S+N-1 (S is
+	                     the --seed), each until one side (agents' side:)
+	                     is left or --ticks run out, and print each run's
+	                     winner and a summary instead of the events; with
+	                     --json one line per run, {"type":"run","seed":S,
+	                     "ticks":T,"winner":W} (W a side, or "draw" when
+	                     both or neither have agents alive), then
+	                     {"type":"summary","runs":N,"wins":{...},
+	                     "draws":D}
 
 The keys agents:, events: and travel:, and tests with sim:, are described
 in the documentation of package github.com/goap-go/goap/goapfile.
@@ -326,6 +338,7 @@ Examples:
 	goap sim examples/pirate_sim.yaml
 	goap sim examples/zombie_sim.yaml --ticks 40
 	goap sim examples/guard_sim.yaml --json | jq -c 'select(.agent == "guard")'
+	goap sim examples/duel_sim.yaml --runs 200
 `,
 	"debug": `Usage: goap debug RECORDING [--addr HOST:PORT] [--max-file-size SIZE]
 

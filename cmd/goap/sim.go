@@ -52,6 +52,8 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		record string
 		ring   int
 		debug  string
+		seed   uint64
+		runs   int
 	)
 	fs.IntVar(&ticks, "ticks", defaultTicks, "run at most `N` ticks")
 	fs.StringVar(&record, "record", "", "write a recording of every decision to `FILE` as the run goes, for goap debug (gzip-compressed when FILE ends in .gz)")
@@ -60,7 +62,9 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	fs.StringVar(&debug, "debug", "", "serve the debugger page live on `HOST:PORT`, the run paused until run or step is pressed")
 	fs.IntVar(&ring, "record-ring", 4096, "snapshots kept in memory per agent for the --debug page (`N`; --record's file gets them all)")
 	fs.Var(&sets, "set", "override a value of the world's start: `fact=value` (repeatable)")
-	fs.BoolVar(&asJSON, "json", false, "print one JSON object per event")
+	fs.BoolVar(&asJSON, "json", false, "print one JSON object per event (with --runs: per run, then a summary)")
+	fs.Uint64Var(&seed, "seed", 0, "seed the chances of actions (chance:) with `N`: the same seed gives the same run (with --runs: the first seed, 1 by default)")
+	fs.IntVar(&runs, "runs", 0, "balancing: run `N` seeds (--seed on) and print each run's winner and a summary, not the events")
 	files, help, err := parse(fs, "sim", args, c.Stdout)
 	if help || err != nil {
 		return err
@@ -74,6 +78,12 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 	if ring < 1 {
 		return usageError("sim", "--record-ring must be >= 1, got %d", ring)
 	}
+	if runs < 0 || runs > maxRuns {
+		return usageError("sim", "--runs must be between 1 and %d, got %d", maxRuns, runs)
+	}
+	if runs > 0 && (record != "" || debug != "") {
+		return usageError("sim", "--runs prints outcomes only: it cannot be combined with --record or --debug")
+	}
 	f, err := loadOne("sim", files, *maxFile)
 	if err != nil {
 		return err
@@ -86,6 +96,14 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		return err
 	}
 	cfg := filetest.SimConfig(f)
+	cfg.Seed = seed
+	if runs > 0 {
+		cfg.Start = start
+		if !seedGiven(fs) {
+			cfg.Seed = 1
+		}
+		return c.runs(ctx, cfg, runs, ticks, asJSON)
+	}
 	if record != "" || debug != "" {
 		if err := checkRing(ring, ticks, len(cfg.Agents)); err != nil {
 			return err

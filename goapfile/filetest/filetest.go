@@ -207,6 +207,7 @@ func SimConfig(f *goapfile.File) sim.Config {
 		GoalRules:  f.GoalRules,
 		Timeout:    f.Timeouts,
 		Backoff:    f.Backoffs,
+		Chance:     f.Chance,
 	}
 }
 
@@ -218,6 +219,7 @@ func runSim(ctx context.Context, f *goapfile.File, sc goapfile.Test, start goap.
 	cfg.Start = start
 	cfg.Changes = st.Events
 	cfg.Options = opts
+	cfg.Seed = st.Seed
 	w, err := sim.New(cfg)
 	if err != nil {
 		r.Msg = err.Error()
@@ -242,6 +244,15 @@ func runSim(ctx context.Context, f *goapfile.File, sc goapfile.Test, start goap.
 			after = echo.Sprintf(" after %q", st.Expect[i-1])
 		}
 		msgs = append(msgs, echo.Sprintf("expected event %q%s by tick %d, but it did not happen", st.Expect[i], after, w.Tick()))
+	}
+	if st.Winner != "" {
+		got := w.Winner()
+		if got == "" {
+			got = "draw"
+		}
+		if got != st.Winner {
+			msgs = append(msgs, fmt.Sprintf("expected %s to win, got %s at tick %d (alive: %v)", st.Winner, got, w.Tick(), w.Alive()))
+		}
 	}
 	if st.World != nil && !w.State().Satisfies(st.World) {
 		msgs = append(msgs, fmt.Sprintf("expected the world to end with %s; at tick %d it misses %s", st.World, w.Tick(), strings.Join(st.World.Unmet(w.State()), ", ")))

@@ -39,26 +39,10 @@ import (
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/roster"
 	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/internal/echo"
 )
-
-// applyGoalRule sets g's Valid and Relevancy from the rule r.
-func applyGoalRule(r simspec.GoalRule, g *agent.Goal) {
-	if t := r.ValidWhen; t != nil {
-		g.Valid = func(b *agent.Blackboard) bool { return b.State().Satisfies(t) }
-	}
-	if rules := r.Relevancy; len(rules) > 0 {
-		g.Relevancy = func(b *agent.Blackboard) float64 {
-			for _, rule := range rules {
-				if rule.When == nil || b.State().Satisfies(rule.When) {
-					return rule.Score
-				}
-			}
-			return 0
-		}
-	}
-}
 
 // DefaultBackoff is the back-off, in ticks, of agents that set none.
 const DefaultBackoff = 10
@@ -157,14 +141,12 @@ type World struct {
 	// scratch state for an agent's view of the world.
 	cfg        Config
 	names      []string // the agents' names, in Config order
-	goalRules  map[string]simspec.GoalRule
 	agentFact  []bool
 	agentFacts []goap.FactID
 	own        []goap.State
 	writes     [][]goap.FactID
 	view       goap.State
-	// every and special are allFacts' and ownBehaviors' lists.
-	every   []goap.FactID
+	// special is ownBehaviors' list.
 	special []goap.ActionID
 	// change is OnChange's scratch, before the values before an action.
 	change Change
@@ -261,7 +243,6 @@ func New(cfg Config) (*World, error) {
 	for _, spec := range cfg.Agents {
 		w.names = append(w.names, spec.Name)
 	}
-	w.goalRules = cfg.GoalRules
 	w.cfg = cfg
 	for _, m := range []map[string]float64{cfg.Timeout, cfg.Backoff} {
 		for _, name := range slices.Sorted(maps.Keys(m)) {
@@ -272,141 +253,79 @@ func New(cfg Config) (*World, error) {
 			}
 		}
 	}
-	squads := w.buildSquads(cfg, bad)
-	names := map[string]bool{}
 	for i, spec := range cfg.Agents {
-		switch {
-		case spec.Name == "":
-			bad("agent #%d has no name", i+1)
-			continue
-		case spec.Name == "world":
-			bad("an agent may not be named \"world\"")
-			continue
-		case names[spec.Name]:
-			bad("two agents are named %q", spec.Name)
-			continue
-		}
-		names[spec.Name] = true
-		a, err := w.newAgent(len(w.agents), spec, cfg.Options, w.orderBehaviors(spec.Name, cfg, squads, bad))
+		own, err := w.ownOf(spec)
 		if err == nil {
-			err = w.agentCombat(len(w.agents), spec, cfg.Seed)
+			err = w.agentCombat(i, spec, cfg.Seed)
 		}
 		if err != nil {
 			errs = append(errs, err)
-			continue
 		}
-		w.agents = append(w.agents, a)
+		w.own = append(w.own, own)
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	w.fillSquads(squads)
+	r, err := roster.Build(roster.Spec{Domain: d, Agents: cfg.Agents, GoalRules: cfg.GoalRules, Squads: cfg.Squads,
+		Orders: cfg.Orders, Timeouts: cfg.Timeout, Backoffs: cfg.Backoff}, roster.Bindings{
+		Behaviors: w.behaviors,
+		Default: func(i int) agent.Behavior {
+			return agent.Behavior{Perform: func(s *agent.Call) agent.Outcome { return w.perform(i, s) }}
+		},
+		Sense: func(i int, sensor string, facts []goap.FactID, interrupt bool) func(*agent.Blackboard) bool {
+			if sensor == "eyes" {
+				return w.eyes(i, facts)
+			}
+			return w.sensor(i, facts, interrupt)
+		},
+		Belief:  func(i int) goap.State { return w.viewOf(i).Clone() },
+		Target:  w.target,
+		Ordered: w.ordered,
+		Backoff: DefaultBackoff,
+		Options: cfg.Options,
+		OnEvent: w.record,
+	})
+	if err != nil {
+		return nil, prefixed("sim: ", err)
+	}
+	w.agents = r.Agents
 	return w, nil
 }
 
-// newAgent builds the agent.Agent of spec, with the world's sensor and
-// behavior.
-func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders map[string]agent.Behavior) (*agent.Agent, error) {
-	d := w.d
-	fail := func(format string, args ...any) error {
-		return echo.Errorf("sim: agent %s: "+format, append([]any{spec.Name}, args...)...)
+// prefixed puts prefix before the message of each error err joins.
+func prefixed(prefix string, err error) error {
+	list := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		list = j.Unwrap()
 	}
+	for i, e := range list {
+		list[i] = fmt.Errorf("%s%w", prefix, e)
+	}
+	return errors.Join(list...)
+}
+
+// ownOf returns an agent's own values of agent facts: the world's start
+// with its spec's own: on top.
+func (w *World) ownOf(spec simspec.Agent) (goap.State, error) {
 	own := w.state.Clone()
 	for _, name := range slices.Sorted(maps.Keys(spec.Own)) {
-		if id, ok := d.FactID(name); ok && !w.agentFact[id] {
-			return nil, fail("own: %s is a world fact, not an agent fact", name)
+		if id, ok := w.d.FactID(name); ok && !w.agentFact[id] {
+			return own, echo.Errorf("sim: agent %s: own: %s is a world fact, not an agent fact", spec.Name, name)
 		}
 		if err := own.SetValue(name, spec.Own[name]); err != nil {
-			return nil, fail("own: %w", err)
+			return own, echo.Errorf("sim: agent %s: own: %w", spec.Name, err)
 		}
 	}
-	w.own = append(w.own, own)
-	var goals []agent.Goal
-	if spec.Goals == nil {
-		for _, t := range d.Goals() {
-			goals = append(goals, agent.NewGoal(t))
-		}
-	}
-	for _, name := range spec.Goals {
-		t, ok := d.Goal(name)
-		if !ok {
-			return nil, fail("unknown goal %q", name)
-		}
-		goals = append(goals, agent.NewGoal(t))
-	}
-	for k := range goals {
-		if r, ok := w.goalRules[goals[k].Target.Name()]; ok {
-			applyGoalRule(r, &goals[k])
-		}
-	}
-	for _, name := range spec.OnOrders {
-		k := slices.IndexFunc(goals, func(g agent.Goal) bool { return g.Target.Name() == name })
-		if k < 0 {
-			return nil, fail("on_orders: %q is not one of its goals", name)
-		}
-		goals[k].Relevancy = onOrders
-	}
-	var fallbackGoal agent.Goal
-	if spec.FallbackGoal != "" {
-		t, ok := d.Goal(spec.FallbackGoal)
-		if !ok {
-			return nil, fail("unknown fallback goal %q", spec.FallbackGoal)
-		}
-		fallbackGoal = agent.NewGoal(t)
-	}
-	belief := w.viewOf(i).Clone()
-	for _, name := range slices.Sorted(maps.Keys(spec.Start)) {
-		if err := belief.SetValue(name, spec.Start[name]); err != nil {
-			return nil, fail("start: %w", err)
-		}
-	}
-	var senses []goap.FactID
-	if spec.Senses == nil && spec.Sensors == nil {
-		senses = w.allFacts() // shared: the agents only read it
-	}
-	for _, name := range spec.Senses {
-		id, ok := d.FactID(name)
-		if !ok {
-			return nil, fail("senses: unknown fact %q", name)
-		}
-		senses = append(senses, id)
-	}
-	// Actions with a way to go move there first; the others are
-	// performed at once.
-	sensors := []agent.Sensor{{Name: "eyes", Sense: w.eyes(i, senses)}}
-	for k, ss := range spec.Sensors {
-		var facts []goap.FactID
-		for _, name := range ss.Facts {
-			id, ok := d.FactID(name)
-			if !ok {
-				return nil, fail("sensor %s: unknown fact %q", ss.Name, name)
-			}
-			facts = append(facts, id)
-		}
-		if ss.Every < 0 {
-			return nil, fail("sensor %s: every must be at least 0, got %v", ss.Name, ss.Every)
-		}
-		name := ss.Name
-		if name == "" {
-			name = fmt.Sprintf("sensor%d", k+1)
-		}
-		sensors = append(sensors, agent.Sensor{Name: name, Interval: ss.Every, Sense: w.sensor(i, facts, ss.Interrupt)})
-	}
-	opts.CostOverrides = slices.Clone(opts.CostOverrides) // this agent's
-	for _, name := range slices.Sorted(maps.Keys(spec.Costs)) {
-		ids := d.ActionsNamed(name)
-		if ids == nil {
-			return nil, fail("costs: unknown action %q", name)
-		}
-		for _, id := range ids {
-			opts.CostOverrides = append(opts.CostOverrides, goap.CostOverride{Action: id, Cost: spec.Costs[name]})
-		}
-	}
+	return own, nil
+}
+
+// behaviors returns agent i's behaviors of the actions that take travel,
+// have a timeout or a back-off, or a chance.
+func (w *World) behaviors(i int) map[string]agent.Behavior {
 	perform := func(s *agent.Call) agent.Outcome { return w.perform(i, s) }
 	moveTo := func(s *agent.Call) agent.Outcome { return w.moveTo(i, s) }
-	behaviors := map[string]agent.Behavior{}
+	out := map[string]agent.Behavior{}
 	for _, a := range w.ownBehaviors() {
-		name := d.ActionName(a)
 		b := agent.Behavior{Perform: perform, Timeout: w.timeoutOf(a, w.cfg.Timeout), Backoff: w.timeoutOf(a, w.cfg.Backoff)}
 		if b.Backoff == 0 && w.combat.chance[a] < 1 {
 			b.Backoff = 1 // a miss is tried again soon
@@ -414,46 +333,36 @@ func (w *World) newAgent(i int, spec simspec.Agent, opts goap.Options, orders ma
 		if w.travel[a] > 0 {
 			b.MoveTo = moveTo
 		}
-		behaviors[name] = b
+		out[w.d.ActionName(a)] = b
 	}
-	maps.Copy(behaviors, orders)
-	backoff := spec.Backoff
-	if backoff == 0 {
-		backoff = DefaultBackoff
-	}
-	return agent.New(agent.Config{
-		Name:          spec.Name,
-		Domain:        d,
-		Goals:         goals,
-		FallbackGoal:  fallbackGoal,
-		Fallback:      spec.Fallback,
-		StandIn:       spec.StandIn,
-		Obedient:      spec.Obedient,
-		Actions:       spec.Actions,
-		Behaviors:     behaviors,
-		Default:       agent.Behavior{Perform: perform},
-		Sensors:       sensors,
-		Belief:        belief,
-		Margin:        spec.Margin,
-		ValidityGrace: spec.ValidityGrace,
-		Backoff:       backoff,
-		Budget:        spec.Budget,
-		Options:       opts,
-		OnEvent:       w.record,
-	})
+	return out
 }
 
-// allFacts returns every fact of the domain, the senses of an agent that
-// names none: one list for all agents, not one each (the lists of
-// thousands of agents took memory in agents times facts).
-func (w *World) allFacts() []goap.FactID {
-	if w.every == nil {
-		w.every = make([]goap.FactID, w.d.NumFacts())
-		for i := range w.every {
-			w.every[i] = goap.FactID(i)
+// target makes an order's target true for unit i where it is the unit's
+// own (agent facts); its belief already holds it.
+func (w *World) target(i int, facts []goap.FactID, values []int) {
+	for k, f := range facts {
+		if w.agentFact[f] {
+			_ = w.own[i].Set(f, values[k])
 		}
 	}
-	return w.every
+}
+
+// ordered applies commander i's ordering action's effects, once every
+// ordered member reported: the order is carried out.
+func (w *World) ordered(i int, id goap.ActionID) {
+	view := w.viewOf(i)
+	if !w.d.Apply(view, id) {
+		return
+	}
+	for _, f := range w.writes[id] {
+		if w.agentFact[f] {
+			_ = w.own[i].Set(f, view.Get(f))
+		} else {
+			_ = w.state.Set(f, view.Get(f))
+		}
+	}
+	w.combat.dirty = true
 }
 
 // ownBehaviors returns the actions that need a behavior of their own
@@ -469,10 +378,6 @@ func (w *World) ownBehaviors() []goap.ActionID {
 	}
 	return w.special
 }
-
-// onOrders is the relevancy of a goal pursued only on orders: 0, so that
-// only an order's bias makes it relevant.
-func onOrders(*agent.Blackboard) float64 { return 0 }
 
 // record logs an event and passes it on.
 func (w *World) record(e agent.Event) {

@@ -81,6 +81,7 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 	var timeout, backoff float64
 	decl := &actionDecl{item: n}
 	named := false
+	var cost *costExpr
 	// Parameters first: the conditions and effects refer to them,
 	// wherever params: stands in the mapping.
 	for _, fd := range fields {
@@ -100,7 +101,9 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 		case "name":
 			a.Name, named = p.str(fd.val, "action name")
 		case "cost":
-			if c, ok := p.number(fd.val, "cost", 0); ok {
+			if _, isNum := scalarFloat(fd.val); !isNum && fd.val.Kind == yaml.ScalarNode && fd.val.ShortTag() == "!!str" && !p.skip(fd.val) {
+				cost = p.costText(fd.val, &a) // a sum of entries of numbers:
+			} else if c, ok := p.number(fd.val, "cost", 0); ok {
 				a.Cost = c
 			}
 		case "duration":
@@ -138,6 +141,9 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 		return a, false
 	}
 	decl.name = a.Name
+	if cost != nil {
+		cost.action = a.Name
+	}
 	if decl.params != nil {
 		p.liftedActions = append(p.liftedActions, a.Name)
 		for _, keys := range []map[string]*yaml.Node{decl.pre, decl.eff} {

@@ -200,7 +200,7 @@ func (p *parser) checkExpectations(n *yaml.Node, t *testDecl, byName map[string]
 				lifted, _ := predOf(name) // Shoot(r2) costs what Shoot costs
 				for _, a := range p.spec.Actions {
 					if a.Name == name || a.Name == lifted && a.Params != nil {
-						sum += a.Cost
+						sum += planCost(&a, name)
 						break
 					}
 				}

@@ -609,6 +609,9 @@ func (p *parser) onlyRead(name string) []*yaml.Node {
 	if _, declared := p.decl[name]; declared {
 		return nil
 	}
+	if pred, _ := predOf(name); pred != "" && p.lifted[pred] {
+		return nil // p(c0): a lifted action's p(?x) may set it
+	}
 	var keys []*yaml.Node
 	for _, a := range p.actions {
 		if _, w := a.eff[name]; w {

@@ -32,8 +32,8 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 	fs := newFlagSet("pddl")
 	maxFile := addMaxFileSize(fs)
 	var (
-		search searchFlags
-		asJSON bool
+		search               searchFlags
+		asJSON               bool
 		export, exportGround string
 	)
 	search.add(fs, true)

@@ -716,7 +716,9 @@ func (f *liftedFile) render() ([]byte, error) {
 	for _, o := range l.objs {
 		put(objs, o.Name, str(l.export[o.Type]))
 	}
-	put(root, "objects", objs)
+	if len(l.objs) > 0 {
+		put(root, "objects", objs)
+	}
 	if atoms := l.staticAtoms(); len(atoms) > 0 {
 		st := &yaml.Node{Kind: yaml.SequenceNode}
 		for _, a := range atoms {
@@ -756,8 +758,12 @@ func (f *liftedFile) render() ([]byte, error) {
 		if len(a.funcs) > 0 || a.konst != 1 {
 			put(an, "cost", costNode(a)) // 1 is the default
 		}
-		put(an, "preconditions", conds(a.pre))
-		put(an, "effects", conds(a.eff))
+		if len(a.pre) > 0 {
+			put(an, "preconditions", conds(a.pre))
+		}
+		if len(a.eff) > 0 {
+			put(an, "effects", conds(a.eff))
+		}
 		acts.Content = append(acts.Content, an)
 	}
 	if len(f.actions) == 0 {

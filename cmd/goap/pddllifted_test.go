@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -203,4 +204,141 @@ func walkBoth(t *testing.T, task *pddl.Task, f *goapfile.File) {
 		pd.Apply(ps, a)
 		ed.Apply(es, byName[atomKey(g.Schema.Name, g.Args)])
 	}
+}
+
+// TestPddlLiftedExportRandom checks the lifted export on random typed
+// tasks with what the IPC instances use little: a type hierarchy with
+// parameters of a supertype and of either types, two parameters whose
+// add and delete can meet (with or without an equality precondition),
+// constants, static relations, and action costs from :init. goap plan on
+// the export must give the answer goap pddl gives.
+func TestPddlLiftedExportRandom(t *testing.T) {
+	r := rand.New(rand.NewSource(29))
+	dir := t.TempDir()
+	domain, problem, out := filepath.Join(dir, "d.pddl"), filepath.Join(dir, "p.pddl"), filepath.Join(dir, "task.yaml")
+	kinds := map[string]int{}
+	for i := range 150 {
+		ds, ps := randomTypedPDDL(r)
+		if err := os.WriteFile(domain, []byte(ds), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(problem, []byte(ps), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := runGoap(t, "pddl", domain, problem)
+		if code == exitUsage && strings.Contains(stderr, "has no value in :init") {
+			kinds["refused"]++ // a reachable action without a cost
+			continue
+		}
+		if code == exitUsage {
+			t.Fatalf("task %d: exit %d: %s\n%s%s", i, code, stderr, ds, ps)
+		}
+		want := "no plan"
+		if code == 0 {
+			want = "total cost " + pddlCost(t, stdout) + " "
+		}
+		stdout, stderr, code = runGoap(t, "pddl", domain, problem, "--export", out)
+		if code != 0 || !strings.Contains(stdout, "lifted actions") {
+			t.Fatalf("task %d: --export: exit %d: %s%s\n%s%s", i, code, stdout, stderr, ds, ps)
+		}
+		data, _ := os.ReadFile(out)
+		for _, k := range []string{"[", "has-", "numbers:", "=(?"} {
+			if strings.Contains(string(data), k) {
+				kinds[k]++
+			}
+		}
+		stdout, stderr, code = runGoap(t, "plan", out)
+		if code == exitUsage || !strings.Contains(stdout, want) {
+			t.Fatalf("task %d: goap plan on the export: exit %d, want %q\n%s%s\n%s%s\n%s", i, code, want, stdout, stderr, ds, ps, data)
+		}
+		kinds[want[:7]]++
+	}
+	t.Logf("%v", kinds)
+	for _, k := range []string{"[", "has-", "numbers:", "=(?", "no plan", "total c"} {
+		if kinds[k] < 5 {
+			t.Errorf("only %d tasks with %q: the generator should make more", kinds[k], k)
+		}
+	}
+}
+
+// randomTypedPDDL makes a small random typed task with action costs:
+// types a and b under t, objects of each (and a constant), a static
+// relation link, fluents p (on t) and q (on t, t), and two-parameter
+// actions whose parameters are of type a, b, t or (either a b).
+func randomTypedPDDL(r *rand.Rand) (domain, problem string) {
+	types := []string{"a", "b", "t", "(either a b)"}
+	pick := func(l []string) string { return l[r.Intn(len(l))] }
+	var acts []string
+	for i, n := 0, 1+r.Intn(3); i < n; i++ {
+		var pre, eff []string
+		lit := func(neg bool, s string) string {
+			if neg {
+				return "(not " + s + ")"
+			}
+			return s
+		}
+		atom := func() string {
+			if r.Intn(2) == 0 {
+				return "(p " + pick([]string{"?x", "?y", "c0"}) + ")"
+			}
+			return "(q " + pick([]string{"?x", "?y"}) + " " + pick([]string{"?x", "?y", "c0"}) + ")"
+		}
+		for j, m := 0, r.Intn(3); j < m; j++ {
+			pre = append(pre, lit(r.Intn(3) == 0, atom()))
+		}
+		switch r.Intn(4) {
+		case 0:
+			pre = append(pre, "(link ?x ?y)")
+		case 1:
+			pre = append(pre, lit(r.Intn(2) == 0, "(= ?x ?y)"))
+		}
+		// An add and a delete that meet when ?x and ?y are one object.
+		if r.Intn(2) == 0 {
+			eff = append(eff, "(p ?y)", "(not (p ?x))")
+		}
+		for j, m := 0, 1+r.Intn(2); j < m; j++ {
+			eff = append(eff, lit(r.Intn(3) == 0, atom()))
+		}
+		cost := "(increase (total-cost) 1)"
+		if r.Intn(2) == 0 {
+			cost = "(increase (total-cost) (dist ?x ?y))"
+		}
+		acts = append(acts, fmt.Sprintf("(:action act%d :parameters (?x - %s ?y - %s) :precondition (and %s) :effect (and %s %s))",
+			i, pick(types), pick(types), strings.Join(pre, " "), strings.Join(eff, " "), cost))
+	}
+	domain = fmt.Sprintf(`(define (domain typed) (:requirements :strips :typing :equality :negative-preconditions :action-costs)
+ (:types a b - t t - object)
+ (:constants c0 - a)
+ (:predicates (p ?x - t) (q ?x ?y - t) (link ?x ?y - t))
+ (:functions (total-cost) - number (dist ?x ?y - t) - number)
+ %s)
+`, strings.Join(acts, "\n "))
+	objs := []string{"c0", "a1", "b1", "b2"}
+	var init, goal []string
+	for i, n := 0, r.Intn(4); i < n; i++ {
+		if r.Intn(2) == 0 {
+			init = append(init, "(p "+pick(objs)+")")
+		} else {
+			init = append(init, "(link "+pick(objs)+" "+pick(objs)+")")
+		}
+	}
+	// dist is given for most pairs: a binding without a value must be
+	// one PDDL cannot reach (or the task is refused on both sides).
+	for _, x := range objs {
+		for _, y := range objs {
+			if r.Intn(4) != 0 {
+				init = append(init, fmt.Sprintf("(= (dist %s %s) %d)", x, y, r.Intn(4)))
+			}
+		}
+	}
+	for i, n := 0, 1+r.Intn(2); i < n; i++ {
+		if r.Intn(2) == 0 {
+			goal = append(goal, "(p "+pick(objs)+")")
+		} else {
+			goal = append(goal, "(q "+pick(objs)+" "+pick(objs)+")")
+		}
+	}
+	problem = fmt.Sprintf("(define (problem p) (:domain typed) (:objects a1 - a b1 b2 - b)\n (:init %s)\n (:goal (and %s)) (:metric minimize (total-cost)))\n",
+		strings.Join(init, " "), strings.Join(goal, " "))
+	return domain, problem
 }

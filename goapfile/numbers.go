@@ -265,14 +265,21 @@ func (p *parser) checkCosts(d *goap.Domain) {
 }
 
 // planCost returns what the action name (plain, or bound: Shoot(r2))
-// costs, for tests' cost: checks.
-func planCost(a *goap.Action, name string) float64 {
+// costs, for tests' cost: checks; ok is false when numbers: lacks an
+// entry the cost needs (reported at the cost: once grounded).
+func (p *parser) planCost(a *goap.Action, name string) (cost float64, ok bool) {
 	if a.ArgCost == nil {
-		return a.Cost
+		return a.Cost, true
 	}
 	_, args := predOf(name)
 	for i := range args {
 		args[i] = strings.TrimSpace(args[i])
 	}
-	return a.ArgCost(args)
+	for _, e := range p.costs {
+		if e.action == a.Name {
+			c, missing := e.eval(&p.numbers, args)
+			return c, missing == ""
+		}
+	}
+	return a.ArgCost(args), true
 }

@@ -53,6 +53,36 @@ type liftedAction struct {
 	konst  float64     // the constant part of the cost
 	funcs  []pddl.Atom // cost terms looked up in numbers:
 	schema *pddl.Action
+	// eqs are the equalities of its case of the split, each with the
+	// value the case gives it.
+	eqs []caseEq
+}
+
+// caseEq is one equality of a split case: x = y when on.
+type caseEq struct {
+	x, y string
+	on   bool
+}
+
+// covers reports whether the ground action g falls in a's case.
+func (a *liftedAction) covers(g pddl.GroundAction) bool {
+	if g.Schema != a.schema {
+		return false
+	}
+	val := func(x string) string {
+		for i, p := range g.Schema.Params {
+			if p.Name == x {
+				return g.Args[i]
+			}
+		}
+		return x
+	}
+	for _, e := range a.eqs {
+		if (val(e.x) == val(e.y)) != e.on {
+			return false
+		}
+	}
+	return true
 }
 
 // cond is one precondition or effect: a fact name and its value.
@@ -422,10 +452,12 @@ func (l *lifter) action(a *pddl.Action) ([]*liftedAction, error) {
 		}
 		v := *base
 		v.pre = slices.Clone(base.pre)
+		v.eqs = nil
 		var same []string
 		good := true
 		for i, e := range eqs {
 			on := mask&(1<<i) != 0
+			v.eqs = append(v.eqs, caseEq{e[0], e[1], on})
 			v.pre, good = addCond(v.pre, atomKey("=", e[:]), on)
 			if !good {
 				break
@@ -560,7 +592,7 @@ type liftedFile struct {
 }
 
 // liftTask builds the lifted export of a task, or says why it cannot.
-func liftTask(d *pddl.Domain, pr *pddl.Problem, name string) (*liftedFile, error) {
+func liftTask(d *pddl.Domain, pr *pddl.Problem, task *pddl.Task) (*liftedFile, error) {
 	l := newLifter(d, pr)
 	var acts []*liftedAction
 	for _, a := range d.Actions {
@@ -568,7 +600,13 @@ func liftTask(d *pddl.Domain, pr *pddl.Problem, name string) (*liftedFile, error
 		if err != nil {
 			return nil, err
 		}
-		acts = append(acts, as...)
+		// Only actions (and cases) that some ground action reachable in
+		// PDDL's relaxation falls in can ever be used.
+		for _, v := range as {
+			if slices.ContainsFunc(task.Ground, v.covers) {
+				acts = append(acts, v)
+			}
+		}
 	}
 	// Ground the file as goap will, until every action has a binding and
 	// every cost a value: leave out cases no binding uses, and guard costs
@@ -616,7 +654,7 @@ func liftTask(d *pddl.Domain, pr *pddl.Problem, name string) (*liftedFile, error
 			return nil, fmt.Errorf("the cost guards do not settle")
 		}
 	}
-	f := &liftedFile{name: name, l: l, actions: acts, ground: dom.NumActions()}
+	f := &liftedFile{name: task.Spec.Name, l: l, actions: acts, ground: dom.NumActions()}
 	// Static relations only the dropped actions tested go too.
 	var keep []string
 	for _, pred := range l.statics {
@@ -821,7 +859,7 @@ func conds(cs []cond) *yaml.Node {
 // lifted form cannot say (an action whose adds and deletes meet in too
 // many ways) is written ground instead, with the reason on stdout.
 func (c *PddlCommand) exportLifted(d *pddl.Domain, pr *pddl.Problem, task *pddl.Task, path string) error {
-	f, err := liftTask(d, pr, task.Spec.Name)
+	f, err := liftTask(d, pr, task)
 	var data []byte
 	if err == nil {
 		data, err = f.render()

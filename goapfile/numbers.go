@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/echo"
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -92,19 +93,19 @@ func (p *parser) numberList(n *yaml.Node) {
 		}
 		good := true
 		for _, a := range args {
-			good = p.knownObject(fd.key, a, "numbers entry "+fd.name) && good
+			good = p.knownObject(fd.key, a, "numbers entry "+echo.Cut(fd.name)) && good
 		}
 		if k, seen := tab.arity[name]; seen && k != len(args) {
-			p.errorf(fd.key, "%s takes %d arguments elsewhere in numbers:", name, k)
+			p.errorf(fd.key, "%s takes %d arguments elsewhere in numbers:", echo.Cut(name), k)
 			good = false
 		}
-		v, isNum := p.number(fd.val, "the value of "+fd.name, 0)
+		v, isNum := p.number(fd.val, "the value of "+echo.Cut(fd.name), 0)
 		if !good || !isNum {
 			continue
 		}
 		key := entryKey(name, args)
 		if _, dup := tab.values[key]; dup {
-			p.errorf(fd.key, "numbers gives %s twice", key)
+			p.errorf(fd.key, "numbers gives %s twice", echo.Cut(key))
 			continue
 		}
 		if _, seen := tab.arity[name]; !seen {
@@ -150,6 +151,17 @@ func entryKey(name string, args []string) string {
 	return name + "(" + strings.Join(args, ",") + ")"
 }
 
+// isCostText reports whether a cost: is text to read as a sum: a string
+// that is not a number alone ("3" stays an error, as numbers are written
+// unquoted).
+func isCostText(n *yaml.Node) bool {
+	if n == nil || n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
+		return false
+	}
+	_, err := strconv.ParseFloat(strings.TrimSpace(n.Value), 64)
+	return err != nil
+}
+
 // costText reads an action's `cost:` written as text: a sum of numbers
 // and table entries, "road-length(?from,?to)" or "2 + toll(?to)". A sum
 // whose entries name no parameter is computed now and returned in a.Cost;
@@ -160,7 +172,7 @@ func (p *parser) costText(n *yaml.Node, a *goap.Action) *costExpr {
 		part = strings.TrimSpace(part)
 		if v, err := strconv.ParseFloat(part, 64); err == nil {
 			if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
-				p.errorf(n, "cost: %s is not a number of at least 0", part)
+				p.errorf(n, "cost: %s is not a number of at least 0", echo.Cut(part))
 				return nil
 			}
 			e.terms = append(e.terms, costTerm{konst: v})
@@ -173,11 +185,11 @@ func (p *parser) costText(n *yaml.Node, a *goap.Action) *costExpr {
 		}
 		want, known := p.numbers.arity[name]
 		if !known {
-			p.errorf(n, "cost: %s is not in numbers:%s", name, suggest.Hint(name, p.numbers.names))
+			p.errorf(n, "cost: %s is not in numbers:%s", echo.Cut(name), suggest.Hint(name, p.numbers.names))
 			return nil
 		}
 		if want != len(args) {
-			p.errorf(n, "cost: %s takes %d arguments in numbers:, got %d", name, want, len(args))
+			p.errorf(n, "cost: %s takes %d arguments in numbers:, got %d", echo.Cut(name), want, len(args))
 			return nil
 		}
 		t := costTerm{name: name, args: args, param: make([]int, len(args))}
@@ -187,7 +199,7 @@ func (p *parser) costText(n *yaml.Node, a *goap.Action) *costExpr {
 		for i, x := range args {
 			t.param[i] = -1
 			if !strings.HasPrefix(x, "?") {
-				if !p.knownObject(n, x, "cost "+part) {
+				if !p.knownObject(n, x, "cost "+echo.Cut(part)) {
 					return nil
 				}
 				continue
@@ -198,7 +210,7 @@ func (p *parser) costText(n *yaml.Node, a *goap.Action) *costExpr {
 				for _, q := range p.cur {
 					names = append(names, "?"+q.Name)
 				}
-				p.errorf(n, "cost: %s is not a parameter of this action%s", x, suggest.Hint(x, names))
+				p.errorf(n, "cost: %s is not a parameter of this action%s", echo.Cut(x), suggest.Hint(x, names))
 				return nil
 			}
 			t.param[i] = j
@@ -209,7 +221,7 @@ func (p *parser) costText(n *yaml.Node, a *goap.Action) *costExpr {
 	if !bound {
 		c, missing := e.eval(&p.numbers, nil)
 		if missing != "" {
-			p.errorf(n, "cost: numbers has no entry %s", missing)
+			p.errorf(n, "cost: numbers has no entry %s", echo.Cut(missing))
 			return nil
 		}
 		a.Cost = c
@@ -248,7 +260,7 @@ func (p *parser) checkCosts(d *goap.Domain) {
 		}
 		if _, k := e.eval(&p.numbers, args); k != "" {
 			if missing[e] == 0 {
-				first[e] = "numbers has no entry " + k + ", which " + d.ActionName(id) + " needs"
+				first[e] = "numbers has no entry " + echo.Cut(k) + ", which " + echo.Cut(d.ActionName(id)) + " needs"
 			}
 			missing[e]++
 		}

@@ -101,7 +101,7 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 		case "name":
 			a.Name, named = p.str(fd.val, "action name")
 		case "cost":
-			if _, isNum := scalarFloat(fd.val); !isNum && fd.val.Kind == yaml.ScalarNode && fd.val.ShortTag() == "!!str" && !p.skip(fd.val) {
+			if isCostText(fd.val) && !p.skip(fd.val) {
 				cost = p.costText(fd.val, &a) // a sum of entries of numbers:
 			} else if c, ok := p.number(fd.val, "cost", 0); ok {
 				a.Cost = c

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -91,7 +92,7 @@ type cond struct {
 	val bool
 }
 
-// add appends key: val to cs unless it is there; ok is false when key is
+// addCond appends key: val to cs unless it is there; ok is false when key is
 // there with the other value.
 func addCond(cs []cond, key string, val bool) ([]cond, bool) {
 	for _, c := range cs {
@@ -124,7 +125,7 @@ type lifter struct {
 	hasGuard map[string]string
 }
 
-// key writes a PDDL atom as a goap fact name.
+// atomKey writes a PDDL atom as a goap fact name: at(ball1,rooma).
 func atomKey(pred string, args []string) string {
 	if len(args) == 0 {
 		return pred
@@ -672,7 +673,7 @@ func liftTask(d *pddl.Domain, pr *pddl.Problem, task *pddl.Task) (*liftedFile, e
 			used[fn.Pred] = true
 		}
 	}
-	for _, k := range slices.Sorted(mapsKeys(pr.Values)) {
+	for _, k := range slices.Sorted(maps.Keys(pr.Values)) {
 		if fs := strings.Fields(k); used[fs[0]] {
 			f.numbers = append(f.numbers, number{atomKey(fs[0], fs[1:]), pr.Values[k]})
 		}
@@ -720,7 +721,7 @@ const exportGoalNever = "(the goal can never hold)"
 // fn given in :init, in a stable order.
 func sortedValueKeys(pr *pddl.Problem, fn string) [][]string {
 	var out [][]string
-	for _, k := range slices.Sorted(mapsKeys(pr.Values)) {
+	for _, k := range slices.Sorted(maps.Keys(pr.Values)) {
 		f := strings.Fields(k)
 		if f[0] == fn {
 			out = append(out, f[1:])
@@ -733,16 +734,6 @@ func sortedValueKeys(pr *pddl.Problem, fn string) [][]string {
 type number struct {
 	key string
 	val float64
-}
-
-func mapsKeys(m map[string]float64) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // render writes the file as YAML.

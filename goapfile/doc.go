@@ -306,6 +306,34 @@
 // it), those preconditions can never hold: the error is reported at them
 // and names the start's spelling.
 //
+// # Costs from a table
+//
+// `numbers:` holds static values, one per name or name(obj,...), each a
+// number of at least 0. An action's `cost:` may add them up instead of
+// giving a number: "road-length(?from,?to)", "2 + toll(?to)". A lifted
+// action's entries may name its parameters, so each binding costs its own
+// (goap.Action.ArgCost); entries without parameters are added once, when
+// the file is read:
+//
+//	objects: {a: place, b: place, c: place}
+//	static: ["road(a,b)", "road(b,c)"]
+//	numbers:
+//	  road-length(a,b): 7
+//	  road-length(b,c): 2
+//	actions:
+//	  - name: Drive
+//	    params: {from: place, to: place}
+//	    preconditions: {"road(?from,?to)": true, at: "?from"}
+//	    effects: {at: "?to"}
+//	    cost: "road-length(?from,?to)"  # Drive(a,b) costs 7
+//
+// An entry the table lacks is an error at the cost: when a binding the
+// grounder keeps needs it ("numbers has no entry road-length(b,a), which
+// Drive(b,a) needs"): guard the action with a static relation listing the
+// pairs that have one, as goap pddl --export does (has-road-length). So
+// are unknown names (with a suggestion), parameters and objects, a wrong
+// number of arguments, and values that are not numbers or are negative.
+//
 // # Errors
 //
 // Parse reports every problem it can find at once, as an ErrorList of

@@ -23,7 +23,7 @@ import (
 )
 
 // topKeys are the keys a file may have at its top level.
-var topKeys = []string{"name", "objects", "types", "static", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "tests"}
+var topKeys = []string{"name", "objects", "types", "static", "numbers", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "tests"}
 
 // Load reads and parses the designer file at path. Problems in the file
 // are reported as an ErrorList; a file that cannot be read gives the
@@ -147,6 +147,10 @@ type parser struct {
 	cur           []goap.Param
 	lifted        map[string]bool
 	liftedActions []string
+	// numbers is the file's `numbers:`; costs the actions' cost:
+	// expressions that look entries up per binding.
+	numbers numberTable
+	costs   []*costExpr
 
 	out *File
 	// enumUses collects the names given to undeclared facts, which are
@@ -360,6 +364,9 @@ func (p *parser) parseFile(root *yaml.Node) {
 	if sf, ok := top["static"]; ok {
 		p.staticList(sf.val)
 	}
+	if nf, ok := top["numbers"]; ok {
+		p.numberList(nf.val)
+	}
 	if ff, ok := top["facts"]; ok {
 		p.facts(ff.val)
 	}
@@ -427,6 +434,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	f.Domain = d
 	p.groundActionData(d)
 	p.groundOrders(d)
+	p.checkCosts(d)
 	f.Start = p.newState(start, startKeys, pos(top["start"].val))
 	p.goalRules()
 	if goal != nil {
@@ -601,6 +609,9 @@ func (p *parser) inStart(root *yaml.Node, name string) bool {
 func (p *parser) onlyRead(name string) []*yaml.Node {
 	if _, declared := p.decl[name]; declared {
 		return nil
+	}
+	if pred, _ := predOf(name); pred != "" && p.lifted[pred] {
+		return nil // p(c0): a lifted action's p(?x) may set it
 	}
 	var keys []*yaml.Node
 	for _, a := range p.actions {

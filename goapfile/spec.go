@@ -82,6 +82,7 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 	chance := 1.0
 	decl := &actionDecl{item: n}
 	named := false
+	var cost *costExpr
 	// Parameters first: the conditions and effects refer to them,
 	// wherever params: stands in the mapping.
 	for _, fd := range fields {
@@ -101,7 +102,9 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 		case "name":
 			a.Name, named = p.str(fd.val, "action name")
 		case "cost":
-			if c, ok := p.number(fd.val, "cost", 0); ok {
+			if isCostText(fd.val) && !p.skip(fd.val) {
+				cost = p.costText(fd.val, &a) // a sum of entries of numbers:
+			} else if c, ok := p.number(fd.val, "cost", 0); ok {
 				a.Cost = c
 			}
 		case "duration":
@@ -147,6 +150,9 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 		return a, false
 	}
 	decl.name = a.Name
+	if cost != nil {
+		cost.action = a.Name
+	}
 	if decl.params != nil {
 		p.liftedActions = append(p.liftedActions, a.Name)
 		for _, keys := range []map[string]*yaml.Node{decl.pre, decl.eff} {

@@ -12,6 +12,17 @@
 // derived predicates, durative actions, ...) is rejected with a
 // positioned error naming the feature. Names and keywords are case
 // insensitive and are lower-cased on reading.
+//
+// # Names
+//
+// A grounded task names its facts and actions as PDDL does, space-
+// separated: the fact "at ball1 rooma", the action "pick ball1 rooma
+// left", whose GroundAction.IPC is the IPC plan line "(pick ball1 rooma
+// left)". goap's lifted actions name the same ground action
+// pick(ball1,rooma,left), and the same atom at(ball1,rooma): that is what
+// `goap pddl --export` writes (objects and lifted actions, which goap
+// grounds again) and what goap plan prints for such a file, while `goap
+// pddl` itself prints IPC plan lines.
 package pddl
 
 import (

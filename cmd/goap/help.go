@@ -120,11 +120,35 @@ cost and the search figures as ; comments:
 	...
 	; cost = 11
 
-With --export FILE.yaml it writes the grounded task as a designer file
-(name, actions, start, goal) for goap plan instead of planning. When
-grounding leaves no action, or a goal that holds for good, the file gets
-a stand-in for each (an action that never runs, a goal the start meets),
-so that goap plan loads it and gives the same answer.
+Its plan lines are IPC plan lines, and stay so: an action schema's name
+and its arguments, space-separated in parentheses. goap's own names for
+the same ground action are pick(ball1,rooma,left): that is what goap plan
+prints for the exported file, and what --json's steps give as
+{"action": "pick", "args": ["ball1", "rooma", "left"]}.
+
+With --export FILE.yaml it writes the task as a designer file for goap
+plan instead of planning, keeping its parameters: objects (PDDL's
+objects and constants), static: (the initial atoms no action changes),
+actions with params: whose preconditions and effects name fluent atoms
+as booleans (at(?obj,?room): true; a negative precondition is false;
+equality is =(?a,?b)), cost: "travel-slow(?f1,?f2)" with the values of
+:init under numbers:, start and goal. goap's types are flat: the types
+one parameter ranges over are merged into their common supertype, and a
+parameter of a narrower type is guarded by a static relation of that
+type's objects (slow-elevator(?lift): true). PDDL deletes first and adds
+after; where an action's add and delete meet (gripper's move ?a ?a), the
+action is split: move keeps the bindings where they differ, and
+move[from=to] the others, when some binding can use them. An action whose
+adds and deletes meet in more than 4 ways is not split: the task is then
+written ground, and the reason printed.
+
+With --export-ground FILE.yaml it writes the grounded task instead, one
+action per reachable ground action ("pick ball1 rooma left"), as goap
+pddl did before: a flat file that needs no grounding to load.
+
+When grounding leaves no action, or a goal that holds (or fails) for
+good, either file gets a stand-in (an action that never runs, a goal
+fact), so that goap plan loads it and gives the same answer.
 
 Flags:
 
@@ -141,7 +165,9 @@ Flags:
 	--timeout DUR       stop after DUR, e.g. 10s (0: no limit); the time
 	                    counts from the start: grounding included
 	--json              print one JSON object
-	--export FILE       write the grounded task as YAML and do not plan
+	--export FILE       write the task as YAML, lifted, and do not plan
+	--export-ground FILE
+	                    write the grounded task as YAML and do not plan
 	--max-ground-actions N
 	                    stop grounding past N reachable ground actions
 	                    (default 1000000)
@@ -154,6 +180,7 @@ Examples:
 	goap pddl domain.pddl task01.pddl
 	goap pddl domain.pddl p01.pddl --timeout 30s --search forward --heuristic hmax
 	goap pddl domain.pddl task01.pddl --export task01.yaml && goap plan task01.yaml
+	goap pddl domain.pddl task01.pddl --export-ground task01-ground.yaml
 
 Exit status: 0 when a plan is found, 1 when there is none or a limit
 stopped the grounding or the search, 2 on bad input (with a

@@ -10,7 +10,7 @@
 //	goap debug REC [--addr HOST:PORT]
 //	goap dot FILE [--search-tree]
 //	goap bench FILE [--count N] [--time DUR] [--json]
-//	goap pddl DOMAIN PROBLEM [--json] [--export FILE.yaml] [--timeout DUR]
+//	goap pddl DOMAIN PROBLEM [--json] [--export FILE.yaml | --export-ground FILE.yaml] [--timeout DUR]
 //	goap help [COMMAND]
 //
 // Exit status: 0 on success (a plan was found or the goal is already met;

@@ -32,13 +32,14 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 	fs := newFlagSet("pddl")
 	maxFile := addMaxFileSize(fs)
 	var (
-		search searchFlags
-		asJSON bool
-		export string
+		search               searchFlags
+		asJSON               bool
+		export, exportGround string
 	)
 	search.add(fs, true)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
-	fs.StringVar(&export, "export", "", "write the grounded task as a designer `FILE` (YAML) and do not plan")
+	fs.StringVar(&export, "export", "", "write the task as a designer `FILE` (YAML) with objects and lifted actions, and do not plan")
+	fs.StringVar(&exportGround, "export-ground", "", "write the grounded task as a designer `FILE` (YAML), one action per ground action, and do not plan")
 	var lim pddl.Limits
 	fs.IntVar(&lim.MaxGroundActions, "max-ground-actions", pddl.DefaultMaxGroundActions, "stop grounding past `N` reachable ground actions")
 	fs.IntVar(&lim.MaxAtoms, "max-atoms", pddl.DefaultMaxAtoms, "stop grounding past `N` reachable atoms")
@@ -67,19 +68,25 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 		}
 	}
 	t0 := time.Now()
-	task, err := loadPDDL(ctx, files[0], files[1], *maxFile, lim, &search)
+	if export != "" && exportGround != "" {
+		return usageError("pddl", "--export and --export-ground each write the task: give one")
+	}
+	d, pr, task, err := loadPDDL(ctx, files[0], files[1], *maxFile, lim, &search)
 	if err != nil {
 		return err
 	}
 	if export != "" {
+		return c.exportLifted(d, pr, task, export)
+	}
+	if exportGround != "" {
 		data, err := exportYAML(task)
 		if err != nil {
 			return inputError("pddl", "%w", err)
 		}
-		if err := os.WriteFile(export, data, 0o666); err != nil {
+		if err := os.WriteFile(exportGround, data, 0o666); err != nil {
 			return inputError("pddl", "%w", err)
 		}
-		fmt.Fprintf(c.Stdout, "; wrote %s: %d facts, %d actions\n", export, len(task.Spec.Facts), len(task.Spec.Actions))
+		fmt.Fprintf(c.Stdout, "; wrote %s: %d facts, %d actions\n", exportGround, len(task.Spec.Facts), len(task.Spec.Actions))
 		return nil
 	}
 	dom, start, goal, err := task.CompileContext(ctx)
@@ -172,43 +179,43 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // loadPDDL parses and grounds a domain and a problem file (each at most
 // maxFile bytes) within lim and ctx (whose deadline is --timeout, and
 // which startProcess's watchdog cancels at --max-memory).
-func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64, lim pddl.Limits, search *searchFlags) (*pddl.Task, error) {
+func loadPDDL(ctx context.Context, domainFile, problemFile string, maxFile int64, lim pddl.Limits, search *searchFlags) (*pddl.Domain, *pddl.Problem, *pddl.Task, error) {
 	ds, err := readInput("pddl", domainFile, maxFile)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	ps, err := readInput("pddl", problemFile, maxFile)
 	if err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	d, err := pddl.ParseDomainContext(ctx, domainFile, ds)
 	if stop := search.stopped(ctx, "pddl", "reading "+domainFile, err); stop != nil {
-		return nil, stop
+		return nil, nil, nil, stop
 	}
 	if err != nil {
-		return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
+		return nil, nil, nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 	}
 	pr, err := pddl.ParseProblemContext(ctx, problemFile, ps, d)
 	if stop := search.stopped(ctx, "pddl", "reading "+problemFile, err); stop != nil {
-		return nil, stop
+		return nil, nil, nil, stop
 	}
 	if err != nil {
-		return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
+		return nil, nil, nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 	}
 	task, err := pddl.GroundContext(ctx, d, pr, lim)
 	var le *pddl.LimitError
 	switch stop := search.stopped(ctx, "pddl", "grounding", err); {
 	case err == nil:
-		return task, nil
+		return d, pr, task, nil
 	case stop != nil:
-		return nil, stop
+		return nil, nil, nil, stop
 	case errors.As(err, &le):
 		flag := map[string]string{"bindings": "--max-bindings", "ground actions": "--max-ground-actions", "atoms": "--max-atoms"}[le.Limit]
 		e := limitError("pddl", "%v (the limit is %s %d; raise it to ground this task)", err, flag, le.Max)
 		e.(*exitError).cause = le.Err
-		return nil, e
+		return nil, nil, nil, e
 	}
-	return nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
+	return nil, nil, nil, &exitError{code: exitUsage, msg: err.Error(), cause: err}
 }
 
 // exportYAML renders a grounded task as a designer file that goap plan

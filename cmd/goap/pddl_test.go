@@ -35,14 +35,16 @@ func TestPddlExport(t *testing.T) {
 // TestPddlNegativeGoals checks goals that no state can meet: a negative
 // literal on an atom that is true at the start and that no action
 // deletes (a static atom, compiled away by the grounder), and a goal that
-// asks for an atom and its negation. goap pddl finds no plan, and the
-// designer file --export writes has none either: it keeps the static
-// atom in its start.
+// asks for an atom and its negation. goap pddl finds no plan, and neither
+// export has one: the ground export keeps the static atom in its start,
+// the lifted export settles the goal when it writes it and says that it
+// can never hold.
 func TestPddlNegativeGoals(t *testing.T) {
-	for _, c := range []struct{ domain, problem, export string }{
-		{"neg-static-domain.pddl", "neg-static-goal.pddl", "start:\n    p: true\ngoal:\n    p: false\n"},
-		{"neg-static-domain.pddl", "neg-static-and.pddl", "start:\n    p: true\ngoal:\n    p: false\n    q: true\n"},
-		{"neg-contradiction-domain.pddl", "neg-contradiction-goal.pddl", "goal:\n    (and q (not q)): true\n    q: true\n"},
+	never := "goal:\n    " + exportGoalNever + ": true\n"
+	for _, c := range []struct{ domain, problem, ground, lifted string }{
+		{"neg-static-domain.pddl", "neg-static-goal.pddl", "start:\n    p: true\ngoal:\n    p: false\n", never},
+		{"neg-static-domain.pddl", "neg-static-and.pddl", "start:\n    p: true\ngoal:\n    p: false\n    q: true\n", never},
+		{"neg-contradiction-domain.pddl", "neg-contradiction-goal.pddl", "goal:\n    (and q (not q)): true\n    q: true\n", never},
 	} {
 		t.Run(c.problem, func(t *testing.T) {
 			args := []string{"pddl", "testdata/pddl/" + c.domain, "testdata/pddl/" + c.problem}
@@ -50,28 +52,30 @@ func TestPddlNegativeGoals(t *testing.T) {
 			if code != 1 || !strings.HasPrefix(stdout, "; no plan exists\n") {
 				t.Fatalf("pddl: exit %d\n%s%s", code, stdout, stderr)
 			}
-			out := filepath.Join(t.TempDir(), "task.yaml")
-			if _, stderr, code := runGoap(t, append(args, "--export", out)...); code != 0 {
-				t.Fatalf("pddl --export: exit %d: %s", code, stderr)
-			}
-			data, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !strings.HasSuffix(string(data), c.export) {
-				t.Errorf("export ends\n%s\nwant it to end\n%s", data, c.export)
-			}
-			stdout, stderr, code = runGoap(t, "plan", out)
-			if code != 1 || !strings.Contains(stdout, "no plan reaches goal") {
-				t.Fatalf("plan on the export: exit %d\n%s%s", code, stdout, stderr)
+			for _, x := range []struct{ flag, want string }{{"--export-ground", c.ground}, {"--export", c.lifted}} {
+				out := filepath.Join(t.TempDir(), "task.yaml")
+				if _, stderr, code := runGoap(t, append(args, x.flag, out)...); code != 0 {
+					t.Fatalf("pddl %s: exit %d: %s", x.flag, code, stderr)
+				}
+				data, err := os.ReadFile(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.HasSuffix(string(data), x.want) {
+					t.Errorf("%s: export ends\n%s\nwant it to end\n%s", x.flag, data, x.want)
+				}
+				stdout, stderr, code = runGoap(t, "plan", out)
+				if code != 1 || !strings.Contains(stdout, "no plan reaches goal") {
+					t.Fatalf("%s: plan on the export: exit %d\n%s%s", x.flag, code, stdout, stderr)
+				}
 			}
 		})
 	}
 }
 
 // TestPddlExportRoundTrip grounds random small tasks and checks that the
-// designer file goap pddl --export writes loads in goap plan and gives
-// the task's answer: the same cost, or no plan either. Grounding may
+// designer files goap pddl --export (lifted) and --export-ground write
+// load in goap plan and give the task's answer: the same cost, or no plan either. Grounding may
 // leave no action, or no goal condition (every goal literal true for
 // good), which goap plan refused (142 of 1,013 random tasks); goals may
 // hold equalities over objects.
@@ -96,24 +100,26 @@ func TestPddlExportRoundTrip(t *testing.T) {
 		if code == 0 {
 			want = "total cost " + pddlCost(t, stdout) + " "
 		}
-		if _, stderr, code := runGoap(t, "pddl", domain, problem, "--export", out); code != 0 {
-			t.Fatalf("task %d: --export: exit %d: %s\n%s%s", i, code, stderr, ds, ps)
-		}
-		data, _ := os.ReadFile(out)
-		switch {
-		case strings.Contains(string(data), exportNoAction):
-			kinds["no action"]++
-		case strings.Contains(string(data), exportGoalHolds):
-			kinds["goal holds"]++
-		}
-		stdout, stderr, code = runGoap(t, "plan", out)
-		if code == exitUsage || !strings.Contains(stdout, want) {
-			t.Fatalf("task %d: goap plan on the export: exit %d, want %q\n%s%s\n%s%s\n%s", i, code, want, stdout, stderr, ds, ps, data)
+		for _, flag := range []string{"--export-ground", "--export"} {
+			if _, stderr, code := runGoap(t, "pddl", domain, problem, flag, out); code != 0 {
+				t.Fatalf("task %d: %s: exit %d: %s\n%s%s", i, flag, code, stderr, ds, ps)
+			}
+			data, _ := os.ReadFile(out)
+			switch {
+			case strings.Contains(string(data), exportNoAction):
+				kinds[flag+" no action"]++
+			case strings.Contains(string(data), exportGoalHolds):
+				kinds[flag+" goal holds"]++
+			}
+			stdout, stderr, code = runGoap(t, "plan", out)
+			if code == exitUsage || !strings.Contains(stdout, want) {
+				t.Fatalf("task %d: goap plan on the %s file: exit %d, want %q\n%s%s\n%s%s\n%s", i, flag, code, want, stdout, stderr, ds, ps, data)
+			}
 		}
 		kinds[want[:7]]++
 	}
 	t.Logf("%v", kinds)
-	for _, k := range []string{"no action", "goal holds", "no plan", "total c"} {
+	for _, k := range []string{"--export-ground no action", "--export-ground goal holds", "--export no action", "--export goal holds", "no plan", "total c"} {
 		if kinds[k] < 5 {
 			t.Errorf("only %d tasks of kind %q: the generator should make more", kinds[k], k)
 		}

@@ -273,7 +273,9 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 	g.addStatics(ch.Static, fresh)
 	nFacts, nActions := len(n.facts), len(n.actions)
 	c.part = "facts"
-	for _, f := range g.freshFacts(l.spec.Facts) {
+	freshFacts := g.freshFacts(l.spec.Facts)
+	n.facts = grown(n.facts, len(freshFacts)+8)
+	for _, f := range freshFacts {
 		if old, ok := n.byName[f.Name]; ok {
 			// A fact a goal names outlived its object: the new
 			// object's fact is that one again.
@@ -324,6 +326,7 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 	for i := range c.dense {
 		c.dense[i] = make([]uint64, n.words)
 	}
+	n.actions = grown(n.actions, len(acts))
 	for i := range acts {
 		c.compileAction(&acts[i])
 	}
@@ -529,3 +532,11 @@ func (d *Domain) ActionRemoved(id ActionID) bool { return d.actions[id].gone }
 // WithObjects removed: it keeps its ID and name, out of every lookup by
 // name, at its default in every state.
 func (d *Domain) FactRemoved(id FactID) bool { return d.facts[id].gone }
+
+// grown returns a copy of s with room for k more: one copy of what the
+// old Domain holds, not the quarter more that append's growth would take.
+func grown[T any](s []T, k int) []T {
+	out := make([]T, len(s), len(s)+k)
+	copy(out, s)
+	return out
+}

@@ -95,3 +95,42 @@ func BenchmarkCompile(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCompileAddObject adds one enemy (near a place) to the arena
+// of n objects with WithObjects, and BenchmarkCompileRemoveObject
+// removes one; compare with BenchmarkCompile/lifted/n, the full compile.
+func BenchmarkCompileAddObject(b *testing.B) {
+	for _, n := range []int{100, 10000} {
+		d, err := goap.NewDomain(arenaSpec(n, false))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ch := goap.ObjectChange{Add: []goap.Object{{Name: "spawned", Type: "enemy"}}, Static: []string{"near(spawned,p3)"}}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := d.WithObjects(ch); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkCompileRemoveObject(b *testing.B) {
+	for _, n := range []int{100, 10000} {
+		d, err := goap.NewDomain(arenaSpec(n, false))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ch := goap.ObjectChange{Remove: []string{"e3"}}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := d.WithObjects(ch); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

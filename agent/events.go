@@ -69,6 +69,11 @@ const (
 	// EventInterruptPropagated: a unit (Agent) was interrupted because its
 	// commander's ordering Action was aborted; Reason says why.
 	EventInterruptPropagated
+	// EventObjectRemoved: the agent switched to a domain without an
+	// object its plan used (SetDomain); Action is the first step of the
+	// plan the domain no longer has, Reason names the object ("object r1
+	// was removed"). A plan_invalidated follows, then a new plan.
+	EventObjectRemoved
 )
 
 var eventNames = [...]string{
@@ -89,6 +94,8 @@ var eventNames = [...]string{
 	EventReport:              "report",
 	EventOrderTimedOut:       "order_timed_out",
 	EventInterruptPropagated: "interrupt_propagated",
+
+	EventObjectRemoved: "object_removed",
 }
 
 // String returns the event type's name, e.g. "plan_made".

@@ -199,6 +199,21 @@ func (d *Domain) removes(gone map[string]bool) int {
 	return n
 }
 
+// namesGone reports whether the ground name "pred(a,b)" has an argument
+// in gone, without taking it apart into new strings.
+func namesGone(name string, gone map[string]bool) bool {
+	open := strings.IndexByte(name, '(')
+	if open < 0 || !strings.HasSuffix(name, ")") {
+		return false
+	}
+	for arg := range strings.SplitSeq(name[open+1:len(name)-1], ",") {
+		if gone[strings.TrimSpace(arg)] {
+			return true
+		}
+	}
+	return false
+}
+
 func anyGone(args []string, gone map[string]bool) bool {
 	for _, a := range args {
 		if gone[a] {
@@ -392,7 +407,7 @@ func (n *Domain) remove(g *grounder, gone map[string]bool) {
 		if f.gone || !strings.HasSuffix(f.Name, ")") {
 			continue
 		}
-		if _, args, ok := splitAtom(f.Name); !ok || !anyGone(args, gone) {
+		if !namesGone(f.Name, gone) {
 			continue
 		}
 		if l.named[f.Name] {

@@ -37,6 +37,9 @@ func buildAtomIndex(d *Domain) *atomIndex {
 	for ai := range d.actions {
 		a := &d.actions[ai]
 		ix.groupBase[ai] = int32(ix.groups)
+		if a.gone {
+			continue
+		}
 		ix.groups += len(a.pre.groups)
 		for _, g := range a.pre.groups {
 			for _, at := range g.atoms {
@@ -60,6 +63,9 @@ func buildAtomIndex(d *Domain) *atomIndex {
 	tfill := append([]int32(nil), ix.trigStart...)
 	for ai := range d.actions {
 		a := &d.actions[ai]
+		if a.gone {
+			continue
+		}
 		for gi, g := range a.pre.groups {
 			for _, at := range g.atoms {
 				ix.uses[fill[at]] = groupRef{int32(ai), ix.groupBase[ai] + int32(gi)}
@@ -128,10 +134,15 @@ func resize[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-// buildReachIndex indexes d's actions for the reachability check.
-func buildReachIndex(d *Domain) *reachIndex {
+// buildReachIndex indexes d's actions for the reachability check,
+// keeping the entries of old (an index of the domain d was made from,
+// whose actions d's first ones are) when it is not nil.
+func buildReachIndex(d *Domain, old *reachIndex) *reachIndex {
 	ri := &reachIndex{words: (d.atoms + 63) / 64}
-	for i := range d.actions {
+	if old != nil {
+		ri.actions = old.actions[:len(old.actions):len(old.actions)]
+	}
+	for i := len(ri.actions); i < len(d.actions); i++ {
 		a := &d.actions[i]
 		// Atom lists, not bitsets over all atoms: the index takes memory
 		// in proportion to the actions' size, not actions times atoms.

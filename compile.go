@@ -38,6 +38,8 @@ type compiler struct {
 	badNames map[string]bool
 	// poll, when set, is NewDomainContext's check between pieces of work.
 	poll func() error
+	used []uint    // bits taken in each word of the layout
+	g    *grounder // when the Spec is lifted
 }
 
 func (c *compiler) fail(action, goal, fact, format string, args ...any) {
@@ -56,6 +58,7 @@ func NewDomain(spec Spec) (*Domain, error) {
 func newDomain(spec Spec, poll func() error) (*Domain, error) {
 	d := &Domain{name: spec.Name, byName: map[string]FactID{}, actByNm: map[string]ActionID{}}
 	c := &compiler{d: d, badNames: map[string]bool{}, poll: poll}
+	orig := spec
 	spec, d.binds = c.expand(spec)
 	d.objects = slices.Clone(spec.Objects)
 	d.indexLifted()
@@ -67,6 +70,7 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 	}
 	c.declareFacts(spec)
 	c.layout()
+	d.actions = make([]action, 0, len(spec.Actions))
 	for i := range c.dense {
 		c.dense[i] = make([]uint64, d.words)
 	}
@@ -83,9 +87,26 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 		a := &d.actions[i]
 		a.preOps, a.effOps = d.ops[at[0]:at[1]:at[1]], d.ops[at[1]:at[2]:at[2]]
 	}
+	c.compileGoals(spec.Goals)
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
+	if err := c.index(); err != nil {
+		return nil, err
+	}
+	if c.g != nil {
+		d.lift = c.g.keep(orig, c.used)
+	}
+	return d, nil
+}
+
+// compileGoals compiles the goals into d.goals.
+func (c *compiler) compileGoals(goals []Goal) {
+	d := c.d
+	d.goals = nil
 	goalNames := map[string]bool{}
-	for i := range spec.Goals {
-		g := &spec.Goals[i]
+	for i := range goals {
+		g := &goals[i]
 		c.part = "name"
 		if g.Name == "" {
 			c.fail("", "", "", "goal #%d has no name", i+1)
@@ -103,19 +124,29 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 		t.cond = c.conds(g.Desired, "", g.Name)
 		d.goals = append(d.goals, t)
 	}
-	if len(c.errs) > 0 {
-		return nil, errors.Join(c.errs...)
-	}
+}
+
+// index builds what the planner reads besides the actions: the writers of
+// each fact, the atom and reachability indexes, the list of actions and
+// the goals' relevant actions. Removed actions (WithObjects) are left out
+// of all of them.
+func (c *compiler) index() error {
+	d := c.d
 	d.indexWriters()
 	if err := c.polled(); err != nil {
-		return nil, err
+		return err
 	}
 	d.ix = buildAtomIndex(d)
 	if err := c.polled(); err != nil {
-		return nil, err
+		return err
 	}
-	d.reach = buildReachIndex(d)
-	for i, a := range d.actions {
+	d.reach = buildReachIndex(d, d.reach)
+	d.all, d.hooks = nil, false
+	for i := range d.actions {
+		a := &d.actions[i]
+		if a.gone {
+			continue
+		}
 		d.all = append(d.all, ActionID(i))
 		if a.costFunc != nil || a.check != nil {
 			d.hooks = true
@@ -124,7 +155,7 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 	for _, t := range d.goals {
 		t.finish()
 	}
-	return d, nil
+	return nil
 }
 
 // indexWriters lists, for every fact, the actions that write it, for
@@ -132,6 +163,9 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 func (d *Domain) indexWriters() {
 	d.writerAt = make([]int32, len(d.facts)+1)
 	for i := range d.actions {
+		if d.actions[i].gone {
+			continue
+		}
 		for _, f := range d.actions[i].writes {
 			d.writerAt[f+1]++
 		}
@@ -142,6 +176,9 @@ func (d *Domain) indexWriters() {
 	d.writers = make([]ActionID, d.writerAt[len(d.facts)])
 	next := slices.Clone(d.writerAt[:len(d.facts)])
 	for i := range d.actions {
+		if d.actions[i].gone {
+			continue
+		}
 		for _, f := range d.actions[i].writes {
 			d.writers[next[f]] = ActionID(i)
 			next[f]++
@@ -153,134 +190,156 @@ func (d *Domain) indexWriters() {
 // order they are first named (actions, then goals; keys sorted), so fact
 // IDs never depend on map iteration order.
 func (c *compiler) declareFacts(spec Spec) {
-	d := c.d
 	c.part = "facts"
 	for _, f := range spec.Facts {
-		if f.Name == "" {
-			c.fail("", "", "", "a fact declaration has no name")
-			continue
-		}
-		if _, dup := d.byName[f.Name]; dup {
-			c.fail("", "", f.Name, "declared twice")
-			continue
-		}
-		if msg := names.Problem(f.Name); msg != "" {
-			c.fail("", "", f.Name, "the fact's name %s", msg)
-			continue
-		}
-		fi := factInfo{Fact: f}
-		switch f.Kind {
-		case BoolFact:
-			fi.size = 2
-			fi.Min, fi.Max = 0, 1
-			if f.Default != 0 && f.Default != 1 {
-				c.fail("", "", f.Name, "a boolean default must be 0 or 1, got %d", f.Default)
-			}
-			fi.raw0 = uint64(f.Default & 1)
-		case IntFact:
-			if f.Min > f.Max {
-				c.fail("", "", f.Name, "min %d is greater than max %d", f.Min, f.Max)
-				continue
-			}
-			if span := int64(f.Max) - int64(f.Min) + 1; span > MaxIntRange || span <= 0 {
-				c.fail("", "", f.Name, "range %d..%d has more than %d values", f.Min, f.Max, MaxIntRange)
-				continue
-			}
-			if f.Default < f.Min || f.Default > f.Max {
-				c.fail("", "", f.Name, "default %d is outside %d..%d", f.Default, f.Min, f.Max)
-				continue
-			}
-			fi.size = f.Max - f.Min + 1
-			fi.raw0 = uint64(f.Default - f.Min)
-		case EnumFact:
-			if len(f.Values) == 0 {
-				c.fail("", "", f.Name, "an enum needs at least one value")
-				continue
-			}
-			if len(f.Values) > MaxIntRange {
-				c.fail("", "", f.Name, "an enum may have at most %d values", MaxIntRange)
-				continue
-			}
-			seen := map[string]bool{}
-			ok := true
-			for _, v := range f.Values {
-				if v == "" || seen[v] {
-					c.fail("", "", f.Name, "enum value %q is empty or repeated", v)
-					ok = false
-				}
-				if msg := names.Problem(v); msg != "" {
-					c.fail("", "", f.Name, "enum value %q %s", v, msg)
-					ok = false
-				}
-				seen[v] = true
-			}
-			if !ok {
-				continue
-			}
-			fi.Values = append([]string(nil), f.Values...)
-			fi.size = len(f.Values)
-			fi.Min, fi.Max = 0, len(f.Values)-1
-			if f.DefaultValue != "" {
-				idx := indexOf(f.Values, f.DefaultValue)
-				if idx < 0 {
-					c.fail("", "", f.Name, "default %q is not one of its values%s", f.DefaultValue, suggest.Hint(f.DefaultValue, f.Values))
-					continue
-				}
-				fi.raw0 = uint64(idx)
-			}
-		default:
-			c.fail("", "", f.Name, "unknown kind %v", f.Kind)
-			continue
-		}
-		d.byName[f.Name] = FactID(len(d.facts))
-		d.facts = append(d.facts, fi)
+		c.declare(f)
 	}
-	addBool := func(name string) {
-		if name == "" {
-			return
-		}
-		if msg := names.Problem(name); msg != "" && !c.badNames[name] {
-			// Reported once, and declared all the same, so that the
-			// conditions naming it add no "unknown fact" errors.
-			c.badNames[name] = true
-			c.fail("", "", name, "the fact's name %s", msg)
-		}
-		if _, ok := d.byName[name]; !ok {
-			d.byName[name] = FactID(len(d.facts))
-			d.facts = append(d.facts, factInfo{Fact: Fact{Name: name, Kind: BoolFact, Max: 1}, size: 2})
-		}
-	}
-	for _, a := range spec.Actions {
-		for _, k := range sortedKeys(a.Pre) {
-			addBool(k)
-		}
-		for _, k := range sortedKeys(a.Effects) {
-			addBool(k)
-		}
+	for i := range spec.Actions {
+		c.addBools(&spec.Actions[i])
 	}
 	for _, g := range spec.Goals {
 		for _, k := range sortedKeys(g.Desired) {
-			addBool(k)
+			c.addBool(k)
 		}
 	}
+}
+
+// addBools declares the undeclared facts a's conditions and effects name
+// as booleans.
+func (c *compiler) addBools(a *Action) {
+	for _, k := range sortedKeys(a.Pre) {
+		c.addBool(k)
+	}
+	for _, k := range sortedKeys(a.Effects) {
+		c.addBool(k)
+	}
+}
+
+// addBool declares name as a boolean unless it is declared.
+func (c *compiler) addBool(name string) {
+	d := c.d
+	if name == "" {
+		return
+	}
+	if msg := names.Problem(name); msg != "" && !c.badNames[name] {
+		// Reported once, and declared all the same, so that the
+		// conditions naming it add no "unknown fact" errors.
+		c.badNames[name] = true
+		c.fail("", "", name, "the fact's name %s", msg)
+	}
+	if _, ok := d.byName[name]; !ok {
+		d.byName[name] = FactID(len(d.facts))
+		d.facts = append(d.facts, factInfo{Fact: Fact{Name: name, Kind: BoolFact, Max: 1}, size: 2})
+	}
+}
+
+// declare interns the declared fact f.
+func (c *compiler) declare(f Fact) {
+	d := c.d
+	if f.Name == "" {
+		c.fail("", "", "", "a fact declaration has no name")
+		return
+	}
+	if _, dup := d.byName[f.Name]; dup {
+		c.fail("", "", f.Name, "declared twice")
+		return
+	}
+	if msg := names.Problem(f.Name); msg != "" {
+		c.fail("", "", f.Name, "the fact's name %s", msg)
+		return
+	}
+	fi := factInfo{Fact: f}
+	switch f.Kind {
+	case BoolFact:
+		fi.size = 2
+		fi.Min, fi.Max = 0, 1
+		if f.Default != 0 && f.Default != 1 {
+			c.fail("", "", f.Name, "a boolean default must be 0 or 1, got %d", f.Default)
+		}
+		fi.raw0 = uint64(f.Default & 1)
+	case IntFact:
+		if f.Min > f.Max {
+			c.fail("", "", f.Name, "min %d is greater than max %d", f.Min, f.Max)
+			return
+		}
+		if span := int64(f.Max) - int64(f.Min) + 1; span > MaxIntRange || span <= 0 {
+			c.fail("", "", f.Name, "range %d..%d has more than %d values", f.Min, f.Max, MaxIntRange)
+			return
+		}
+		if f.Default < f.Min || f.Default > f.Max {
+			c.fail("", "", f.Name, "default %d is outside %d..%d", f.Default, f.Min, f.Max)
+			return
+		}
+		fi.size = f.Max - f.Min + 1
+		fi.raw0 = uint64(f.Default - f.Min)
+	case EnumFact:
+		if len(f.Values) == 0 {
+			c.fail("", "", f.Name, "an enum needs at least one value")
+			return
+		}
+		if len(f.Values) > MaxIntRange {
+			c.fail("", "", f.Name, "an enum may have at most %d values", MaxIntRange)
+			return
+		}
+		seen := map[string]bool{}
+		ok := true
+		for _, v := range f.Values {
+			if v == "" || seen[v] {
+				c.fail("", "", f.Name, "enum value %q is empty or repeated", v)
+				ok = false
+			}
+			if msg := names.Problem(v); msg != "" {
+				c.fail("", "", f.Name, "enum value %q %s", v, msg)
+				ok = false
+			}
+			seen[v] = true
+		}
+		if !ok {
+			return
+		}
+		fi.Values = append([]string(nil), f.Values...)
+		fi.size = len(f.Values)
+		fi.Min, fi.Max = 0, len(f.Values)-1
+		if f.DefaultValue != "" {
+			idx := indexOf(f.Values, f.DefaultValue)
+			if idx < 0 {
+				c.fail("", "", f.Name, "default %q is not one of its values%s", f.DefaultValue, suggest.Hint(f.DefaultValue, f.Values))
+				return
+			}
+			fi.raw0 = uint64(idx)
+		}
+	default:
+		c.fail("", "", f.Name, "unknown kind %v", f.Kind)
+		return
+	}
+	d.byName[f.Name] = FactID(len(d.facts))
+	d.facts = append(d.facts, fi)
 }
 
 // layout packs fact fields into words: widest fields first (first fit),
 // so no field straddles a word boundary.
 func (c *compiler) layout() {
 	d := c.d
-	order := make([]int, len(d.facts))
+	c.used = place(d.facts, 0, nil)
+	d.words = max(len(c.used), 1)
+	d.start = make([]uint64, d.words)
+	d.bitFact = make([]FactID, 64*d.words)
+	d.atoms = 0
+	d.fill(0)
+}
+
+// place gives the facts from on a field each, widest first, in the first
+// word with room (used counts the bits taken in each word), and returns
+// the words' use.
+func place(facts []factInfo, from int, used []uint) []uint {
+	order := make([]int, len(facts)-from)
 	for i := range order {
-		order[i] = i
+		order[i] = from + i
 	}
-	width := func(i int) uint { return uint(bits.Len(uint(d.facts[i].size - 1))) }
+	width := func(i int) uint { return max(uint(bits.Len(uint(facts[i].size-1))), 1) } // a one-value fact still gets a bit
 	sort.SliceStable(order, func(a, b int) bool { return width(order[a]) > width(order[b]) })
-	var used []uint // bits used per word
 	for _, i := range order {
 		w := width(i)
-		if w == 0 {
-			w = 1 // a one-value fact still gets a bit, so it has a field
-		}
 		word := -1
 		for j, u := range used {
 			if u+w <= 64 {
@@ -292,31 +351,26 @@ func (c *compiler) layout() {
 			used = append(used, 0)
 			word = len(used) - 1
 		}
-		f := &d.facts[i]
+		f := &facts[i]
 		f.word, f.shift = word, used[word]
 		f.mask = (uint64(1)<<w - 1) << f.shift
 		used[word] += w
 	}
-	d.words = len(used)
-	if d.words == 0 {
-		d.words = 1
-	}
-	d.start = make([]uint64, d.words)
-	d.bitFact = make([]FactID, 64*d.words)
-	for id := range d.facts {
+	return used
+}
+
+// fill records the fields of the facts from on: their bits, their
+// defaults in the start state and their atoms (after d.atoms).
+func (d *Domain) fill(from int) {
+	for id := from; id < len(d.facts); id++ {
 		f := &d.facts[id]
 		for m := f.mask; m != 0; m &= m - 1 {
 			d.bitFact[f.word*64+bits.TrailingZeros64(m)] = FactID(id)
 		}
-	}
-	atom := 0
-	for i := range d.facts {
-		f := &d.facts[i]
-		f.atom = atom
-		atom += f.size
+		f.atom = d.atoms
+		d.atoms += f.size
 		d.start[f.word] |= f.raw0 << f.shift
 	}
-	d.atoms = atom
 }
 
 func (c *compiler) words() []uint64 {

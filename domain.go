@@ -43,6 +43,9 @@ type Domain struct {
 	binds    []binding
 	objects  []Object
 	byLifted map[string][]ActionID // a lifted action's ground actions
+	// lift is what WithObjects grounds more from (nil when the Spec
+	// has no objects, types or lifted actions).
+	lift *liftState
 }
 
 type factInfo struct {
@@ -53,6 +56,7 @@ type factInfo struct {
 	mask  uint64 // field mask within its word (already shifted)
 	atom  int    // first heuristic atom
 	raw0  uint64 // default, as a raw field value (value-Min or enum index)
+	gone  bool   // a fact of an object WithObjects removed
 }
 
 // numCond is a comparison that mask/value pairs cannot express. Values are
@@ -151,6 +155,7 @@ type action struct {
 	deltas         []delta  // add/subtract effects, for the heuristics
 	writes         []FactID // facts the effects touch
 	reads          []FactID // facts the preconditions read
+	gone           bool     // an action of an object WithObjects removed
 }
 
 type delta struct {

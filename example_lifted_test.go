@@ -51,3 +51,50 @@ func ExampleParam() {
 	// found 5 [Move(hall,yard) TakeAmmo(yard) Shoot(r1) Shoot(r3)]
 	// 7 ground actions; the first step is Move [hall yard]
 }
+
+// Objects come and go: WithObjects adds an enemy that spawned and removes
+// one that is gone, grounding only the new enemy's actions; Convert
+// carries a state over by its facts.
+func ExampleDomain_WithObjects() {
+	domain, err := goap.NewDomain(goap.Spec{
+		Name:    "arena",
+		Objects: []goap.Object{{Name: "r1", Type: "enemy"}, {Name: "r2", Type: "enemy"}},
+		Actions: []goap.Action{
+			{Name: "Shoot", Cost: 1, Params: []goap.Param{{Name: "t", Type: "enemy"}},
+				Pre:     goap.Conds{"alive(?t)": true},
+				Effects: goap.Effects{"alive(?t)": false, "scored": true}},
+		},
+		Goals: []goap.Goal{{Name: "Score", Desired: goap.Conds{"scored": true}}},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	start, err := domain.State(map[string]any{"alive(r1)": true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	next, err := domain.WithObjects(goap.ObjectChange{
+		Add:    []goap.Object{{Name: "r3", Type: "enemy"}},
+		Remove: []string{"r1"},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(next.ActionNames(next.ActionsNamed("Shoot")))
+	state := next.Convert(start) // alive(r1) is gone with r1
+	goal, _ := next.Goal("Score")
+	res := goap.NewPlanner(next).Plan(context.Background(), state, goal)
+	fmt.Println(res.Status)
+	if err := state.SetValue("alive(r3)", true); err != nil {
+		log.Fatal(err)
+	}
+	res = goap.NewPlanner(next).Plan(context.Background(), state, goal)
+	fmt.Println(res.Status, next.ActionNames(res.Plan))
+	// Old plans and planners of domain are untouched.
+	fmt.Println(domain.ActionNames(domain.ActionsNamed("Shoot")))
+	// Output:
+	// [Shoot(r2) Shoot(r3)]
+	// no plan
+	// found [Shoot(r3)]
+	// [Shoot(r1) Shoot(r2)]
+}

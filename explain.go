@@ -206,7 +206,7 @@ func (s *search) unreachableStep(g group, cost []float64) (string, []group) {
 	var missingAll []group
 	for ai := range d.actions {
 		a := &d.actions[ai]
-		if !writesAny(a, g) {
+		if a.gone || !writesAny(a, g) {
 			continue
 		}
 		if !canMeet(d, a, g) {

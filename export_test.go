@@ -188,3 +188,9 @@ func SetUnindexedActs(p *Planner, n int) { p.tune.unindexedActs = n }
 // SetIndexOneWordAfter sets p's indexOneWordAfter (the action count above
 // which one-word searches use their indexes).
 func SetIndexOneWordAfter(p *Planner, n int) { p.tune.indexOneWordAfter = n }
+
+// SameLayout reports whether a and b come from one compile, the one
+// WithObjects derived the later of them from without compiling anew.
+func SameLayout(a, b *Domain) bool {
+	return a.lift != nil && b.lift != nil && a.lift.layout == b.lift.layout
+}

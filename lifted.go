@@ -103,6 +103,10 @@ type grounder struct {
 	work    int
 	stopped bool
 	args    [][]string // per ground action made so far, its arguments
+	// fresh, when set (WithObjects), holds the objects being added:
+	// only bindings and family facts that involve one are grounded.
+	fresh   map[string]bool
+	freshOf map[string][]string // by type, in the order they are added
 }
 
 // checkPlainNames refuses plain action names that could pose as bound
@@ -127,13 +131,8 @@ func (c *compiler) expand(spec Spec) (Spec, []binding) {
 	}
 	g := &grounder{c: c, objType: map[string]string{}, ofType: map[string][]string{},
 		static: map[string]*ground.Relation{}, family: map[string]*Fact{}}
-	g.eng = ground.Grounder{
-		Relation: func(pred string) *ground.Relation { return g.static[pred] },
-		Relaxed:  func(string) bool { return false },
-		Objects:  func(t string) []string { return g.ofType[t] },
-		HasType:  func(o, t string) bool { return g.objType[o] == t },
-		Tick:     g.tick,
-	}
+	g.engine()
+	c.g = g
 	g.objects(&spec)
 	g.statics(&spec)
 	out := spec
@@ -181,6 +180,17 @@ func (c *compiler) expand(spec Spec) (Spec, []binding) {
 		g.plainRefs("", spec.Goals[i].Name, spec.Goals[i].Desired, "desired")
 	}
 	return out, binds
+}
+
+// engine sets up g's grounding engine over its maps.
+func (g *grounder) engine() {
+	g.eng = ground.Grounder{
+		Relation: func(pred string) *ground.Relation { return g.static[pred] },
+		Relaxed:  func(string) bool { return false },
+		Objects:  func(t string) []string { return g.ofType[t] },
+		HasType:  func(o, t string) bool { return g.objType[o] == t },
+		Tick:     g.tick,
+	}
 }
 
 // tick counts one candidate binding; past MaxGroundActions candidates or
@@ -462,7 +472,7 @@ func (g *grounder) action(a *Action, out []Action) []Action {
 		return key, v
 	}
 	reported := false
-	g.eng.Enumerate(s, func(b []string) {
+	g.enumerate(s, func(b []string) {
 		if len(out) >= MaxGroundActions {
 			if !g.stopped {
 				c.part = "params"
@@ -518,6 +528,31 @@ func (g *grounder) action(a *Action, out []Action) []Action {
 		g.args = append(g.args, args)
 	})
 	return out
+}
+
+// enumerate is the engine's Enumerate, or with fresh objects, the
+// bindings that bind some parameter to one of them: each once, from the
+// first parameter bound to a fresh object.
+func (g *grounder) enumerate(s *ground.Schema, emit func(b []string)) {
+	if g.fresh == nil {
+		g.eng.Enumerate(s, emit)
+		return
+	}
+	b := make([]string, len(s.Params))
+	for i := range s.Params {
+		for _, o := range g.freshOf[s.Types[i]] {
+			clear(b)
+			b[i] = o
+			g.eng.EnumerateFrom(s, b, func(b []string) {
+				for _, x := range b[:i] {
+					if g.fresh[x] {
+						return // emitted when that parameter was pinned
+					}
+				}
+				emit(b)
+			})
+		}
+	}
 }
 
 // refs parses the conditions or effects m of the lifted action a and

@@ -155,7 +155,7 @@ func (s State) String() string {
 	for id := range s.d.facts {
 		f := &s.d.facts[id]
 		raw := (s.w[f.word] & f.mask) >> f.shift
-		if raw == f.raw0 {
+		if raw == f.raw0 || f.gone {
 			continue
 		}
 		switch f.Kind {
@@ -172,11 +172,14 @@ func (s State) String() string {
 	return "{" + strings.Join(parts, " ") + "}"
 }
 
-// Values returns every fact's value by name (bools, ints and enum names).
+// Values returns every fact's value by name (bools, ints and enum names),
+// but for facts of removed objects (Domain.WithObjects).
 func (s State) Values() map[string]any {
 	m := make(map[string]any, len(s.d.facts))
 	for id := range s.d.facts {
-		m[s.d.facts[id].Name] = s.value(FactID(id))
+		if !s.d.facts[id].gone {
+			m[s.d.facts[id].Name] = s.value(FactID(id))
+		}
 	}
 	return m
 }

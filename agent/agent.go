@@ -3,7 +3,6 @@ package agent
 import (
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 	"sync/atomic"
 
@@ -144,6 +143,7 @@ type settings struct {
 	fallbackGoal  int  // the fallback goal's index in goals, or -1
 	fallback      goap.ActionID
 	hasFallback   bool
+	names         actionConfig // the actions Config names, for SetDomain
 
 	margin, goalInterval   float64
 	validityGrace          float64
@@ -336,34 +336,8 @@ func New(cfg Config) (*Agent, error) {
 		addGoal(cfg.FallbackGoal, true)
 	}
 
-	n := d.NumActions()
-	a.tables.def = cfg.Default
-	a.tables.outside = make([]bool, n)
-	for i := range n {
-		a.tables.outside[i] = cfg.Actions != nil
-	}
-	// A name stands for one action, or for every ground action of a
-	// lifted one ("Shoot": Shoot(r1), Shoot(r2)).
-	lookupAll := func(what, name string) []goap.ActionID {
-		ids := d.ActionsNamed(name)
-		if ids == nil {
-			bad("unknown action %q in %s%s", name, what, didYouMean(name, actionNames(d)))
-		}
-		return ids
-	}
-	lookup := func(what, name string) (goap.ActionID, bool) {
-		ids := lookupAll(what, name)
-		if len(ids) > 1 {
-			bad("%s names the lifted action %s, which stands for %d actions: name one, such as %s", what, name, len(ids), d.ActionName(ids[0]))
-			return 0, false
-		}
-		return firstOf(ids)
-	}
-	for _, name := range cfg.Actions {
-		for _, id := range lookupAll("Actions", name) {
-			a.tables.outside[id] = false
-		}
-	}
+	a.cfg.names = actionConfig{actions: cfg.Actions, behaviors: cfg.Behaviors, fallback: cfg.Fallback}
+	a.tables, a.cfg.fallback, a.cfg.hasFallback = a.cfg.names.tables(d, cfg.Default, bad)
 	if cfg.Options.MemoryBounded {
 		// Refused here rather than failing every search later: the
 		// agent plans in budgeted steps (Start and Step), which IDA*
@@ -371,33 +345,15 @@ func New(cfg Config) (*Agent, error) {
 		bad("Options.MemoryBounded is not supported for agents (IDA* runs through Planner.Plan only, and an agent plans in steps); bound an agent's searches with Options.MaxMemory")
 	}
 	for _, id := range cfg.Options.Exclude {
-		if id < 0 || int(id) >= n {
+		if id < 0 || int(id) >= d.NumActions() {
 			bad("Options.Exclude holds action %d, outside the domain", id)
 			continue
 		}
 		a.tables.outside[id] = true
-	}
-	names := make([]string, 0, len(cfg.Behaviors))
-	for name := range cfg.Behaviors {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		b := cfg.Behaviors[name]
-		for _, id := range lookupAll("Behaviors", name) {
-			if a.tables.behaviors == nil {
-				a.tables.behaviors = map[goap.ActionID]*Behavior{}
-			}
-			// Names are sorted, so "Shoot(r1)" comes after "Shoot":
-			// a ground action's own behavior wins over its lifted one's.
-			a.tables.behaviors[id] = &b
-		}
+		a.cfg.names.exclude = append(a.cfg.names.exclude, d.ActionName(id))
 	}
 	a.cfg.standIn = cfg.StandIn
 	a.cfg.obedient = cfg.Obedient
-	if cfg.Fallback != "" {
-		a.cfg.fallback, a.cfg.hasFallback = lookup("Fallback", cfg.Fallback)
-	}
 	for _, s := range cfg.Sensors {
 		if math.IsNaN(s.Interval) || math.IsInf(s.Interval, 0) || s.Interval < 0 {
 			bad("sensor %q: interval must be a finite number >= 0, got %v", s.Name, s.Interval)
@@ -437,7 +393,6 @@ func New(cfg Config) (*Agent, error) {
 	}
 
 	a.bb = newBlackboard(belief)
-	a.tables.domainTables = tablesOf(d)
 	a.planner = goap.NewPlanner(d)
 	a.planner.Options = cfg.Options
 	a.run.from = d.NewState()

@@ -73,6 +73,11 @@ const (
 	// emit it when an agent dies (its dies-when conditions hold, given in
 	// Reason); the agent is stopped (Agent.Stop).
 	EventDied
+	// EventObjectRemoved: the agent switched to a domain without an
+	// object its plan used (SetDomain); Action is the first step of the
+	// plan the domain no longer has, Reason names the object ("object r1
+	// was removed"). A plan_invalidated follows, then a new plan.
+	EventObjectRemoved
 )
 
 var eventNames = [...]string{
@@ -94,6 +99,7 @@ var eventNames = [...]string{
 	EventOrderTimedOut:       "order_timed_out",
 	EventInterruptPropagated: "interrupt_propagated",
 	EventDied:                "died",
+	EventObjectRemoved:       "object_removed",
 }
 
 // String returns the event type's name, e.g. "plan_made".

@@ -11,7 +11,7 @@ import (
 // render as JSON with the type's name.
 func TestEventTypes(t *testing.T) {
 	names := agent.EventTypeNames()
-	if len(names) != 17 {
+	if len(names) != 18 {
 		t.Errorf("%d types: %v", len(names), names)
 	}
 	for _, n := range names {

@@ -266,7 +266,8 @@
 // (goal_chosen, plan_made, no_plan, action_started, arrived,
 // action_finished, action_failed, plan_invalidated, goal_reached,
 // fallback, world_changed, order_issued, report, order_timed_out,
-// interrupt_propagated, died), and optionally the tick and the goal or
+// interrupt_propagated, died, object_removed), and optionally the tick
+// and the goal or
 // action concerned. expect_world holds conditions, as goal: does, that the
 // world's facts must meet at the end, and expect_agents the same for
 // agents' own agent facts.

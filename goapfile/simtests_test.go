@@ -89,7 +89,7 @@ var simErrorCases = []struct {
 		[]string{
 			`t.yaml:22:22: unknown action "Drink" in expect_actions`,
 			`t.yaml:23:21: "q goal_chosen": unknown agent "q" (did you mean "p"?); the agents are world, p`,
-			`t.yaml:23:36: "p goal_chosn": unknown event type "goal_chosn" (did you mean "goal_chosen"?); the types are goal_chosen, plan_made, no_plan, action_started, arrived, action_finished, action_failed, plan_invalidated, goal_reached, fallback, world_changed, callback_panicked, order_issued, report, order_timed_out, interrupt_propagated, died`,
+			`t.yaml:23:36: "p goal_chosn": unknown event type "goal_chosn" (did you mean "goal_chosen"?); the types are goal_chosen, plan_made, no_plan, action_started, arrived, action_finished, action_failed, plan_invalidated, goal_reached, fallback, world_changed, callback_panicked, order_issued, report, order_timed_out, interrupt_propagated, died, object_removed`,
 			`t.yaml:23:50: "p plan_made Fly": "Fly" is not a goal or action of the file`,
 			`t.yaml:23:67: an expected event must be a string, got 3`,
 			`t.yaml:24:20: unknown fact "drnk" in expect_world (did you mean "drunk"?)`,

@@ -5,7 +5,10 @@
 // relaxed reachability from the initial state on top of it).
 package ground
 
-import "strings"
+import (
+	"maps"
+	"strings"
+)
 
 // Atom is a predicate applied to arguments. Arguments that name a
 // parameter of the schema are variables; the others are objects.
@@ -26,6 +29,9 @@ type Relation struct {
 	tuples [][]string
 	set    map[string]bool
 	byArg  []map[string][]int32
+	// shared: the index lists may be another relation's (Clone), so
+	// Add copies a list before it appends to it.
+	shared bool
 }
 
 // NewRelation returns an empty relation of the given arity.
@@ -50,9 +56,58 @@ func (r *Relation) Add(args []string) bool {
 	i := int32(len(r.tuples))
 	r.tuples = append(r.tuples, args)
 	for j, a := range args {
-		r.byArg[j][a] = append(r.byArg[j][a], i)
+		l := r.byArg[j][a]
+		if r.shared {
+			l = l[:len(l):len(l)]
+		}
+		r.byArg[j][a] = append(l, i)
 	}
 	return true
+}
+
+// Clone returns a copy of r that grows on its own: r stays as it is
+// (Domains share their relations, read-only, with the Domains they make).
+func (r *Relation) Clone() *Relation {
+	c := &Relation{tuples: r.tuples[:len(r.tuples):len(r.tuples)], set: maps.Clone(r.set),
+		byArg: make([]map[string][]int32, len(r.byArg)), shared: true}
+	for i, m := range r.byArg {
+		c.byArg[i] = maps.Clone(m)
+	}
+	return c
+}
+
+// Mentions reports whether some tuple of r holds obj.
+func (r *Relation) Mentions(obj string) bool {
+	for _, m := range r.byArg {
+		if len(m[obj]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Without returns a relation of r's tuples that hold none of the objects
+// gone reports.
+func (r *Relation) Without(gone func(obj string) bool) *Relation {
+	out := NewRelation(r.Arity())
+next:
+	for _, t := range r.tuples {
+		for _, a := range t {
+			if gone(a) {
+				continue next
+			}
+		}
+		out.Add(t)
+	}
+	return out
+}
+
+// Tuples calls f with every tuple of r, in the order they were added.
+// f must not keep or change the tuple.
+func (r *Relation) Tuples(f func(args []string)) {
+	for _, t := range r.tuples {
+		f(t)
+	}
 }
 
 // Has reports whether the relation holds the tuple.
@@ -162,7 +217,15 @@ func (s *Schema) Bind(args []string, b []string) []string {
 // relations, its types, its equalities and its negative literals on
 // unrelaxed relations. emit must not keep b.
 func (g *Grounder) Enumerate(s *Schema, emit func(b []string)) {
-	b := make([]string, len(s.Params))
+	g.EnumerateFrom(s, make([]string, len(s.Params)), emit)
+}
+
+// EnumerateFrom is Enumerate with some parameters bound in advance: b
+// holds an object (of the parameter's type) for each of them and "" for
+// the others, and only bindings that extend it are emitted. Binding one
+// parameter to a new object grounds only what the object adds (semi-naive
+// grounding: the bindings that involve it).
+func (g *Grounder) EnumerateFrom(s *Schema, b []string, emit func(b []string)) {
 	var match func(i int) bool
 	match = func(i int) bool {
 		if i == len(s.joins) {

@@ -267,9 +267,9 @@
 // action_finished, action_failed, plan_invalidated, goal_reached,
 // fallback, world_changed, order_issued, report, order_timed_out,
 // interrupt_propagated, died, object_removed), and optionally the tick
-// and the goal or
-// action concerned. expect_world holds conditions, as goal: does, that the
-// world's facts must meet at the end, and expect_agents the same for
+// and the goal or action concerned. expect_world holds conditions, as
+// goal: does, that the world's facts must meet at the end, and
+// expect_agents the same for
 // agents' own agent facts.
 //
 // # Values

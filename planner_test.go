@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -636,6 +637,37 @@ func TestSearchTree(t *testing.T) {
 		}
 		if steps != len(res.Plan) {
 			t.Fatalf("%+v: path of %d steps, plan of %d", opts, steps, len(res.Plan))
+		}
+	}
+}
+
+// TreeInto gives the nodes Tree gives, in the memory it is given back:
+// from a bigger tree to a smaller one and back, across domains and
+// directions, and without allocating once warm (forward search).
+func TestSearchTreeInto(t *testing.T) {
+	var buf []goap.TreeNode
+	for _, name := range []string{"guard", "synth_small", "guard", "trap", "synth_large", "synth_small"} {
+		d, start, goal, _ := loadBench(t, name)
+		for _, opts := range allDirections {
+			p := goap.NewPlanner(d)
+			p.Options = opts
+			s := p.Start(start, goal)
+			for s.Step(1) == goap.Running {
+			}
+			want := s.Tree()
+			buf = s.TreeInto(buf)
+			if !reflect.DeepEqual(buf, want) {
+				t.Fatalf("%s %+v: TreeInto differs from Tree (%d nodes, %d)", name, opts, len(buf), len(want))
+			}
+			if s.Direction() != goap.Forward || raceEnabled {
+				continue
+			}
+			if n := testing.AllocsPerRun(10, func() { buf = s.TreeInto(buf) }); n != 0 {
+				t.Errorf("%s %+v: TreeInto allocates %v times warm", name, opts, n)
+			}
+			if !reflect.DeepEqual(buf, want) {
+				t.Fatalf("%s %+v: TreeInto differs from Tree when warm", name, opts)
+			}
 		}
 	}
 }

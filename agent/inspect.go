@@ -52,6 +52,17 @@ func (a *Agent) SearchTree() []goap.TreeNode {
 	return a.planning.last.Tree()
 }
 
+// SearchTreeInto is SearchTree in dst's memory (see
+// goap.Search.TreeInto): a caller passing back the slice it got
+// allocates nothing once it has grown to the trees' size. It returns
+// dst[:0] when the planner has started another search since.
+func (a *Agent) SearchTreeInto(dst []goap.TreeNode) []goap.TreeNode {
+	if !a.planning.last.Valid() {
+		return dst[:0]
+	}
+	return a.planning.last.TreeInto(dst)
+}
+
 // Inspect fills in with the agent's state, reusing in's memory: once its
 // slices and belief have grown to the agent's size, Inspect allocates
 // nothing.

@@ -1444,3 +1444,24 @@ func TestHandlerNoPlanWhyLater(t *testing.T) {
 		t.Errorf("tick 5: %v, want no goal waiting", why)
 	}
 }
+
+// The lean writer's strings read back as encoding/json's do: runs of
+// plain bytes and every byte that needs an escape, mixed.
+func TestAppendString(t *testing.T) {
+	for _, s := range []string{"", "Eat", "no plan exists (retry at 21): x is unreachable", `say "hi"`, `a\b`, "tab\there\nnew",
+		"<b>&</b>", "\x00\x1f\x7f", "caf\u00e9 \u2028 \u2029 end", "bad \xff\xfe utf8", "\u00e9", "a\"", "\"a", strings.Repeat("ab<", 50)} {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := debugger.AppendString([]byte("x"), s)
+		var back, wantBack string
+		if err := json.Unmarshal(got[1:], &back); err != nil || got[0] != 'x' {
+			t.Fatalf("appendString(%q) = %s: %v", s, got, err)
+		}
+		_ = json.Unmarshal(want, &wantBack)
+		if back != wantBack {
+			t.Errorf("appendString(%q) = %s, reads back as %q; encoding/json's %s reads %q", s, got[1:], back, want, wantBack)
+		}
+	}
+}

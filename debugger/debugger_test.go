@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/goap-go/goap/agent"
@@ -1464,4 +1465,65 @@ func TestAppendString(t *testing.T) {
 			t.Errorf("appendString(%q) = %s, reads back as %q; encoding/json's %s reads %q", s, got[1:], back, want, wantBack)
 		}
 	}
+}
+
+// A loaded recording keeps its snapshots packed (packed.go): a colony of
+// 20 villagers for 1,000 ticks (testdata/colony.yaml, written by goap's
+// TestWriteColony) takes under 150 bytes a snapshot once read, where
+// full Snapshots with their events took about 1 KB.
+func TestLoadedRecordingPacked(t *testing.T) {
+	var buf bytes.Buffer
+	w, rec := newSim(t, "testdata/colony.yaml", 1, true)
+	rec.Trees = true
+	rec.Stream(&buf)
+	for range 1000 {
+		w.Step()
+		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	snaps := bytes.Count(data, []byte(`{"s":`))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	rc, err := debugger.ReadRecording(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	per := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(snaps)
+	t.Logf("%d bytes, %d snapshots: %.0f bytes a snapshot once read", len(data), snaps, per)
+	if per > 150 {
+		t.Errorf("%.0f bytes a snapshot once read (%d snapshots), want under 150", per, snaps)
+	}
+	// The page's requests read it at once: each agent at every tick,
+	// from 4 goroutines, gives what one reader gets (-race checks the
+	// cache of snapshots made from packed ones).
+	want := map[string]debugger.AgentState{}
+	for _, a := range rc.Agents {
+		for tick := 0; tick <= 1000; tick += 7 {
+			s, _ := rc.At(a.Name, tick)
+			want[fmt.Sprintf("%s@%d", a.Name, tick)] = s
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, a := range rc.Agents {
+				for tick := g; tick <= 1000; tick += 7 {
+					s, _ := rc.At(a.Name, tick)
+					if w, ok := want[fmt.Sprintf("%s@%d", a.Name, tick)]; ok && !reflect.DeepEqual(s, w) {
+						t.Errorf("%s at %d differs read at once", a.Name, tick)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

@@ -102,8 +102,13 @@ func browse(t testing.TB, rec *debugger.Recorder) (context.Context, string, func
 }
 
 // browser starts headless Chromium and returns the context to drive it
-// and the URLs the page requested.
+// (for a minute) and the URLs the page requested.
 func browser(t testing.TB) (context.Context, func() []string) {
+	return browserFor(t, time.Minute)
+}
+
+// browserFor is browser, the context lasting d.
+func browserFor(t testing.TB, d time.Duration) (context.Context, func() []string) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
 		chromedp.Flag("no-sandbox", true),
@@ -121,7 +126,7 @@ func browser(t testing.TB) (context.Context, func() []string) {
 		}
 	}
 	ctx, cancelC := chromedp.NewContext(actx, chromedp.WithErrorf(quiet))
-	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	// What the page loaded, as the browser's resource timing lists it
 	// (scripts, styles, images, fetches), with the page itself.

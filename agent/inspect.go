@@ -27,9 +27,13 @@ type Inspection struct {
 type GoalInspection struct {
 	Name string
 	// Score = Base + Bias: Base is the priority, or the relevancy when the
-	// goal has a relevancy function (HasRelevancy).
+	// goal has a relevancy function or rules (HasRelevancy).
 	Score, Base, Bias float64
 	HasRelevancy      bool
+	// Rule, for a goal scored by Rules, names the rule that gave Base
+	// (Rule.Name), or says that none held: "no rule holds". "" for
+	// other goals.
+	Rule string
 	// Valid, Relevant and Met are the last evaluation's; a goal is a
 	// candidate when valid and relevant, not met, and not waiting.
 	Valid, Relevant, Met bool
@@ -40,6 +44,9 @@ type GoalInspection struct {
 	// (Recommend).
 	Fallback, Ordered bool
 }
+
+// noRule is GoalInspection.Rule when none of a goal's rules holds.
+const noRule = "no rule holds"
 
 // SearchTree returns the nodes of the agent's last finished search (see
 // goap.Search.Tree), or nil when its planner has started another search
@@ -84,8 +91,15 @@ func (a *Agent) Inspect(in *Inspection) {
 		if g.flap.waiting(a.now) {
 			retry = max(retry, g.flap.until)
 		}
+		rule := ""
+		if len(g.Rules) > 0 && g.Relevancy == nil {
+			rule = noRule
+			if g.rule >= 0 && g.rule < len(g.Rules) {
+				rule = g.Rules[g.rule].Name
+			}
+		}
 		in.Goals = append(in.Goals, GoalInspection{
-			Name: g.name, Score: g.score, Base: g.score - g.bias, Bias: g.bias, HasRelevancy: g.Relevancy != nil,
+			Name: g.name, Score: g.score, Base: g.score - g.bias, Bias: g.bias, HasRelevancy: g.scored(), Rule: rule,
 			Valid: g.valid, Relevant: g.relevant, Met: g.met, RetryAt: retry,
 			Fallback: g.fallback, Ordered: g.order.report != nil,
 		})

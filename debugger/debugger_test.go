@@ -1527,3 +1527,42 @@ func TestLoadedRecordingPacked(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// The relevancy rule that scored each goal (a designer file's
+// relevancy:) is recorded, written in lean lines and read back.
+func TestGoalRuleRecorded(t *testing.T) {
+	var buf bytes.Buffer
+	w, rec := newSim(t, "testdata/colony.yaml", 1000, false)
+	rec.Stream(&buf)
+	for range 200 {
+		w.Step()
+		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	rc, err := debugger.ReadRecording(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := map[string]bool{}
+	for i := range rc.Agents {
+		a, b := rc.Snapshots(i), rec.Recording().Snapshots(i)
+		if len(a) != len(b) {
+			t.Fatalf("agent %d: %d snapshots read, %d recorded", i, len(a), len(b))
+		}
+		for k := range a {
+			if !slices.Equal(a[k].Goals, b[k].Goals) {
+				t.Fatalf("agent %d snapshot %d: goals read %+v, recorded %+v", i, k, a[k].Goals, b[k].Goals)
+			}
+			for _, g := range a[k].Goals {
+				rules[g.Name+": "+g.Rule] = true
+			}
+		}
+	}
+	for _, want := range []string{"Eat: rule 1: when {hungry}", "Eat: no rule holds", "Earn: rule 1: always", "Stock: rule 1: when {coins>=2}", "Stock: no rule holds"} {
+		if !rules[want] {
+			t.Errorf("no goal scored %q in 200 ticks; seen %v", want, rules)
+		}
+	}
+}

@@ -48,6 +48,7 @@ type leanGoal struct {
 	Base    float64 `json:"b"`
 	Bias    float64 `json:"bi"`
 	RetryAt float64 `json:"r"`
+	Rule    string  `json:"ru"`
 	Flags   int     `json:"f"`
 }
 
@@ -132,7 +133,7 @@ func (l *leanSnapshot) pack(rd *leanReader, pk *packer, info *AgentInfo) (proble
 			goals := make([]GoalScore, len(read))
 			for k, g := range read {
 				f := g.Flags
-				goals[k] = GoalScore{Name: t.intern(g.Name), Score: g.Score, Base: g.Base, Bias: g.Bias, RetryAt: g.RetryAt,
+				goals[k] = GoalScore{Name: t.intern(g.Name), Score: g.Score, Base: g.Base, Bias: g.Bias, RetryAt: g.RetryAt, Rule: t.intern(g.Rule),
 					HasRelevancy: f&1 != 0, Valid: f&2 != 0, Relevant: f&4 != 0, Met: f&8 != 0, Fallback: f&16 != 0, Ordered: f&32 != 0}
 			}
 			t.goals = append(t.goals, goals)

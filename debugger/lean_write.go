@@ -159,6 +159,9 @@ func (w *leanWriter) line(s *Snapshot, info *AgentInfo, index map[string]int, tr
 			if g.RetryAt != 0 {
 				f = appendFloat(append(f, `,"r":`...), g.RetryAt)
 			}
+			if g.Rule != "" {
+				f = appendString(append(f, `,"ru":`...), g.Rule)
+			}
 			f = strconv.AppendInt(append(f, `,"f":`...), int64(goalFlags(g)), 10)
 			f = append(f, '}')
 		}

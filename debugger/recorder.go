@@ -255,7 +255,7 @@ func (r *Recorder) take(i int) {
 		s.Plan = append(s.Plan, d.ActionName(id))
 	}
 	for _, g := range in.Goals {
-		s.Goals = append(s.Goals, GoalScore{Name: g.Name, Score: g.Score, Base: g.Base, Bias: g.Bias, HasRelevancy: g.HasRelevancy,
+		s.Goals = append(s.Goals, GoalScore{Name: g.Name, Score: g.Score, Base: g.Base, Bias: g.Bias, HasRelevancy: g.HasRelevancy, Rule: g.Rule,
 			Valid: g.Valid, Relevant: g.Relevant, Met: g.Met, RetryAt: g.RetryAt, Fallback: g.Fallback, Ordered: g.Ordered})
 	}
 	tree.nodes, tree.total = tree.nodes[:0], 0

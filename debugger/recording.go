@@ -78,12 +78,15 @@ type GoalScore struct {
 	Base         float64 `json:"base"`
 	Bias         float64 `json:"bias,omitempty"`
 	HasRelevancy bool    `json:"relevancy,omitempty"`
-	Valid        bool    `json:"valid"`
-	Relevant     bool    `json:"relevant"`
-	Met          bool    `json:"met,omitempty"`
-	RetryAt      float64 `json:"retry_at,omitempty"`
-	Fallback     bool    `json:"fallback,omitempty"`
-	Ordered      bool    `json:"ordered,omitempty"`
+	// Rule names the relevancy rule that gave Base, for a goal scored by
+	// rules (a designer file's relevancy:; agent.GoalInspection.Rule).
+	Rule     string  `json:"rule,omitempty"`
+	Valid    bool    `json:"valid"`
+	Relevant bool    `json:"relevant"`
+	Met      bool    `json:"met,omitempty"`
+	RetryAt  float64 `json:"retry_at,omitempty"`
+	Fallback bool    `json:"fallback,omitempty"`
+	Ordered  bool    `json:"ordered,omitempty"`
 }
 
 // Snapshot is one agent at one decision.

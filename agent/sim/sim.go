@@ -35,6 +35,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/goap-go/goap"
@@ -48,15 +49,14 @@ func applyGoalRule(r simspec.GoalRule, g *agent.Goal) {
 	if t := r.ValidWhen; t != nil {
 		g.Valid = func(b *agent.Blackboard) bool { return b.State().Satisfies(t) }
 	}
-	if rules := r.Relevancy; len(rules) > 0 {
-		g.Relevancy = func(b *agent.Blackboard) float64 {
-			for _, rule := range rules {
-				if rule.When == nil || b.State().Satisfies(rule.When) {
-					return rule.Score
-				}
-			}
-			return 0
+	// As rules, not a function: the agent says which rule scored the
+	// goal (the debugger's goal bars).
+	for k, rule := range r.Relevancy {
+		name := "rule " + strconv.Itoa(k+1) + ": always"
+		if rule.When != nil {
+			name = "rule " + strconv.Itoa(k+1) + ": when " + rule.When.String()
 		}
+		g.Rules = append(g.Rules, agent.Rule{When: rule.When, Score: rule.Score, Name: name})
 	}
 }
 

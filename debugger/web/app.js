@@ -482,7 +482,8 @@ function renderAgent(a) {
     const bar = el("span", { class: "bar" });
     bar.style.width = Math.max(2, 200 * Math.abs(g.score) / top) + "px";
     d.append(bar);
-    const why = [(g.relevancy ? "relevancy " : "priority ") + +g.base.toFixed(3)];
+    // A designer file's goal says which of its relevancy rules scored it.
+    const why = [(g.relevancy ? "relevancy " : "priority ") + +g.base.toFixed(3) + (g.rule ? " (" + g.rule + ")" : "")];
     if (g.bias) why.push("bias " + (g.bias > 0 ? "+" : "") + g.bias);
     if (!g.valid) why.push("invalid");
     if (!g.relevant) why.push("not relevant");

@@ -66,10 +66,20 @@ function failed(what, err) {
   say("net", "error", `${what}: ${why}`);
 }
 
+// inFlight counts the requests under way; the body's data-busy says
+// it, so that the browser tests wait for the page to settle instead of
+// sleeping a fixed time.
+let inFlight = 0;
+
 async function getJSON(url, opts) {
-  const r = await fetch(url, opts);
-  if (!r.ok) throw new Error(url + ": " + r.status);
-  return r.json();
+  document.body.dataset.busy = ++inFlight;
+  try {
+    const r = await fetch(url, opts);
+    if (!r.ok) throw new Error(url + ": " + r.status);
+    return await r.json();
+  } finally {
+    document.body.dataset.busy = --inFlight;
+  }
 }
 
 async function loadMeta() {

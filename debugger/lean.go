@@ -2,7 +2,6 @@ package debugger
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -39,9 +38,9 @@ type searchTree struct {
 // treeScratch is buildTree's memory, reused from tree to tree (a
 // Recorder's, shared by its agents).
 type treeScratch struct {
-	nodes []goap.TreeNode // the search's nodes (Search.TreeInto)
-	state []int32         // each node's values
-	pick  []goap.TreeNode // the nodes kept of a tree that is cut
+	nodes   []goap.TreeNode // the search's nodes (Search.TreeInto)
+	changed []goap.FactID   // a node's facts that differ from its parent's
+	pick    []goap.TreeNode // the nodes kept of a tree that is cut
 }
 
 // treeNode is a node of a searchTree.
@@ -105,17 +104,6 @@ func buildTree(t *searchTree, sc *treeScratch, a *agent.Agent, plan []goap.Actio
 		}
 		nodes = sc.pick
 	}
-	nf := len(defaults)
-	if !backward {
-		// Each node's values, read once.
-		sc.state = slices.Grow(sc.state[:0], len(nodes)*nf)[:len(nodes)*nf]
-		for i := range nodes {
-			row, st := sc.state[i*nf:(i+1)*nf], nodes[i].State
-			for f := range row {
-				row[f] = int32(st.Get(goap.FactID(f)))
-			}
-		}
-	}
 	for i := range nodes {
 		n := &nodes[i]
 		tn := treeNode{parent: int32(n.Parent), action: int32(n.Action), g: n.G, h: n.H, from: int32(len(t.vals))}
@@ -128,18 +116,17 @@ func buildTree(t *searchTree, sc *treeScratch, a *agent.Agent, plan []goap.Actio
 		if backward {
 			t.labels = append(t.labels, n.Subgoal)
 		} else if !n.State.IsZero() {
-			row := sc.state[i*nf : (i+1)*nf]
 			if p := n.Parent; p >= 0 && p < i {
-				was := sc.state[p*nf : (p+1)*nf]
-				for f, v := range row {
-					if v != was[f] {
-						t.vals = append(t.vals, int32(f), v)
-					}
+				// An action changes a few facts: only the values of
+				// those that differ from the parent's are read.
+				sc.changed = n.State.AppendChanged(sc.changed[:0], nodes[p].State)
+				for _, f := range sc.changed {
+					t.vals = append(t.vals, int32(f), int32(n.State.Get(f)))
 				}
 			} else {
-				for f, v := range row {
-					if int(v) != defaults[f] {
-						t.vals = append(t.vals, int32(f), v)
+				for f, def := range defaults {
+					if v := n.State.Get(goap.FactID(f)); v != def {
+						t.vals = append(t.vals, int32(f), int32(v))
 					}
 				}
 			}

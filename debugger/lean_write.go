@@ -24,11 +24,11 @@ type leanWriter struct {
 	// ("e#":N). seen holds up to maxSeen bytes of them; those written
 	// after are written whole each time, and numbered all the same.
 	//
-	// Goal scores are known by their text; event lists and trees by a
-	// key of their bytes (keyed), which takes less time to make than
-	// their text: most are repeats, whose text is never made.
+	// Each is known by a key of its bytes (keyed), which takes less
+	// time to make than its text: most are repeats, whose text is never
+	// made.
 	frag  []byte
-	key   []byte // an event list's or a tree's bytes
+	key   []byte // a part's bytes
 	seen  [3]map[string]int
 	count [3]int
 	held  int
@@ -44,23 +44,6 @@ const (
 
 // partKeys are the keys of the kinds, whole and referred to.
 var partKeys = [3][2]string{{`,"e":`, `,"e#":`}, {`,"gs":`, `,"gs#":`}, {`,"tr":`, `,"tr#":`}}
-
-// part appends w.frag, a part of the kind, to b: whole the first time,
-// else its number.
-func (w *leanWriter) part(b []byte, kind int) []byte {
-	if w.seen[kind] == nil {
-		w.seen[kind] = map[string]int{}
-	}
-	if id, ok := w.seen[kind][string(w.frag)]; ok {
-		return strconv.AppendInt(append(b, partKeys[kind][1]...), int64(id), 10)
-	}
-	if w.held+len(w.frag) <= maxSeen {
-		w.seen[kind][string(w.frag)] = w.count[kind]
-		w.held += len(w.frag)
-	}
-	w.count[kind]++
-	return append(append(b, partKeys[kind][0]...), w.frag...)
-}
 
 // keyed appends to b the reference to the part of the kind known by
 // w.key, when one was written, and reports whether it did; else it
@@ -144,29 +127,12 @@ func (w *leanWriter) line(s *Snapshot, info *AgentInfo, index map[string]int, tr
 		p.started = s.Started
 	}
 	if !p.written || !slices.Equal(s.Goals, p.goals) {
-		f := append(w.frag[:0], '[')
-		for k := range s.Goals {
-			g := &s.Goals[k]
-			if k > 0 {
-				f = append(f, ',')
-			}
-			f = appendString(append(f, `{"n":`...), g.Name)
-			f = appendFloat(append(f, `,"s":`...), g.Score)
-			f = appendFloat(append(f, `,"b":`...), g.Base)
-			if g.Bias != 0 {
-				f = appendFloat(append(f, `,"bi":`...), g.Bias)
-			}
-			if g.RetryAt != 0 {
-				f = appendFloat(append(f, `,"r":`...), g.RetryAt)
-			}
-			if g.Rule != "" {
-				f = appendString(append(f, `,"ru":`...), g.Rule)
-			}
-			f = strconv.AppendInt(append(f, `,"f":`...), int64(goalFlags(g)), 10)
-			f = append(f, '}')
+		w.key = appendGoalsKey(w.key[:0], s.Goals)
+		var known bool
+		if b, known = w.keyed(b, partGoals); !known {
+			w.goalsText(s.Goals)
+			b = w.whole(b, partGoals)
 		}
-		w.frag = append(f, ']')
-		b = w.part(b, partGoals)
 		p.goals = append(p.goals[:0], s.Goals...)
 	}
 	if len(s.Changes) > 0 {
@@ -414,6 +380,46 @@ func appendEventsKey(key []byte, s *Snapshot) []byte {
 			key = str(key, name)
 		}
 		key = str(key, e.Reason)
+	}
+	return key
+}
+
+// goalsText makes w.frag the text of goal scores goals.
+func (w *leanWriter) goalsText(goals []GoalScore) {
+	f := append(w.frag[:0], '[')
+	for k := range goals {
+		g := &goals[k]
+		if k > 0 {
+			f = append(f, ',')
+		}
+		f = appendString(append(f, `{"n":`...), g.Name)
+		f = appendFloat(append(f, `,"s":`...), g.Score)
+		f = appendFloat(append(f, `,"b":`...), g.Base)
+		if g.Bias != 0 {
+			f = appendFloat(append(f, `,"bi":`...), g.Bias)
+		}
+		if g.RetryAt != 0 {
+			f = appendFloat(append(f, `,"r":`...), g.RetryAt)
+		}
+		if g.Rule != "" {
+			f = appendString(append(f, `,"ru":`...), g.Rule)
+		}
+		f = strconv.AppendInt(append(f, `,"f":`...), int64(goalFlags(g)), 10)
+		f = append(f, '}')
+	}
+	w.frag = append(f, ']')
+}
+
+// appendGoalsKey appends to key what goals' text says, as bytes.
+func appendGoalsKey(key []byte, goals []GoalScore) []byte {
+	for k := range goals {
+		g := &goals[k]
+		key = append(binary.LittleEndian.AppendUint32(key, uint32(len(g.Name))), g.Name...)
+		for _, f := range [...]float64{g.Score, g.Base, g.Bias, g.RetryAt} {
+			key = binary.LittleEndian.AppendUint64(key, math.Float64bits(f))
+		}
+		key = append(binary.LittleEndian.AppendUint32(key, uint32(len(g.Rule))), g.Rule...)
+		key = append(key, byte(goalFlags(g)))
 	}
 	return key
 }

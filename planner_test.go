@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -640,6 +642,37 @@ func TestSearchTree(t *testing.T) {
 	}
 }
 
+// TreeInto gives the nodes Tree gives, in the memory it is given back:
+// from a bigger tree to a smaller one and back, across domains and
+// directions, and without allocating once warm (forward search).
+func TestSearchTreeInto(t *testing.T) {
+	var buf []goap.TreeNode
+	for _, name := range []string{"guard", "synth_small", "guard", "trap", "synth_large", "synth_small"} {
+		d, start, goal, _ := loadBench(t, name)
+		for _, opts := range allDirections {
+			p := goap.NewPlanner(d)
+			p.Options = opts
+			s := p.Start(start, goal)
+			for s.Step(1) == goap.Running {
+			}
+			want := s.Tree()
+			buf = s.TreeInto(buf)
+			if !reflect.DeepEqual(buf, want) {
+				t.Fatalf("%s %+v: TreeInto differs from Tree (%d nodes, %d)", name, opts, len(buf), len(want))
+			}
+			if s.Direction() != goap.Forward || raceEnabled {
+				continue
+			}
+			if n := testing.AllocsPerRun(10, func() { buf = s.TreeInto(buf) }); n != 0 {
+				t.Errorf("%s %+v: TreeInto allocates %v times warm", name, opts, n)
+			}
+			if !reflect.DeepEqual(buf, want) {
+				t.Fatalf("%s %+v: TreeInto differs from Tree when warm", name, opts)
+			}
+		}
+	}
+}
+
 // The state table is emptied between calls by an 8-bit generation
 // counter; planning well past its wrap-around must stay correct.
 // (TestWrapAfterLargeSearch checks the clearing after a large search.)
@@ -764,4 +797,67 @@ func TestNewPlannerNilDomain(t *testing.T) {
 		}
 	}()
 	goap.NewPlanner(nil)
+}
+
+// AppendChanged lists the facts whose values differ between two states,
+// in FactID order, as comparing every fact's value does: booleans, ints
+// with negative bounds and enums over several words, and nothing
+// allocated when the slice has room.
+func TestAppendChanged(t *testing.T) {
+	var spec goap.Spec
+	for i := range 90 {
+		switch i % 3 {
+		case 0:
+			spec.Facts = append(spec.Facts, goap.Bool(fmt.Sprintf("b%d", i)))
+		case 1:
+			spec.Facts = append(spec.Facts, goap.Int(fmt.Sprintf("n%d", i), -5, 40, 0))
+		default:
+			spec.Facts = append(spec.Facts, goap.Enum(fmt.Sprintf("e%d", i), "a", "b", "c", "d", "e"))
+		}
+	}
+	spec.Actions = []goap.Action{{Name: "a", Cost: 1, Effects: goap.Effects{"b0": true}}}
+	d, err := goap.NewDomain(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	set := func(s goap.State, id goap.FactID) {
+		f := d.Fact(id)
+		v := rng.IntN(2)
+		switch f.Kind {
+		case goap.IntFact:
+			v = f.Min + rng.IntN(f.Max-f.Min+1)
+		case goap.EnumFact:
+			v = rng.IntN(len(f.Values))
+		}
+		if err := s.Set(id, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []goap.FactID
+	for trial := range 300 {
+		s := d.NewState()
+		for id := range d.NumFacts() {
+			set(s, goap.FactID(id))
+		}
+		o := s.Clone()
+		for range trial % 7 {
+			set(o, goap.FactID(rng.IntN(d.NumFacts())))
+		}
+		var want []goap.FactID
+		for id := range d.NumFacts() {
+			if s.Get(goap.FactID(id)) != o.Get(goap.FactID(id)) {
+				want = append(want, goap.FactID(id))
+			}
+		}
+		got = s.AppendChanged(got[:0], o)
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: changed %v, want %v", trial, got, want)
+		}
+	}
+	s, o := d.NewState(), d.NewState()
+	o.SetBool(0, true)
+	if n := testing.AllocsPerRun(100, func() { got = s.AppendChanged(got[:0], o) }); n != 0 && !raceEnabled {
+		t.Errorf("AppendChanged allocates %v times with room", n)
+	}
 }

@@ -180,7 +180,16 @@ func (h Search) Result() Result {
 // generated. In an Auto search it is the tree of the direction that
 // finished first (forward while neither has). It allocates; it is meant
 // for debugging, not for the frame loop.
-func (h Search) Tree() []TreeNode { return h.live().tree() }
+func (h Search) Tree() []TreeNode { return h.live().tree(nil) }
+
+// TreeInto is Tree in dst's memory: it returns the nodes in dst[:0],
+// grown as needed, and reuses the states of dst's elements up to its
+// capacity, so a caller that passes back the slice it got last time
+// allocates nothing once it is as big as the trees it reads (forward
+// search; a backward node's Subgoal is a new string). The nodes returned
+// share their states' memory with dst: they are valid until the next
+// call given the same memory. O(nodes x state words).
+func (h Search) TreeInto(dst []TreeNode) []TreeNode { return h.live().tree(dst) }
 
 // Direction returns the direction being searched (in an Auto search,
 // the direction that finished first, or Forward while neither has).

@@ -97,6 +97,7 @@ func TestStaleSearch(t *testing.T) {
 		"Status":    func() { old.Status() },
 		"Result":    func() { old.Result() },
 		"Tree":      func() { old.Tree() },
+		"TreeInto":  func() { old.TreeInto(nil) },
 		"Direction": func() { old.Direction() },
 	} {
 		if msg := mustPanic(t, call); !strings.HasPrefix(msg, want) {

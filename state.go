@@ -141,6 +141,18 @@ func (s State) Equal(o State) bool {
 	return true
 }
 
+// AppendChanged appends to dst the facts whose values differ in s and o
+// (states of one domain), in FactID order, and returns the extended
+// slice: it allocates nothing when dst has room. O(facts).
+func (s State) AppendChanged(dst []FactID, o State) []FactID {
+	for id := range s.d.facts {
+		if f := &s.d.facts[id]; (s.w[f.word]^o.w[f.word])&f.mask != 0 {
+			dst = append(dst, FactID(id))
+		}
+	}
+	return dst
+}
+
 // Satisfies reports whether s meets every condition of t.
 func (s State) Satisfies(t *Target) bool { return t.cond.holds(s.w) }
 

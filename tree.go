@@ -19,36 +19,44 @@ type TreeNode struct {
 	Subgoal string
 }
 
-// tree returns the nodes searched so far (see Search.Tree).
-func (s *search) tree() []TreeNode {
+// tree returns the nodes searched so far in dst's memory (see
+// Search.Tree and Search.TreeInto).
+func (s *search) tree(dst []TreeNode) []TreeNode {
 	if s.parts.on {
 		if s.p.sub == nil {
-			return nil
+			return dst[:0]
 		}
-		return s.p.sub.s.tree() // the part searched last
+		return s.p.sub.s.tree(dst) // the part searched last
 	}
 	if s.auto.winner != nil {
-		return s.auto.winner.tree()
+		return s.auto.winner.tree(dst)
 	}
 	if s.auto.left != nil {
-		return s.auto.left.tree()
+		return s.auto.left.tree(dst)
 	}
-	out := make([]TreeNode, len(s.nodes))
+	n := len(s.nodes)
+	// The elements past dst's length are reused too, for their states'
+	// words: a caller passing back what it got allocates nothing.
+	out := dst[:min(n, cap(dst))]
+	if n > cap(dst) {
+		out = append(out, make([]TreeNode, n-cap(dst))...)
+	}
 	d := s.p.d
 	for i := range s.nodes {
 		nd := &s.nodes[i]
-		tn := TreeNode{ID: i, Parent: int(nd.parent), Action: ActionID(nd.action), G: nd.g, H: nd.h, Expanded: nd.closed}
+		tn := &out[i]
+		words := tn.State.w
+		*tn = TreeNode{ID: i, Parent: int(nd.parent), Action: ActionID(nd.action), G: nd.g, H: nd.h, Expanded: nd.closed}
 		x := s.state(int32(i))
 		if s.dir == Backward {
 			tn.Subgoal = describeSubgoal(d, x[:s.w], x[s.w:])
-		} else {
-			st := s.start.Clone()
-			for w := range st.w {
-				st.w[w] = st.w[w]&^s.mask[w] | x[w]
-			}
-			tn.State = st
+			continue
 		}
-		out[i] = tn
+		words = append(words[:0], s.start.w...)
+		for w := range words {
+			words[w] = words[w]&^s.mask[w] | x[w]
+		}
+		tn.State = State{d: s.start.d, w: words}
 	}
 	return out
 }

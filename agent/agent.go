@@ -326,7 +326,7 @@ func New(cfg Config) (*Agent, error) {
 			bad("goal %q: priority must be finite, got %v", g.Target.Name(), g.Priority)
 		}
 		seen[g.Target.Name()] = true
-		a.goals = append(a.goals, goalSlot{Goal: g, name: g.Target.Name(), fallback: fallback, failedAt: cfg.Domain.NewState()})
+		a.goals = append(a.goals, goalSlot{Goal: g, name: g.Target.Name(), fallback: fallback, rule: -1, failedAt: cfg.Domain.NewState()})
 	}
 	for _, g := range cfg.Goals {
 		addGoal(g, false)

@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -160,6 +161,28 @@ func TestSteadyUpdateAllocs(t *testing.T) {
 	}
 	if st := a.Stats(); st.Replans != 0 || st.Plans != 1 {
 		t.Errorf("the agent replanned: %+v", st)
+	}
+}
+
+// TestSearchTreeIntoAllocs: the recorder reads each plan's search tree
+// into memory it passes back, without allocating once it has grown; the
+// tree is the one SearchTree gives.
+func TestSearchTreeIntoAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts do not hold under the race detector")
+	}
+	d := mustDomain(t, guardSpec)
+	a := guardAgent(t, d, false)
+	want := a.SearchTree()
+	if len(want) < 2 {
+		t.Fatalf("a search tree of %d nodes", len(want))
+	}
+	buf := a.SearchTreeInto(nil)
+	if n := testing.AllocsPerRun(100, func() { buf = a.SearchTreeInto(buf) }); n != 0 {
+		t.Errorf("SearchTreeInto allocates %v times warm", n)
+	}
+	if !reflect.DeepEqual(buf, want) {
+		t.Errorf("SearchTreeInto gave %d nodes unlike SearchTree's %d", len(buf), len(want))
 	}
 }
 

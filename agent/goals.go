@@ -37,10 +37,25 @@ type Goal struct {
 	// Relevancy, when set, scores the goal from the belief, from 0 to 1.
 	// It is called once per goal evaluation, so keep it cheap.
 	Relevancy func(b *Blackboard) float64
+	// Rules, when Relevancy is nil, score the goal from the belief as
+	// data (a designer file's relevancy: rules): the first rule whose
+	// When the belief meets, or that has none, gives the score; 0 when
+	// none does, which makes the goal not relevant. Unlike a Relevancy
+	// function they say which rule scored the goal
+	// (GoalInspection.Rule), for debuggers.
+	Rules []Rule
 	// Valid, when set, says whether the goal may be pursued at all (the
 	// zombie seed's IsValid): an invalid goal is never chosen, and a
 	// plan for a goal that becomes invalid is dropped.
 	Valid func(b *Blackboard) bool
+}
+
+// Rule is a rule of a goal's relevancy (Goal.Rules).
+type Rule struct {
+	When  *goap.Target // nil: always
+	Score float64
+	// Name says the rule in a debugger, e.g. "rule 1: when {hungry}".
+	Name string
 }
 
 // NewGoal returns a goal for t with t's priority. A nil t (a name that
@@ -67,6 +82,9 @@ type goalSlot struct {
 	// the bias, above 0), the belief meets it, and its score.
 	valid, relevant, met bool
 	score                float64
+	// rule is the index of the rule of Rules that gave the score, -1
+	// when none held.
+	rule int
 	// eligible is valid && relevant && !met, for candidate.
 	eligible bool
 	// failedAt is the belief when a search for the goal last found no
@@ -123,12 +141,16 @@ func (a *Agent) evaluateGoal(i int) {
 	g.valid = valid
 	g.met = a.bb.state.Satisfies(g.Target)
 	g.score = s + g.bias
-	g.relevant = g.Relevancy == nil || g.score > 0
+	g.relevant = !g.scored() || g.score > 0
 	g.eligible = g.valid && g.relevant && !g.met
 	if g.retry.wait > 0 {
 		a.retryEarly(g)
 	}
 }
+
+// scored reports whether the goal's score comes from the belief
+// (Relevancy or Rules) rather than its Priority.
+func (g *goalSlot) scored() bool { return g.Relevancy != nil || len(g.Rules) > 0 }
 
 // retryEarly ends goal g's wait for a retry when what the agent believes
 // changed where it matters for the goal: the reason there was no plan

@@ -311,3 +311,60 @@ func TestValidityFlipsDamped(t *testing.T) {
 		t.Errorf("grace 1: %d plans, %d actions finished in 10,000 updates", st.Plans, st.Finished)
 	}
 }
+
+// TestGoalRules: a goal scored by rules (a designer file's relevancy:)
+// takes the score of the first rule that holds, says which in its
+// inspection, and is not relevant when none holds; a Relevancy function
+// comes before rules, and a goal of Priority names no rule.
+func TestGoalRules(t *testing.T) {
+	d := mustDomain(t, guardSpec)
+	target := func(name string, c goap.Conds) *goap.Target {
+		tg, err := d.Target(name, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tg
+	}
+	g := append(goals(t, d, "KillEnemy", "Flee"), agent.Goal{Target: target("Hide", goap.Conds{"safe": true})})
+	g[1].Rules = []agent.Rule{
+		{When: target("when", goap.Conds{"enemy_visible": true, "armed": false}), Score: 30, Name: "rule 1: when {enemy_visible !armed}"},
+		{When: target("when", goap.Conds{"enemy_visible": true}), Score: 5, Name: "rule 2: when {enemy_visible}"},
+	}
+	g[2].Rules = g[1].Rules
+	g[2].Relevancy = func(*agent.Blackboard) float64 { return 0.25 }
+	a, err := agent.New(agent.Config{Name: "guard", Domain: d, Goals: g,
+		Belief:  mustState(t, d, map[string]any{"weapon_holstered": true, "enemy_visible": true}),
+		Default: agent.Behavior{Perform: takes(1000)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in agent.Inspection
+	inspect := func() {
+		t.Helper()
+		a.Update(1)
+		a.Inspect(&in)
+	}
+	steps := []struct {
+		belief map[string]bool
+		base   [3]float64
+		rule   [3]string
+	}{
+		{nil, [3]float64{10, 30, 0.25}, [3]string{"", "rule 1: when {enemy_visible !armed}", ""}},
+		{map[string]bool{"armed": true}, [3]float64{10, 5, 0.25}, [3]string{"", "rule 2: when {enemy_visible}", ""}},
+		{map[string]bool{"enemy_visible": false}, [3]float64{10, 0, 0.25}, [3]string{"", "no rule holds", ""}},
+	}
+	for i, s := range steps {
+		for name, v := range s.belief {
+			a.Blackboard().SetBool(fact(t, d, name), v)
+		}
+		inspect()
+		for k, gi := range in.Goals {
+			if gi.Base != s.base[k] || gi.Rule != s.rule[k] || gi.HasRelevancy != (k > 0) {
+				t.Errorf("step %d goal %d (%s): base %v rule %q relevancy %v, want %v %q %v", i, k, gi.Name, gi.Base, gi.Rule, gi.HasRelevancy, s.base[k], s.rule[k], k > 0)
+			}
+		}
+	}
+	if in.Goals[1].Relevant {
+		t.Error("a goal none of whose rules holds is relevant")
+	}
+}

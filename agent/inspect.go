@@ -27,9 +27,13 @@ type Inspection struct {
 type GoalInspection struct {
 	Name string
 	// Score = Base + Bias: Base is the priority, or the relevancy when the
-	// goal has a relevancy function (HasRelevancy).
+	// goal has a relevancy function or rules (HasRelevancy).
 	Score, Base, Bias float64
 	HasRelevancy      bool
+	// Rule, for a goal scored by Rules, names the rule that gave Base
+	// (Rule.Name), or says that none held: "no rule holds". "" for
+	// other goals.
+	Rule string
 	// Valid, Relevant and Met are the last evaluation's; a goal is a
 	// candidate when valid and relevant, not met, and not waiting.
 	Valid, Relevant, Met bool
@@ -41,6 +45,9 @@ type GoalInspection struct {
 	Fallback, Ordered bool
 }
 
+// noRule is GoalInspection.Rule when none of a goal's rules holds.
+const noRule = "no rule holds"
+
 // SearchTree returns the nodes of the agent's last finished search (see
 // goap.Search.Tree), or nil when its planner has started another search
 // since. It allocates: it is for debuggers, right after the plan_made
@@ -50,6 +57,17 @@ func (a *Agent) SearchTree() []goap.TreeNode {
 		return nil
 	}
 	return a.planning.last.Tree()
+}
+
+// SearchTreeInto is SearchTree in dst's memory (see
+// goap.Search.TreeInto): a caller passing back the slice it got
+// allocates nothing once it has grown to the trees' size. It returns
+// dst[:0] when the planner has started another search since.
+func (a *Agent) SearchTreeInto(dst []goap.TreeNode) []goap.TreeNode {
+	if !a.planning.last.Valid() {
+		return dst[:0]
+	}
+	return a.planning.last.TreeInto(dst)
 }
 
 // Inspect fills in with the agent's state, reusing in's memory: once its
@@ -73,8 +91,15 @@ func (a *Agent) Inspect(in *Inspection) {
 		if g.flap.waiting(a.now) {
 			retry = max(retry, g.flap.until)
 		}
+		rule := ""
+		if len(g.Rules) > 0 && g.Relevancy == nil {
+			rule = noRule
+			if g.rule >= 0 && g.rule < len(g.Rules) {
+				rule = g.Rules[g.rule].Name
+			}
+		}
 		in.Goals = append(in.Goals, GoalInspection{
-			Name: g.name, Score: g.score, Base: g.score - g.bias, Bias: g.bias, HasRelevancy: g.Relevancy != nil,
+			Name: g.name, Score: g.score, Base: g.score - g.bias, Bias: g.bias, HasRelevancy: g.scored(), Rule: rule,
 			Valid: g.valid, Relevant: g.relevant, Met: g.met, RetryAt: retry,
 			Fallback: g.fallback, Ordered: g.order.report != nil,
 		})

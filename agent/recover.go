@@ -75,12 +75,22 @@ func (a *Agent) judge(g *goalSlot) (valid bool, score float64) {
 	}
 	valid = g.Valid == nil || g.Valid(a.bb)
 	score = g.Priority
-	if g.Relevancy != nil {
+	switch {
+	case g.Relevancy != nil:
 		// Not squeezed into 0..1: procedural priorities such as 150 and
 		// 50 (the zombie article's) compare as they are.
-		if score = g.Relevancy(a.bb); !(score > 0) {
-			score = 0 // negative or NaN: not relevant
+		score = g.Relevancy(a.bb)
+	case len(g.Rules) > 0:
+		score, g.rule = 0, -1
+		for k := range g.Rules {
+			if r := &g.Rules[k]; r.When == nil || a.bb.state.Satisfies(r.When) {
+				score, g.rule = r.Score, k
+				break
+			}
 		}
+	}
+	if g.scored() && !(score > 0) {
+		score = 0 // negative or NaN: not relevant
 	}
 	return valid, score
 }

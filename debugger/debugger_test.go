@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/goap-go/goap/agent"
@@ -1446,5 +1447,126 @@ func TestHandlerNoPlanWhyLater(t *testing.T) {
 	}
 	if why := whyAt(5); why != nil {
 		t.Errorf("tick 5: %v, want no goal waiting", why)
+	}
+}
+
+// The lean writer's strings read back as encoding/json's do: runs of
+// plain bytes and every byte that needs an escape, mixed.
+func TestAppendString(t *testing.T) {
+	for _, s := range []string{"", "Eat", "no plan exists (retry at 21): x is unreachable", `say "hi"`, `a\b`, "tab\there\nnew",
+		"<b>&</b>", "\x00\x1f\x7f", "caf\u00e9 \u2028 \u2029 end", "bad \xff\xfe utf8", "\u00e9", "a\"", "\"a", strings.Repeat("ab<", 50)} {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := debugger.AppendString([]byte("x"), s)
+		var back, wantBack string
+		if err := json.Unmarshal(got[1:], &back); err != nil || got[0] != 'x' {
+			t.Fatalf("appendString(%q) = %s: %v", s, got, err)
+		}
+		_ = json.Unmarshal(want, &wantBack)
+		if back != wantBack {
+			t.Errorf("appendString(%q) = %s, reads back as %q; encoding/json's %s reads %q", s, got[1:], back, want, wantBack)
+		}
+	}
+}
+
+// A loaded recording keeps its snapshots packed (packed.go): a colony of
+// 20 villagers for 1,000 ticks (testdata/colony.yaml, written by goap's
+// TestWriteColony) takes under 150 bytes a snapshot once read, where
+// full Snapshots with their events took about 1 KB.
+func TestLoadedRecordingPacked(t *testing.T) {
+	var buf bytes.Buffer
+	w, rec := newSim(t, "testdata/colony.yaml", 1, true)
+	rec.Trees = true
+	rec.Stream(&buf)
+	for range 1000 {
+		w.Step()
+		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	snaps := bytes.Count(data, []byte(`{"s":`))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	rc, err := debugger.ReadRecording(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	per := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(snaps)
+	t.Logf("%d bytes, %d snapshots: %.0f bytes a snapshot once read", len(data), snaps, per)
+	if per > 150 {
+		t.Errorf("%.0f bytes a snapshot once read (%d snapshots), want under 150", per, snaps)
+	}
+	// The page's requests read it at once: each agent at every tick,
+	// from 4 goroutines, gives what one reader gets (-race checks the
+	// cache of snapshots made from packed ones).
+	want := map[string]debugger.AgentState{}
+	for _, a := range rc.Agents {
+		for tick := 0; tick <= 1000; tick += 7 {
+			s, _ := rc.At(a.Name, tick)
+			want[fmt.Sprintf("%s@%d", a.Name, tick)] = s
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, a := range rc.Agents {
+				for tick := g; tick <= 1000; tick += 7 {
+					s, _ := rc.At(a.Name, tick)
+					if w, ok := want[fmt.Sprintf("%s@%d", a.Name, tick)]; ok && !reflect.DeepEqual(s, w) {
+						t.Errorf("%s at %d differs read at once", a.Name, tick)
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// The relevancy rule that scored each goal (a designer file's
+// relevancy:) is recorded, written in lean lines and read back.
+func TestGoalRuleRecorded(t *testing.T) {
+	var buf bytes.Buffer
+	w, rec := newSim(t, "testdata/colony.yaml", 1000, false)
+	rec.Stream(&buf)
+	for range 200 {
+		w.Step()
+		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	rc, err := debugger.ReadRecording(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := map[string]bool{}
+	for i := range rc.Agents {
+		a, b := rc.Snapshots(i), rec.Recording().Snapshots(i)
+		if len(a) != len(b) {
+			t.Fatalf("agent %d: %d snapshots read, %d recorded", i, len(a), len(b))
+		}
+		for k := range a {
+			if !slices.Equal(a[k].Goals, b[k].Goals) {
+				t.Fatalf("agent %d snapshot %d: goals read %+v, recorded %+v", i, k, a[k].Goals, b[k].Goals)
+			}
+			for _, g := range a[k].Goals {
+				rules[g.Name+": "+g.Rule] = true
+			}
+		}
+	}
+	for _, want := range []string{"Eat: rule 1: when {hungry}", "Eat: no rule holds", "Earn: rule 1: always", "Stock: rule 1: when {coins>=2}", "Stock: no rule holds"} {
+		if !rules[want] {
+			t.Errorf("no goal scored %q in 200 ticks; seen %v", want, rules)
+		}
 	}
 }

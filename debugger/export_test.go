@@ -32,3 +32,6 @@ func FullLines(rc *Recording) []byte {
 	}
 	return b.Bytes()
 }
+
+// AppendString is appendString, for its test.
+var AppendString = appendString

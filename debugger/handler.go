@@ -312,12 +312,11 @@ func stateAt(rc *Recording, tick int, only string, brief bool) state {
 		as := agentState{Name: info.Name}
 		if brief && info.Name != only {
 			r := &rc.rings[i]
-			k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
-			if k >= 0 {
-				s := r.at(k)
-				as.Found, as.Snapshot = true, &agentBrief{Tick: s.Tick, Phase: s.Phase, Goal: s.Goal}
-				if s.Tick == tick {
-					as.Events = eventViews(s.Events)
+			if k := r.find(tick); k >= 0 {
+				phase, goal := r.phaseGoalAt(k)
+				as.Found, as.Snapshot = true, &agentBrief{Tick: r.tickAt(k), Phase: phase, Goal: goal}
+				if r.tickAt(k) == tick && r.eventMask(k) != 0 {
+					as.Events = eventViews(r.at(k).Events)
 				}
 			}
 			st.Agents = append(st.Agents, as)
@@ -374,6 +373,9 @@ func noPlanWhy(r *ring, k int) map[string]string {
 	// A look back of at most 256 snapshots: a goal may wait for another
 	// reason (it became invalid), which no no_plan event explains.
 	for j := k; j >= 0 && j > k-256 && len(out) < waiting; j-- {
+		if r.eventMask(j)&(1<<agent.EventNoPlan) == 0 {
+			continue
+		}
 		events := r.at(j).Events
 		for e := len(events) - 1; e >= 0; e-- {
 			ev := events[e]
@@ -424,9 +426,9 @@ func worldSetBy(rc *Recording, tick int) map[string]string {
 // oldPlan returns the plan of the latest snapshot before the k-th of r
 // that had one, when it differs from the k-th's.
 func oldPlan(r *ring, k int) []string {
-	now := r.at(k).Plan
+	now := r.planAt(k)
 	for j := k - 1; j >= 0; j-- {
-		if p := r.at(j).Plan; len(p) > 0 {
+		if p := r.planAt(j); len(p) > 0 {
 			if slices.Equal(p, now) {
 				return nil
 			}
@@ -444,12 +446,13 @@ func oldPlan(r *ring, k int) []string {
 // returned when the snapshot that made the plan kept no tree (or is no
 // longer kept), nor when the agent has no plan.
 func planTree(r *ring, info *AgentInfo, tick int) ([]SearchNode, int, int32) {
-	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
-	if k < 0 || len(r.at(k).Plan) == 0 {
+	k := r.find(tick)
+	if k < 0 || len(r.planAt(k)) == 0 {
 		return nil, 0, 0
 	}
 	for ; k >= 0; k-- {
-		if s := r.at(k); madePlan(s.Events) {
+		if r.eventMask(k)&(1<<agent.EventPlanMade) != 0 {
+			s := r.at(k)
 			if t := r.treeAt(k); t != nil {
 				return t.treeNodes(info), s.Tick, s.TreeTotal
 			}
@@ -478,16 +481,16 @@ func goalLaneOf(rc *Recording, name string) goalLane {
 	r := &rc.rings[i]
 	last := -2
 	for k := 0; k < r.n; k++ {
-		s := r.at(k)
+		_, goal := r.phaseGoalAt(k)
 		g := -1
-		if s.Goal != "" {
-			if g = slices.Index(l.Goals, s.Goal); g < 0 {
-				l.Goals = append(l.Goals, s.Goal)
+		if goal != "" {
+			if g = slices.Index(l.Goals, goal); g < 0 {
+				l.Goals = append(l.Goals, goal)
 				g = len(l.Goals) - 1
 			}
 		}
 		if g != last {
-			l.Runs = append(l.Runs, [2]int{s.Tick, g})
+			l.Runs = append(l.Runs, [2]int{r.tickAt(k), g})
 			last = g
 		}
 	}
@@ -525,11 +528,8 @@ func markersOf(rc *Recording, names []string) markers {
 		}
 		r := &rc.rings[i]
 		for k := range r.n {
-			s := r.at(k)
-			for _, e := range s.Events {
-				if int(e.Type) < len(m.Types) {
-					masks[s.Tick] |= 1 << e.Type
-				}
+			if mask := r.eventMask(k) & (1<<len(m.Types) - 1); mask != 0 {
+				masks[r.tickAt(k)] |= int(mask)
 			}
 		}
 	}

@@ -33,8 +33,14 @@ type searchTree struct {
 	// total is the search's number of nodes when the tree is cut at
 	// MaxTreeNodes (0 when it is whole): Snapshot.TreeTotal.
 	total int32
-	state []int32         // buildTree's scratch
-	pick  []goap.TreeNode // buildTree's scratch: the nodes kept
+}
+
+// treeScratch is buildTree's memory, reused from tree to tree (a
+// Recorder's, shared by its agents).
+type treeScratch struct {
+	nodes   []goap.TreeNode // the search's nodes (Search.TreeInto)
+	changed []goap.FactID   // a node's facts that differ from its parent's
+	pick    []goap.TreeNode // the nodes kept of a tree that is cut
 }
 
 // treeNode is a node of a searchTree.
@@ -58,16 +64,17 @@ const (
 // MaxTreeNodes, to which the plan's path beyond them is added (each node
 // under the previous one), so that the whole path is always shown; total
 // then says how many nodes the search had.
-func buildTree(t *searchTree, a *agent.Agent, plan []goap.ActionID, defaults []int) {
+func buildTree(t *searchTree, sc *treeScratch, a *agent.Agent, plan []goap.ActionID, defaults []int) {
 	t.nodes, t.vals, t.labels, t.total = t.nodes[:0], t.vals[:0], t.labels[:0], 0
-	nodes := a.SearchTree()
+	sc.nodes = a.SearchTreeInto(sc.nodes)
+	nodes := sc.nodes
 	if len(nodes) == 0 {
 		return
 	}
 	backward := nodes[0].State.IsZero()
 	if len(nodes) > MaxTreeNodes {
 		t.total = int32(min(len(nodes), math.MaxInt32))
-		t.pick = append(t.pick[:0], nodes[:MaxTreeNodes]...)
+		sc.pick = append(sc.pick[:0], nodes[:MaxTreeNodes]...)
 		// The path, found in the whole tree, and its nodes beyond the cut.
 		at, kept := 0, 0 // the path's node in nodes, and in pick
 		for k := range plan {
@@ -90,22 +97,12 @@ func buildTree(t *searchTree, a *agent.Agent, plan []goap.ActionID, defaults []i
 			} else {
 				n := nodes[next]
 				n.Parent = kept
-				t.pick = append(t.pick, n)
-				kept = len(t.pick) - 1
+				sc.pick = append(sc.pick, n)
+				kept = len(sc.pick) - 1
 			}
 			at = next
 		}
-		nodes = t.pick
-	}
-	nf := len(defaults)
-	if !backward {
-		// Each node's values, read once.
-		t.state = t.state[:0]
-		for i := range nodes {
-			for f := range nf {
-				t.state = append(t.state, int32(nodes[i].State.Get(goap.FactID(f))))
-			}
-		}
+		nodes = sc.pick
 	}
 	for i := range nodes {
 		n := &nodes[i]
@@ -119,18 +116,17 @@ func buildTree(t *searchTree, a *agent.Agent, plan []goap.ActionID, defaults []i
 		if backward {
 			t.labels = append(t.labels, n.Subgoal)
 		} else if !n.State.IsZero() {
-			row := t.state[i*nf : (i+1)*nf]
 			if p := n.Parent; p >= 0 && p < i {
-				was := t.state[p*nf : (p+1)*nf]
-				for f, v := range row {
-					if v != was[f] {
-						t.vals = append(t.vals, int32(f), v)
-					}
+				// An action changes a few facts: only the values of
+				// those that differ from the parent's are read.
+				sc.changed = n.State.AppendChanged(sc.changed[:0], nodes[p].State)
+				for _, f := range sc.changed {
+					t.vals = append(t.vals, int32(f), int32(n.State.Get(f)))
 				}
 			} else {
-				for f, v := range row {
-					if int(v) != defaults[f] {
-						t.vals = append(t.vals, int32(f), v)
+				for f, def := range defaults {
+					if v := n.State.Get(goap.FactID(f)); v != def {
+						t.vals = append(t.vals, int32(f), int32(v))
 					}
 				}
 			}

@@ -209,9 +209,8 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 		return adv, tok, err
 	})
 	rc := &Recording{}
-	var snaps [][]Snapshot
-	var trees [][]*searchTree // the lean trees of snaps
-	var whole []int           // per agent, its snapshots up to the last tick line
+	pk := &packer{tab: newPackedTables()}
+	var whole []int // per agent, its snapshots up to the last tick line
 	version := 0
 	n := 0
 	var parts leanReader
@@ -245,29 +244,19 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 			version = l.Version
 		case l.Agent != nil:
 			rc.Agents = append(rc.Agents, *l.Agent)
-			snaps = append(snaps, nil)
-			trees = append(trees, nil)
+			pk.addAgent(l.Agent)
 			whole = append(whole, 0)
 		case l.Squad != nil:
 			rc.Squads = append(rc.Squads, *l.Squad)
-		case l.Snapshot != nil || (l.Lean != nil && version >= 2):
-			s := l.Snapshot
-			var tree *searchTree
-			if l.Lean != nil {
-				a := l.Lean.A
-				if a < 0 || a >= len(rc.Agents) {
-					return nil, fmt.Errorf("debugger: line %d: snapshot of agent %d, of %d", n, a, len(rc.Agents))
-				}
-				var prev *Snapshot
-				if k := len(snaps[a]); k > 0 {
-					prev = &snaps[a][k-1]
-				}
-				full, t, problem := l.Lean.snapshot(&parts, prev, &rc.Agents[a], rc.Agents[a].Name)
-				if problem != "" {
-					return nil, fmt.Errorf("debugger: line %d: %s", n, problem)
-				}
-				s, tree = &full, t
+		case l.Lean != nil && version >= 2:
+			if a := l.Lean.A; a < 0 || a >= len(rc.Agents) {
+				return nil, fmt.Errorf("debugger: line %d: snapshot of agent %d, of %d", n, a, len(rc.Agents))
 			}
+			if problem := l.Lean.pack(&parts, pk, &rc.Agents[l.Lean.A]); problem != "" {
+				return nil, fmt.Errorf("debugger: line %d: %s", n, problem)
+			}
+		case l.Snapshot != nil:
+			s := l.Snapshot
 			if s.Agent < 0 || s.Agent >= len(rc.Agents) {
 				return nil, fmt.Errorf("debugger: line %d: snapshot of agent %d, of %d", n, s.Agent, len(rc.Agents))
 			}
@@ -276,28 +265,33 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 					return nil, fmt.Errorf("debugger: line %d: change of fact %d, of %d", n, c.Fact, len(rc.Agents[s.Agent].Facts))
 				}
 			}
-			if k := len(snaps[s.Agent]); k > 0 && snaps[s.Agent][k-1].Tick > s.Tick {
-				return nil, fmt.Errorf("debugger: line %d: snapshot of tick %d after tick %d", n, s.Tick, snaps[s.Agent][k-1].Tick)
+			if p := pk.prev(s.Agent); p != nil && int(p.tick) > s.Tick {
+				return nil, fmt.Errorf("debugger: line %d: snapshot of tick %d after tick %d", n, s.Tick, p.tick)
 			}
-			if l.Snapshot != nil {
-				shareParts(s, snaps[s.Agent], shared)
-			}
-			snaps[s.Agent] = append(snaps[s.Agent], *s)
-			trees[s.Agent] = append(trees[s.Agent], tree)
+			pk.addWhole(s, shared)
 		case l.World != nil && version >= 2:
 			w := l.World
 			if k := len(world); k > 0 && world[k-1].Tick > w.Tick {
 				return nil, fmt.Errorf("debugger: line %d: world change of tick %d after tick %d", n, w.Tick, world[k-1].Tick)
 			}
+			// Their names repeat (the colony's 148,342 changes name a
+			// few hundred texts): kept once.
+			w.By, w.Action, w.Text, w.Owner = pk.tab.intern(w.By), pk.tab.intern(w.Action), pk.tab.intern(w.Text), pk.tab.intern(w.Owner)
 			for i := range w.Facts {
-				if f, ok := w.Facts[i].Value.(float64); ok && f == float64(int(f)) {
-					w.Facts[i].Value = int(f) // an int fact's value
+				w.Facts[i].Fact = pk.tab.intern(w.Facts[i].Fact)
+				switch v := w.Facts[i].Value.(type) {
+				case float64:
+					if v == float64(int(v)) {
+						w.Facts[i].Value = int(v) // an int fact's value
+					}
+				case string:
+					w.Facts[i].Value = pk.tab.intern(v)
 				}
 			}
 			world = append(world, *w)
 		case l.Tick != nil && version >= 2:
-			for i := range snaps {
-				whole[i] = len(snaps[i])
+			for i := range pk.rings {
+				whole[i] = pk.rings[i].n
 			}
 			wholeWorld = len(world)
 			rc.now = max(rc.now, *l.Tick)
@@ -318,14 +312,15 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 	if version == 1 && rc.Cut != nil {
 		// No tick lines: the tick seen last may be half-written.
 		last := -1
-		for _, s := range snaps {
-			if k := len(s); k > 0 {
-				last = max(last, s[k-1].Tick)
+		for i := range pk.rings {
+			if r := &pk.rings[i]; r.n > 0 {
+				last = max(last, r.tickAt(r.n-1))
 			}
 		}
-		for i, s := range snaps {
-			k := len(s)
-			for k > 0 && s[k-1].Tick == last {
+		for i := range pk.rings {
+			r := &pk.rings[i]
+			k := r.n
+			for k > 0 && r.tickAt(k-1) == last {
 				k--
 			}
 			whole[i] = k
@@ -333,15 +328,15 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 	}
 	if version >= 2 || rc.Cut != nil {
 		dropped, first, worldDropped := 0, -1, 0
-		for i, s := range snaps {
-			for _, d := range s[whole[i]:] {
-				if first < 0 || d.Tick < first {
-					first = d.Tick
+		for i := range pk.rings {
+			r := &pk.rings[i]
+			for k := whole[i]; k < r.n; k++ {
+				if t := r.tickAt(k); first < 0 || t < first {
+					first = t
 				}
 			}
-			dropped += len(s) - whole[i]
-			snaps[i] = s[:whole[i]]
-			trees[i] = trees[i][:whole[i]]
+			dropped += r.n - whole[i]
+			pk.trim(i, whole[i])
 		}
 		if version >= 2 {
 			for _, w := range world[wholeWorld:] {
@@ -359,11 +354,16 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 			rc.Cut.Tick, rc.Cut.Snapshots = first, dropped
 		}
 	}
-	rc.world = world
-	for i, s := range snaps {
+	rc.world = slices.Clip(world)
+	pk.tab.leanIndex, pk.tab.goalIndex = nil, nil // only reading needs them
+	for i := range pk.rings {
+		r := &pk.rings[i]
 		nf := len(rc.Agents[i].Facts)
-		rc.rings = append(rc.rings, ring{snaps: s, trees: trees[i], n: len(s), base: make([]int, nf), known: make([]bool, nf)})
+		r.base, r.known = make([]int, nf), make([]bool, nf)
+		// What the file's length asked for and was not used.
+		r.packed, r.pool, r.counts = slices.Clip(r.packed), slices.Clip(r.pool), slices.Clip(r.counts)
 	}
+	rc.rings = pk.rings
 	if rc.Cut != nil {
 		_, rc.Cut.Last = rc.Ticks()
 	}

@@ -78,12 +78,15 @@ type GoalScore struct {
 	Base         float64 `json:"base"`
 	Bias         float64 `json:"bias,omitempty"`
 	HasRelevancy bool    `json:"relevancy,omitempty"`
-	Valid        bool    `json:"valid"`
-	Relevant     bool    `json:"relevant"`
-	Met          bool    `json:"met,omitempty"`
-	RetryAt      float64 `json:"retry_at,omitempty"`
-	Fallback     bool    `json:"fallback,omitempty"`
-	Ordered      bool    `json:"ordered,omitempty"`
+	// Rule names the relevancy rule that gave Base, for a goal scored by
+	// rules (a designer file's relevancy:; agent.GoalInspection.Rule).
+	Rule     string  `json:"rule,omitempty"`
+	Valid    bool    `json:"valid"`
+	Relevant bool    `json:"relevant"`
+	Met      bool    `json:"met,omitempty"`
+	RetryAt  float64 `json:"retry_at,omitempty"`
+	Fallback bool    `json:"fallback,omitempty"`
+	Ordered  bool    `json:"ordered,omitempty"`
 }
 
 // Snapshot is one agent at one decision.
@@ -140,10 +143,33 @@ type ring struct {
 	n     int
 	base  []int
 	known []bool // base holds a value for the fact
+	// A loaded recording's ring holds its snapshots packed instead
+	// (packed.go): packed, their belief's changes in pool, the times
+	// that are not their ticks in times, by index, the parts they refer
+	// to in tab; agent and name are the agent's.
+	packed []packedSnap
+	pool   []int32
+	// counts holds the snapshots' steps and agent.Stats (addCounts).
+	counts []byte
+	// wide holds the phase and goal of the snapshots whose indexes do
+	// not fit in theirs (setNames).
+	wide  map[int][2]int32
+	times map[int]float64
+	// treeTotals are the TreeTotals that are not 0, by index.
+	treeTotals map[int]int32
+	tab        *packedTables
+	agent      int
+	name       string
 }
 
-// at returns the i-th oldest snapshot.
-func (r *ring) at(i int) *Snapshot { return &r.snaps[(r.start+i)%len(r.snaps)] }
+// at returns the i-th oldest snapshot (of a loaded recording, made from
+// its packed form: read it only).
+func (r *ring) at(i int) *Snapshot {
+	if r.tab != nil {
+		return r.unpacked(i)
+	}
+	return &r.snaps[(r.start+i)%len(r.snaps)]
+}
 
 // withTree returns the i-th oldest snapshot with its Tree made from its
 // lean tree, if it has one.
@@ -157,6 +183,12 @@ func (r *ring) withTree(i int, info *AgentInfo) Snapshot {
 
 // treeAt returns the i-th oldest snapshot's lean tree, or nil.
 func (r *ring) treeAt(i int) *searchTree {
+	if r.tab != nil {
+		if k := r.packed[i].tree; k >= 0 {
+			return r.tab.trees[k]
+		}
+		return nil
+	}
 	if len(r.trees) == 0 {
 		return nil
 	}
@@ -263,10 +295,10 @@ func (rc *Recording) Ticks() (first, last int) {
 		if r.n == 0 {
 			continue
 		}
-		if t := r.at(0).Tick; first < 0 || t < first {
+		if t := r.tickAt(0); first < 0 || t < first {
 			first = t
 		}
-		last = max(last, r.at(r.n-1).Tick)
+		last = max(last, r.tickAt(r.n-1))
 	}
 	if first < 0 && rc.now > 0 {
 		first = rc.now
@@ -322,17 +354,13 @@ func (rc *Recording) At(name string, tick int) (AgentState, bool) {
 // snapshot's index in its ring.
 func (rc *Recording) at(i, tick int) (AgentState, int, bool) {
 	r := &rc.rings[i]
-	k := sort.Search(r.n, func(k int) bool { return r.at(k).Tick > tick }) - 1
+	k := r.find(tick)
 	if k < 0 {
 		return AgentState{}, k, false
 	}
 	vals := append([]int(nil), r.base...)
 	known := append([]bool(nil), r.known...)
-	for j := 0; j <= k; j++ {
-		for _, c := range r.at(j).Changes {
-			vals[c.Fact], known[c.Fact] = c.Value, true
-		}
-	}
+	r.replay(k, vals, known)
 	info := &rc.Agents[i]
 	belief := map[string]any{}
 	for f, ok := range known {

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
@@ -173,20 +174,19 @@ func Build(spec Spec, b Bindings) (*Roster, error) {
 // only an order's bias makes it relevant.
 func onOrders(*agent.Blackboard) float64 { return 0 }
 
-// applyGoalRule sets g's Valid and Relevancy from the rule.
+// applyGoalRule sets g's Valid and Rules from the rule.
 func applyGoalRule(rule simspec.GoalRule, g *agent.Goal) {
 	if t := rule.ValidWhen; t != nil {
 		g.Valid = func(b *agent.Blackboard) bool { return b.State().Satisfies(t) }
 	}
-	if rules := rule.Relevancy; len(rules) > 0 {
-		g.Relevancy = func(b *agent.Blackboard) float64 {
-			for _, rule := range rules {
-				if rule.When == nil || b.State().Satisfies(rule.When) {
-					return rule.Score
-				}
-			}
-			return 0
+	// As rules, not a function: the agent says which rule scored the
+	// goal (the debugger's goal bars).
+	for k, r := range rule.Relevancy {
+		name := "rule " + strconv.Itoa(k+1) + ": always"
+		if r.When != nil {
+			name = "rule " + strconv.Itoa(k+1) + ": when " + r.When.String()
 		}
+		g.Rules = append(g.Rules, agent.Rule{When: r.When, Score: r.Score, Name: name})
 	}
 }
 

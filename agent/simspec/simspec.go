@@ -85,7 +85,8 @@ type GoalRule struct {
 	ValidWhen *goap.Target
 	// Relevancy, when not empty, scores the goal: the first rule whose
 	// When the belief meets (or that has none) gives the score; 0 when
-	// none does, which makes the goal not relevant (agent.Goal.Relevancy).
+	// none does, which makes the goal not relevant (the sim makes them
+	// agent.Goal.Rules).
 	Relevancy []ScoreRule
 }
 

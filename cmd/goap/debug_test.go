@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -310,6 +312,51 @@ func TestRecordGzipAndCaps(t *testing.T) {
 		_, stderr, code := runGoap(t, "debug", c.file, "--max-file-size", c.max, "--addr", "127.0.0.1:0")
 		if code != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("debug %s --max-file-size %s: exit %d, %q; want exit 1, %q", c.file, c.max, code, stderr, c.want)
+		}
+	}
+}
+
+// goap debug reads a recording under a soft memory limit of 64 MiB and
+// 0.8 of its bytes (decompressed: a gzip file's trailer says how many),
+// none for a file under 1 MiB or a gzip trailer that cannot be its size.
+func TestRecordingMemory(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) *os.File {
+		t.Helper()
+		if err := os.WriteFile(dir+"/"+name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(dir + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	plain := bytes.Repeat([]byte("{\"tick\":1}\n"), 1<<18) // 2.75 MiB
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(plain)
+	zw.Close()
+	body, trailer := gz.Bytes()[:gz.Len()-8], gz.Bytes()[gz.Len()-8:]
+	// A gzip file of 1 MiB or more (padded: only its first bytes and its
+	// trailer are read).
+	big := append(append(append([]byte(nil), body...), make([]byte, 1<<20)...), trailer...)
+	wrapped := append([]byte(nil), big...)
+	binary.LittleEndian.PutUint32(wrapped[len(wrapped)-4:], 10)
+	for _, c := range []struct {
+		name string
+		data []byte
+		want int64
+	}{
+		{"plain.rec", plain, 64<<20 + int64(len(plain))*4/5},
+		{"small.rec", plain[:1000], 0},
+		{"small.gz", gz.Bytes(), 0},
+		{"big.gz", big, 64<<20 + int64(len(plain))*4/5},
+		{"wrapped.gz", wrapped, 0}, // its trailer says 10 bytes
+	} {
+		if got := recordingMemory(write(c.name, c.data)); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package browsertest
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -26,7 +25,7 @@ func TestFilters(t *testing.T) {
 	read := func() view {
 		t.Helper()
 		var v view
-		if err := chromedp.Run(ctx, chromedp.Sleep(300*time.Millisecond), chromedp.Evaluate(`({
+		if err := chromedp.Run(ctx, settled(), chromedp.Evaluate(`({
 			Agents: [...document.querySelectorAll("#agents li[data-agent]")].map((li) => li.dataset.agent),
 			Name: document.getElementById("name").textContent,
 			Orders: document.getElementById("orders").textContent,

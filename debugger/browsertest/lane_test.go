@@ -57,3 +57,41 @@ func TestGoalBarSaysWhyNoPlan(t *testing.T) {
 		t.Errorf("KillEnemy's bar at tick 15 says %q", why)
 	}
 }
+
+// TestGoalBarSaysRule: a designer file's goal scored by relevancy rules
+// says in its bar which rule gave the score (a villager of the colony,
+// hungry with under 2 coins: Eat by its rule "when {hungry}", Earn by
+// its rule without a condition, Stock by none).
+func TestGoalBarSaysRule(t *testing.T) {
+	rec := record(t, "../testdata/colony.yaml", 60)
+	// The first villager hungry with under 2 coins, and when, from the
+	// recording.
+	rc := rec.Recording()
+	name, tick := "", -1
+	for i := 0; i < len(rc.Agents) && tick < 0; i++ {
+		for _, s := range rc.Snapshots(i) {
+			if len(s.Goals) == 3 && s.Goals[0].Base == 100 && s.Goals[2].Base == 0 {
+				name, tick = rc.Agents[i].Name, s.Tick
+				break
+			}
+		}
+	}
+	if tick < 0 {
+		t.Fatal("no villager is hungry with under 2 coins in 60 ticks")
+	}
+	ctx, base, _ := browse(t, rec)
+	open(t, ctx, base+"/?agent="+name+"&tick="+strconv.Itoa(tick))
+	for goal, want := range map[string]string{
+		"Eat":   "relevancy 100 (rule 1: when {hungry})",
+		"Earn":  "relevancy 10 (rule 1: always)",
+		"Stock": "relevancy 0 (no rule holds)",
+	} {
+		var why string
+		if err := chromedp.Run(ctx, chromedp.Text(`.goal[data-goal="`+goal+`"] .why`, &why, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(why, want) {
+			t.Errorf("%s at tick %d: %s's bar says %q, want it to start %q", name, tick, goal, why, want)
+		}
+	}
+}

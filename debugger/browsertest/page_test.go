@@ -102,8 +102,13 @@ func browse(t testing.TB, rec *debugger.Recorder) (context.Context, string, func
 }
 
 // browser starts headless Chromium and returns the context to drive it
-// and the URLs the page requested.
+// (for a minute) and the URLs the page requested.
 func browser(t testing.TB) (context.Context, func() []string) {
+	return browserFor(t, time.Minute)
+}
+
+// browserFor is browser, the context lasting d.
+func browserFor(t testing.TB, d time.Duration) (context.Context, func() []string) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
 		chromedp.Flag("no-sandbox", true),
@@ -121,7 +126,7 @@ func browser(t testing.TB) (context.Context, func() []string) {
 		}
 	}
 	ctx, cancelC := chromedp.NewContext(actx, chromedp.WithErrorf(quiet))
-	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, d)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	// What the page loaded, as the browser's resource timing lists it
 	// (scripts, styles, images, fetches), with the page itself.
@@ -134,6 +139,29 @@ func browser(t testing.TB) (context.Context, func() []string) {
 		return urls
 	}
 	return ctx, requested
+}
+
+// settled waits until the page has no request under way and is not
+// drawing a tick (polling: a fixed sleep is too short on a loaded
+// machine and too long elsewhere).
+func settled() chromedp.Action {
+	return until(`(document.body.dataset.busy || "0") === "0" && !document.body.classList.contains("loading")`)
+}
+
+// drawn waits until the page has drawn tick and settled.
+func drawn(tick int) chromedp.Action {
+	return chromedp.Tasks{until(`document.body.dataset.tick === "` + strconv.Itoa(tick) + `"`), settled()}
+}
+
+// until waits until the JavaScript expression is true, for at most 20 s.
+func until(expression string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		var ok bool
+		if err := chromedp.Poll(expression, &ok, chromedp.WithPollingTimeout(20*time.Second)).Do(ctx); err != nil {
+			return fmt.Errorf("waiting for %s: %w", expression, err)
+		}
+		return nil
+	})
 }
 
 // screenshot saves the page as name.png among the test's artefacts.
@@ -186,7 +214,7 @@ func TestPiratePage(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.SetValue(`#scrub`, "8", chromedp.ByQuery),
 		chromedp.Evaluate(`document.getElementById("scrub").dispatchEvent(new Event("input"))`, nil),
-		chromedp.Sleep(300*time.Millisecond),
+		drawn(8),
 		chromedp.Text(`#tick`, &tickShown, chromedp.ByQuery),
 		chromedp.Text(`#events`, &events, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelectorAll("#tree svg circle").length`, &treeNodes),
@@ -207,7 +235,7 @@ func TestPiratePage(t *testing.T) {
 	err = chromedp.Run(ctx,
 		chromedp.Click(`#name`, chromedp.ByQuery),
 		chromedp.KeyEvent(kb.ArrowRight),
-		chromedp.Sleep(300*time.Millisecond),
+		drawn(9),
 		chromedp.Text(`#tick`, &tickShown, chromedp.ByQuery),
 	)
 	if err != nil {
@@ -240,7 +268,8 @@ func TestSquadPage(t *testing.T) {
 		chromedp.Text(`#orders`, &orders, chromedp.ByQuery),
 		chromedp.Text(`#hierarchy`, &hierarchy, chromedp.ByQuery),
 		chromedp.Click(`#agents li[data-agent="u3"]`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		until(`document.getElementById("name").textContent === "u3"`),
+		settled(),
 		chromedp.Text(`#name`, &name, chromedp.ByQuery),
 		chromedp.Text(`#belief`, &belief, chromedp.ByQuery),
 	)
@@ -310,7 +339,7 @@ func TestLivePage(t *testing.T) {
 		chromedp.Text(`#runstate`, &runstate, chromedp.ByQuery),
 		chromedp.Click(`#step`, chromedp.ByQuery),
 		chromedp.Click(`#step`, chromedp.ByQuery),
-		chromedp.Sleep(500*time.Millisecond),
+		drawn(3),
 		chromedp.Text(`#tick`, &tick, chromedp.ByQuery),
 	)
 	if err != nil {
@@ -356,7 +385,7 @@ func TestNoPlanWhyPage(t *testing.T) {
 	// The next tick has no no_plan event and shows no explanation.
 	err = chromedp.Run(ctx,
 		chromedp.Click(`#next`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		drawn(12),
 		chromedp.Evaluate(`document.querySelectorAll("#events .why-no-plan").length`, &whys),
 	)
 	if err != nil {

@@ -48,9 +48,9 @@ func (s *slowStates) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// await waits for n held-back states to be sent, then lets the page
+// await waits for n held-back states to be sent, then for the page to
 // draw what it received.
-func (s *slowStates) await(t *testing.T, n int) {
+func (s *slowStates) await(t *testing.T, ctx context.Context, n int) {
 	t.Helper()
 	for range n {
 		select {
@@ -59,7 +59,9 @@ func (s *slowStates) await(t *testing.T, n int) {
 			t.Fatal("the page did not ask for the held-back states")
 		}
 	}
-	time.Sleep(300 * time.Millisecond)
+	if err := chromedp.Run(ctx, settled()); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // pageState is what the page shows: the tick of its label, the tick its
@@ -123,7 +125,7 @@ func TestOutOfOrder(t *testing.T) {
 	); err != nil {
 		t.Fatal(err)
 	}
-	slow.await(t, 1)
+	slow.await(t, ctx, 1)
 	p := readPage(t, ctx)
 	if p.label != "9" || p.drawn != "9" || !strings.Contains(p.status, "snapshot of tick 9") ||
 		strings.Contains(p.events, "plan_invalidated") || !strings.Contains(p.events, "action_started") {
@@ -147,7 +149,7 @@ func TestOutOfOrder(t *testing.T) {
 	}`, nil)); err != nil {
 		t.Fatal(err)
 	}
-	slow.await(t, 10)
+	slow.await(t, ctx, 10)
 	p = readPage(t, ctx)
 	if p.label != "12" || p.drawn != "12" || !strings.Contains(p.tree, "made this plan at tick 8") ||
 		!strings.Contains(p.tree, "CollectMolasses") || strings.Contains(p.tree, "StealRum") {
@@ -234,7 +236,8 @@ func TestPageProblems(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Click(`#name`, chromedp.ByQuery),
 		chromedp.KeyEvent(kb.ArrowRight),
-		chromedp.Sleep(500*time.Millisecond),
+		until(`document.getElementById("banners").textContent.includes("could not be loaded")`),
+		settled(),
 	); err != nil {
 		t.Fatal(err)
 	}

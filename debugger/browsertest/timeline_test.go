@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -17,9 +16,9 @@ func press(t *testing.T, ctx context.Context, keys ...string) (label, drawn stri
 	t.Helper()
 	acts := []chromedp.Action{chromedp.Click(`#name`, chromedp.ByQuery)}
 	for _, k := range keys {
-		acts = append(acts, chromedp.KeyEvent(k), chromedp.Sleep(150*time.Millisecond))
+		acts = append(acts, chromedp.KeyEvent(k), settled())
 	}
-	acts = append(acts, chromedp.Sleep(150*time.Millisecond),
+	acts = append(acts,
 		chromedp.Text(`#tick`, &label, chromedp.ByQuery),
 		chromedp.Evaluate(`document.body.dataset.tick || ""`, &drawn))
 	if err := chromedp.Run(ctx, acts...); err != nil {
@@ -106,10 +105,11 @@ func TestTimeline(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Click(`#kinds [data-kind="goal"] input`, chromedp.ByQuery),
 		chromedp.KeyEvent(kb.Home),
-		chromedp.Sleep(200*time.Millisecond),
+		settled(),
 		chromedp.Click(`#nextmark`, chromedp.ByQuery),
+		settled(),
 		chromedp.Click(`#nextmark`, chromedp.ByQuery),
-		chromedp.Sleep(300*time.Millisecond),
+		settled(),
 		chromedp.Text(`#tick`, &tick, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)
@@ -131,7 +131,7 @@ func TestTimeline(t *testing.T) {
 	if err := chromedp.Run(ctx,
 		chromedp.Evaluate(`(() => { const r = document.getElementById("timeline").getBoundingClientRect();
 			document.getElementById("timeline").dispatchEvent(new MouseEvent("click", {clientX: r.right - 3, clientY: r.top + 5, bubbles: true})); })()`, nil),
-		chromedp.Sleep(300*time.Millisecond),
+		settled(),
 		chromedp.Text(`#tick`, &tick, chromedp.ByQuery),
 	); err != nil {
 		t.Fatal(err)

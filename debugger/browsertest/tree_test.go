@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -64,7 +63,7 @@ func TestTreePanel(t *testing.T) {
 		t.Errorf("two zooms out: width %v -> %v, ratio %.3f, want 0.64", w1, panel.SvgWidth, r)
 	}
 	var zoom string
-	if err := chromedp.Run(ctx, chromedp.Click(`#zoomfit`, chromedp.ByQuery), chromedp.Sleep(100*time.Millisecond),
+	if err := chromedp.Run(ctx, chromedp.Click(`#zoomfit`, chromedp.ByQuery), until(`document.getElementById("zoom").textContent !== "100%"`),
 		chromedp.Text(`#zoom`, &zoom, chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}

@@ -66,10 +66,20 @@ function failed(what, err) {
   say("net", "error", `${what}: ${why}`);
 }
 
+// inFlight counts the requests under way; the body's data-busy says
+// it, so that the browser tests wait for the page to settle instead of
+// sleeping a fixed time.
+let inFlight = 0;
+
 async function getJSON(url, opts) {
-  const r = await fetch(url, opts);
-  if (!r.ok) throw new Error(url + ": " + r.status);
-  return r.json();
+  document.body.dataset.busy = ++inFlight;
+  try {
+    const r = await fetch(url, opts);
+    if (!r.ok) throw new Error(url + ": " + r.status);
+    return await r.json();
+  } finally {
+    document.body.dataset.busy = --inFlight;
+  }
 }
 
 async function loadMeta() {
@@ -482,7 +492,8 @@ function renderAgent(a) {
     const bar = el("span", { class: "bar" });
     bar.style.width = Math.max(2, 200 * Math.abs(g.score) / top) + "px";
     d.append(bar);
-    const why = [(g.relevancy ? "relevancy " : "priority ") + +g.base.toFixed(3)];
+    // A designer file's goal says which of its relevancy rules scored it.
+    const why = [(g.relevancy ? "relevancy " : "priority ") + +g.base.toFixed(3) + (g.rule ? " (" + g.rule + ")" : "")];
     if (g.bias) why.push("bias " + (g.bias > 0 ? "+" : "") + g.bias);
     if (!g.valid) why.push("invalid");
     if (!g.relevant) why.push("not relevant");

@@ -140,3 +140,49 @@ func TestTimeline(t *testing.T) {
 		t.Errorf("a click at the timeline's end: tick %s, want 24", tick)
 	}
 }
+
+// TestDeathMarker: a death (the duel's loser, a died event) has its own
+// row on the timeline, counted in the legend, and ] jumps to it.
+func TestDeathMarker(t *testing.T) {
+	rec := record(t, "../../examples/duel_sim.yaml", 30)
+	died := 0
+	rc := rec.Recording()
+	for i := range rc.Agents {
+		for _, snap := range rc.Snapshots(i) {
+			for _, e := range snap.Events {
+				if e.Type.String() == "died" {
+					died = snap.Tick
+				}
+			}
+		}
+	}
+	if died == 0 {
+		t.Fatal("nobody died in the duel: the test needs a death")
+	}
+	ctx, base, _ := browse(t, rec)
+	open(t, ctx, base+"/?tick=1")
+	var legend string
+	if err := chromedp.Run(ctx, chromedp.Text(`#kinds`, &legend, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(legend, "deaths 1") {
+		t.Errorf("legend %q lacks deaths 1", legend)
+	}
+	// Only deaths shown: ] goes to the tick of the death.
+	var kinds []string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`kinds.map((k) => k.key)`, &kinds)); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range kinds {
+		if k == "death" || k == "step" {
+			continue
+		}
+		if err := chromedp.Run(ctx, chromedp.Click(`#kinds label[data-kind="`+k+`"] input`, chromedp.ByQuery)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if label, drawn := press(t, ctx, "]"); label != strconv.Itoa(died) || drawn != label {
+		t.Errorf("] with deaths shown: tick %s (drawn %s), want %d", label, drawn, died)
+	}
+	screenshot(t, ctx, "timeline-death")
+}

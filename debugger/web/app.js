@@ -21,11 +21,12 @@ const stateCache = new Map();
 // The kinds of markers on the timeline: each groups event types (the
 // types of /api/markers) and has its own row and colour.
 const kinds = [
-  { key: "replan", label: "replans", color: "#fb8c00", types: ["plan_invalidated"] },
+  { key: "replan", label: "replans", color: "#fb8c00", types: ["plan_invalidated", "object_removed"] },
   { key: "failure", label: "failures", color: "#e53935", types: ["action_failed", "no_plan", "order_timed_out", "callback_panicked"] },
   { key: "goal", label: "goal switches", color: "#1e88e5", types: ["goal_chosen"] },
   { key: "order", label: "orders", color: "#8e24aa", types: ["order_issued", "interrupt_propagated"] },
   { key: "report", label: "reports", color: "#43a047", types: ["report"] },
+  { key: "death", label: "deaths", color: "#212121", types: ["died"] },
   { key: "world", label: "world changes", color: "#6d4c41", types: [] }, // from /api/meta's world_ticks
   { key: "step", label: "other events", color: "#90a4ae", off: true,
     types: ["plan_made", "action_started", "arrived", "action_finished", "goal_reached", "fallback"] },

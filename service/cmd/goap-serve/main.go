@@ -146,7 +146,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 
 	ready := make(chan struct{})
 	w := service.NewWorker(service.Config{
-		Ready: func() { close(ready) },
+		Ready:  func() { close(ready) },
 		Prefix: *prefix, MaxConcurrent: *conc, MaxDomains: *domains, MaxRequestMemory: *reqMem, MaxRequestTime: *reqTime,
 		Logf: func(format string, args ...any) { fmt.Fprintf(c.Stderr, "goap serve: "+format+"\n", args...) },
 	})

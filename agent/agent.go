@@ -84,6 +84,9 @@ type Config struct {
 	// Options tune the agent's planner. Exclude may list actions on top
 	// of those outside Actions.
 	Options goap.Options
+	// Remote, when set, runs the agent's searches elsewhere (see
+	// RemotePlanner), with Options; the agent's own planner stays idle.
+	Remote RemotePlanner
 	// OnEvent, when set, receives every event as it happens.
 	OnEvent func(Event)
 	// RecoverPanics turns a panic in a handler, Abort, sensor or goal
@@ -149,6 +152,7 @@ type settings struct {
 	validityGrace          float64
 	backoffMin, backoffMax float64
 	budget                 int
+	remote                 RemotePlanner
 }
 
 // actionTables are what the agent looks up per action (and per fact),
@@ -205,7 +209,7 @@ type planning struct {
 	// search is the search under way, for goal: the current goal
 	// (modeSearch), or a goal that would replace the current plan or
 	// fallback action (a challenger, in modeRun and modeFallback).
-	search goap.Search
+	search search
 	goal   int
 	from   goap.State // the belief search started from
 	queued bool       // in the scheduler's queue
@@ -395,6 +399,7 @@ func New(cfg Config) (*Agent, error) {
 	a.bb = newBlackboard(belief)
 	a.planner = goap.NewPlanner(d)
 	a.planner.Options = cfg.Options
+	a.cfg.remote = cfg.Remote
 	a.run.from = d.NewState()
 	a.planning.from = d.NewState()
 	a.act.before = d.NewState()

@@ -25,9 +25,14 @@ func (a *Agent) startSearch(i int) {
 		}
 	}
 	a.planner.Options.Exclude = a.planning.exclude
-	a.planning.search = a.planner.Start(a.planning.from, a.goals[i].Target)
 	a.planning.goal = i
 	a.planning.spent = 0
+	if a.cfg.remote != nil {
+		a.planning.search = search{remote: a.cfg.remote.Start(a.planning.from, a.goals[i].Target, a.planner.Options)}
+		a.planning.urgent = false
+		return
+	}
+	a.planning.search = search{local: a.planner.Start(a.planning.from, a.goals[i].Target)}
 	if a.sched != nil && !a.planning.queued {
 		if a.planning.urgent {
 			a.sched.enqueueUrgent(a) // idle mid-task: plan first
@@ -41,7 +46,15 @@ func (a *Agent) startSearch(i int) {
 // stepSearch advances the search within this update's budget. It returns
 // the result and true when the search ended, false while it goes on.
 func (a *Agent) stepSearch() (goap.Result, bool) {
-	s := a.planning.search
+	if r := a.planning.search.remote; r != nil {
+		res, done := r.Result()
+		if done {
+			a.stats.Expanded += res.Expanded
+			a.planning.search = search{}
+		}
+		return res, done
+	}
+	s := a.planning.search.local
 	st := s.Status()
 	if st == goap.Running {
 		switch {
@@ -68,7 +81,7 @@ func (a *Agent) stepSearch() (goap.Result, bool) {
 		a.turn.left -= res.Expanded - a.planning.spent
 	}
 	a.stats.Expanded += res.Expanded
-	a.planning.last, a.planning.search = s, goap.Search{}
+	a.planning.last, a.planning.search = s, search{}
 	return res, true
 }
 

@@ -106,6 +106,9 @@ func (s *Scheduler) Add(agents ...*Agent) error {
 		if slices.Contains(agents[:i], a) {
 			return errorf(a.name, "the agent is listed twice")
 		}
+		if a.cfg.remote != nil {
+			return errorf(a.name, "the agent plans through Config.Remote, which decides how many searches run at once: it needs no scheduler")
+		}
 	}
 	for _, a := range agents {
 		a.sched = s
@@ -189,7 +192,7 @@ func (s *Scheduler) Step() int {
 			if a == nil {
 				break
 			}
-			if !a.planning.search.Valid() || a.planning.search.Status() != goap.Running {
+			if !a.planning.search.local.Valid() || a.planning.search.local.Status() != goap.Running {
 				continue // dropped, or done and not picked up yet
 			}
 			n := min(slice, rest)
@@ -255,8 +258,8 @@ func (s *Scheduler) run(j *job) {
 		if s.timed {
 			chunk = min(chunk, timeCheck)
 		}
-		if a.planning.search.Step(chunk) != goap.Running {
-			j.spent += max(a.planning.search.Result().Expanded-a.planning.spent-j.spent, 1)
+		if a.planning.search.local.Step(chunk) != goap.Running {
+			j.spent += max(a.planning.search.local.Result().Expanded-a.planning.spent-j.spent, 1)
 			j.done = true
 		} else {
 			j.spent += chunk

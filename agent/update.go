@@ -2,8 +2,6 @@ package agent
 
 import (
 	"fmt"
-
-	"github.com/goap-go/goap"
 )
 
 // Update advances the agent's clock by dt, runs its due sensors,
@@ -135,7 +133,7 @@ func (a *Agent) reconsider(interrupt string) {
 				a.drop(a.text("the fallback goal %s is no longer needed", g.name))
 			case best == a.goal:
 				if a.planning.search.Valid() && a.mode == modeRun {
-					a.planning.search = goap.Search{} // the challenger lost its lead
+					a.planning.search = search{} // the challenger lost its lead
 				}
 			case a.mode == modeSearch:
 				a.pursue(best) // no plan to lose: plan for the better goal
@@ -150,7 +148,7 @@ func (a *Agent) reconsider(interrupt string) {
 			a.settleOrders(best)
 			switch {
 			case best < 0:
-				a.planning.search = goap.Search{}
+				a.planning.search = search{}
 				if a.mode == modeFallback && len(a.run.plan) == 0 && !a.anyPending() {
 					// Nothing waits for a retry any more (the goal
 					// that failed was withdrawn with its order, or
@@ -318,7 +316,7 @@ func (a *Agent) drop(reason string) {
 		a.planning.dropped = true
 	}
 	a.clearPlan()
-	a.planning.search = goap.Search{}
+	a.planning.search = search{}
 	a.mode = modeChoose
 }
 
@@ -336,7 +334,7 @@ func (a *Agent) reached(reason string) {
 	}
 	a.emit(EventGoalReached, a.goals[a.goal].name, "", nil, reason)
 	a.clearPlan()
-	a.planning.search = goap.Search{}
+	a.planning.search = search{}
 	a.goal = -1
 	a.mode = modeChoose
 }

@@ -78,6 +78,7 @@ Commands:
 	dot      draw the actions of a file, or a search, for Graphviz
 	bench    measure how fast a file plans
 	pddl     plan for a PDDL domain and problem, or export them
+	serve    serve plans on NATS (runs goap-serve, module service)
 	help     show help for goap or one of its commands; goap help format
 	         prints the file format, goap help examples the examples
 	version  print goap's version
@@ -366,6 +367,48 @@ Examples:
 	goap sim examples/zombie_sim.yaml --ticks 40
 	goap sim examples/guard_sim.yaml --json | jq -c 'select(.agent == "guard")'
 	goap sim examples/duel_sim.yaml --runs 200
+`,
+	"serve": `Usage: goap serve [flags]
+
+Serve runs the planning service: a stateless worker that plans requests
+sent over NATS (JSON, schema version 1; see the service package). By
+default it starts a NATS server inside the process on loopback, with
+JetStream, and serves on it; --nats joins an existing NATS instead.
+Workers share a queue group: start more to add capacity. The first line
+on standard output is the URL served, nats://HOST:PORT, alone; log lines
+go to standard error. Credentials are never printed: the password and
+token come from $GOAP_NATS_PASSWORD and $GOAP_NATS_TOKEN.
+
+The service is the program goap-serve, from the module in service/ (it
+needs Go 1.26 for its NATS libraries; the library stays at Go 1.24 and
+dependency-free): goap serve runs it from beside goap or from PATH.
+
+	--listen HOST:PORT   the embedded server's address (default 127.0.0.1,
+	                     a free port); another host needs credentials
+	--websocket HOST:PORT also serve NATS over WebSocket (no TLS)
+	--store DIR          the embedded server's JetStream directory
+	--nats URL           join the NATS at URL instead
+	--user NAME          credentials: user (password in $GOAP_NATS_PASSWORD)
+	--creds FILE         credentials: a NATS creds file (--nats only)
+	--nkey FILE          credentials: an NKey seed file (--nats only)
+	--tls-ca FILE        TLS to --nats: the servers' CA certificate
+	--tls-cert FILE      TLS to --nats: a client certificate (with --tls-key)
+	--tls-key FILE       TLS to --nats: the client key
+	--prefix P           subject prefix (default goap)
+	--max-concurrent N   requests planned at once (default GOMAXPROCS)
+	--max-domains N      compiled domains kept (default 64)
+	--max-request-memory BYTES  most memory one search takes (default 256 MiB)
+	--max-request-time D most time one request takes (default 10s)
+	--memory-limit BYTES soft memory limit of the process
+
+Exit status: 0 when interrupted, 2 on bad flags, when goap-serve is not
+installed, or when it cannot listen or connect.
+
+Examples:
+
+	goap serve
+	goap serve --listen 127.0.0.1:4222
+	GOAP_NATS_PASSWORD=... goap serve --nats nats://nats.example:4222 --user planner
 `,
 	"debug": `Usage: goap debug RECORDING [--addr HOST:PORT] [--max-file-size SIZE]
 

@@ -98,6 +98,9 @@ var commands = []struct {
 	{"pddl", "plan for a PDDL domain and problem, or export them", func(m *Main) Command {
 		return &PddlCommand{Stdout: m.Stdout, Stderr: m.Stderr, HideTimings: m.HideTimings}
 	}},
+	{"serve", "serve plans on NATS (runs goap-serve, module service)", func(m *Main) Command {
+		return &ServeCommand{Stdout: m.Stdout, Stderr: m.Stderr}
+	}},
 	{"help", "show help for goap or one of its commands", func(m *Main) Command {
 		return &HelpCommand{Stdout: m.Stdout, Stderr: m.Stderr}
 	}},

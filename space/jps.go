@@ -33,7 +33,7 @@ func (p *Pathfinder) jps(s, t int32, goal Cell) bool {
 	p.nodes[s] = node{g: 0, parent: -1, stamp: 2 * p.gen}
 	p.dirs[s] = noDir
 	h0 := octile(int(s%pw)-gx, int(s/pw)-gy)
-	p.open.push(openEntry{f: h0, h: h0, i: s})
+	p.open.push(openEntry{f: h0, h: float32(h0), i: s})
 	for len(p.open) > 0 {
 		e := p.open.pop()
 		i := e.i

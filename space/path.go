@@ -65,6 +65,7 @@ type Pathfinder struct {
 	expanded int
 	best     int32 // during A*: the expanded cell nearest the goal
 	flat     bool  // no estimate: Dijkstra's order (cover queries)
+	noJump   bool  // A* even on uniform grids (benchmarks compare the two)
 }
 
 var _ Navigator = (*Pathfinder)(nil)
@@ -141,7 +142,7 @@ func (p *Pathfinder) search(from, to Cell, buf []Cell) ([]Cell, float64, bool) {
 	}
 	if g.In(to) && g.walk[g.index(to)] {
 		t := int32(g.index(to))
-		if g.heavy == 0 {
+		if g.heavy == 0 && !p.noJump {
 			if p.jps(s, t, to) {
 				return p.jpsPath(s, t, buf), p.nodes[t].g, true
 			}
@@ -151,7 +152,7 @@ func (p *Pathfinder) search(from, to Cell, buf []Cell) ([]Cell, float64, bool) {
 	}
 	// Unreachable: A* has expanded every reachable cell (jump point search
 	// only some of them), and the nearest to the goal ends the path.
-	if g.heavy == 0 || !g.In(to) || !g.walk[g.index(to)] {
+	if g.heavy == 0 && !p.noJump || !g.In(to) || !g.walk[g.index(to)] {
 		p.astar(s, -1, to)
 	}
 	return p.cellPath(s, p.best, buf), math.Inf(1), false
@@ -189,7 +190,7 @@ func (p *Pathfinder) astar(s, t int32, goal Cell) bool {
 	nodes := p.nodes
 	nodes[s] = node{g: 0, parent: -1, stamp: 2 * p.gen}
 	h0 := octile(int(s%pw)-gx, int(s/pw)-gy)
-	p.open.push(openEntry{f: h0, h: h0, i: s})
+	p.open.push(openEntry{f: h0, h: float32(h0), i: s})
 	p.best = s
 	bestH, bestG := h0, 0.0
 	for len(p.open) > 0 {
@@ -204,8 +205,10 @@ func (p *Pathfinder) astar(s, t int32, goal Cell) bool {
 		if i == t {
 			return true
 		}
-		if e.h < bestH || e.h == bestH && (n.g < bestG || n.g == bestG && i < p.best) {
-			p.best, bestH, bestG = i, e.h, n.g
+		if float64(e.h) <= bestH+1e-3 { // a candidate: compare exactly
+			if h := octile(int(i%pw)-gx, int(i/pw)-gy); h < bestH || h == bestH && (n.g < bestG || n.g == bestG && i < p.best) {
+				p.best, bestH, bestG = i, h, n.g
+			}
 		}
 		p.expand(i, n.g, gx, gy)
 	}
@@ -261,7 +264,7 @@ func (p *Pathfinder) relax(i, j int32, ng float64, dx, dy int) bool {
 	if !p.flat {
 		h = octile(dx, dy)
 	}
-	p.open.push(openEntry{f: ng + h, h: h, i: j})
+	p.open.push(openEntry{f: ng + h, h: float32(h), i: j})
 	return true
 }
 

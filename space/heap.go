@@ -29,27 +29,30 @@ func (a *openEntry) before(b *openEntry) bool {
 	return a.i < b.i
 }
 
-// push adds an entry.
+// push adds an entry. The new entry rises through a hole instead of by
+// swaps: one write per level.
 func (q *openList) push(e openEntry) {
 	*q = append(*q, e)
 	h := *q
 	i := len(h) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !h[i].before(&h[p]) {
+		if !e.before(&h[p]) {
 			break
 		}
-		h[i], h[p] = h[p], h[i]
+		h[i] = h[p]
 		i = p
 	}
+	h[i] = e
 }
 
 // pop removes and returns the least entry; the list must not be empty.
+// The last entry sinks from the top through a hole.
 func (q *openList) pop() openEntry {
 	h := *q
 	top := h[0]
 	n := len(h) - 1
-	h[0] = h[n]
+	last := h[n]
 	h = h[:n]
 	i := 0
 	for {
@@ -61,11 +64,14 @@ func (q *openList) pop() openEntry {
 		if r := l + 1; r < n && h[r].before(&h[l]) {
 			m = r
 		}
-		if !h[m].before(&h[i]) {
+		if !h[m].before(&last) {
 			break
 		}
-		h[i], h[m] = h[m], h[i]
+		h[i] = h[m]
 		i = m
+	}
+	if n > 0 {
+		h[i] = last
 	}
 	*q = h
 	return top

@@ -217,54 +217,85 @@ func (p *Pathfinder) astar(s, t int32, goal Cell) bool {
 
 // expand offers the neighbours of cell i, reached at cost g0, for a goal
 // at padded coordinates (gx, gy): the four straight steps, then each
-// diagonal whose two straight steps beside it are open.
+// diagonal whose two straight steps beside it are open. Unrolled, with
+// the test of better (which inlines) apart from the push (which does
+// not): this is A*'s hottest code.
 func (p *Pathfinder) expand(i int32, g0 float64, gx, gy int) {
 	g := p.g
 	pw := int32(g.pw)
 	walk, cost := g.walk, g.cost
-	x, y := int(i%pw), int(i/pw)
+	x, y := int(i%pw)-gx, int(i/pw)-gy // relative to the goal
 	w, e, n, s := walk[i-1], walk[i+1], walk[i-pw], walk[i+pw]
-	if w {
-		p.relax(i, i-1, g0+cost[i-1], x-1-gx, y-gy)
+	if j := i - 1; w {
+		if ng := g0 + cost[j]; p.better(i, j, ng) {
+			p.add(j, ng, x-1, y)
+		}
 	}
-	if e {
-		p.relax(i, i+1, g0+cost[i+1], x+1-gx, y-gy)
+	if j := i + 1; e {
+		if ng := g0 + cost[j]; p.better(i, j, ng) {
+			p.add(j, ng, x+1, y)
+		}
 	}
-	if n {
-		p.relax(i, i-pw, g0+cost[i-pw], x-gx, y-1-gy)
+	if j := i - pw; n {
+		if ng := g0 + cost[j]; p.better(i, j, ng) {
+			p.add(j, ng, x, y-1)
+		}
 	}
-	if s {
-		p.relax(i, i+pw, g0+cost[i+pw], x-gx, y+1-gy)
+	if j := i + pw; s {
+		if ng := g0 + cost[j]; p.better(i, j, ng) {
+			p.add(j, ng, x, y+1)
+		}
 	}
-	if n && w && walk[i-pw-1] {
-		p.relax(i, i-pw-1, g0+math.Sqrt2*cost[i-pw-1], x-1-gx, y-1-gy)
+	if j := i - pw - 1; n && w && walk[j] {
+		if ng := g0 + math.Sqrt2*cost[j]; p.better(i, j, ng) {
+			p.add(j, ng, x-1, y-1)
+		}
 	}
-	if n && e && walk[i-pw+1] {
-		p.relax(i, i-pw+1, g0+math.Sqrt2*cost[i-pw+1], x+1-gx, y-1-gy)
+	if j := i - pw + 1; n && e && walk[j] {
+		if ng := g0 + math.Sqrt2*cost[j]; p.better(i, j, ng) {
+			p.add(j, ng, x+1, y-1)
+		}
 	}
-	if s && w && walk[i+pw-1] {
-		p.relax(i, i+pw-1, g0+math.Sqrt2*cost[i+pw-1], x-1-gx, y+1-gy)
+	if j := i + pw - 1; s && w && walk[j] {
+		if ng := g0 + math.Sqrt2*cost[j]; p.better(i, j, ng) {
+			p.add(j, ng, x-1, y+1)
+		}
 	}
-	if s && e && walk[i+pw+1] {
-		p.relax(i, i+pw+1, g0+math.Sqrt2*cost[i+pw+1], x+1-gx, y+1-gy)
+	if j := i + pw + 1; s && e && walk[j] {
+		if ng := g0 + math.Sqrt2*cost[j]; p.better(i, j, ng) {
+			p.add(j, ng, x+1, y+1)
+		}
 	}
 }
 
-// relax offers cell j, reached from i at cost ng, (dx, dy) from the goal,
-// and reports whether that is the cheapest way to j found so far.
-func (p *Pathfinder) relax(i, j int32, ng float64, dx, dy int) bool {
+// better records that cell j is reached from i at cost ng when that is
+// the cheapest way to it found so far, and reports whether it was.
+func (p *Pathfinder) better(i, j int32, ng float64) bool {
 	m := &p.nodes[j]
-	if m.stamp >= 2*p.gen { // reached in this search
-		if m.stamp == 2*p.gen+1 || ng >= m.g {
-			return false
-		}
+	if m.stamp >= 2*p.gen && (m.stamp == 2*p.gen+1 || ng >= m.g) {
+		return false
 	}
 	*m = node{g: ng, parent: i, stamp: 2 * p.gen}
+	return true
+}
+
+// add puts cell j, reached at cost ng and (dx, dy) from the goal, on the
+// open list.
+func (p *Pathfinder) add(j int32, ng float64, dx, dy int) {
 	h := 0.0
 	if !p.flat {
 		h = octile(dx, dy)
 	}
 	p.open.push(openEntry{f: ng + h, h: float32(h), i: j})
+}
+
+// relax offers cell j, reached from i at cost ng, (dx, dy) from the goal,
+// and reports whether that is the cheapest way to j found so far.
+func (p *Pathfinder) relax(i, j int32, ng float64, dx, dy int) bool {
+	if !p.better(i, j, ng) {
+		return false
+	}
+	p.add(j, ng, dx, dy)
 	return true
 }
 

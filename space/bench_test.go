@@ -196,25 +196,42 @@ func BenchmarkPath(b *testing.B) {
 	}
 }
 
-// BenchmarkPathSight times line of sight between random cells of the
-// benchmark map (most lines cross a wall; the mean line is about 85 cells
-// long).
+// BenchmarkPathSight times line of sight on the benchmark map between
+// random cells (most lines end at a wall within a few cells) and between
+// cells that do see each other (every line walked to its end; 10 cells
+// long on average, counted in steps).
 func BenchmarkPathSight(b *testing.B) {
 	g := benchGrid(b, false)
 	r := rand.New(rand.NewPCG(7, 7))
-	pairs := make([][2]Cell, 1024)
-	for i := range pairs {
-		pairs[i] = [2]Cell{{r.IntN(256), r.IntN(256)}, {r.IntN(256), r.IntN(256)}}
-	}
-	seen := 0
-	b.ReportAllocs()
-	for i := 0; b.Loop(); i++ {
-		pr := pairs[i%len(pairs)]
-		if g.Visible(pr[0], pr[1]) {
-			seen++
+	var random, clear [][2]Cell
+	length := 0
+	for len(random) < 1024 || len(clear) < 1024 {
+		pr := [2]Cell{{r.IntN(256), r.IntN(256)}, {r.IntN(256), r.IntN(256)}}
+		if len(random) < 1024 {
+			random = append(random, pr)
+		}
+		if len(clear) < 1024 && pr[0] != pr[1] && g.Visible(pr[0], pr[1]) {
+			clear = append(clear, pr)
+			length += max(abs(pr[0].X-pr[1].X), abs(pr[0].Y-pr[1].Y))
 		}
 	}
-	b.ReportMetric(float64(seen)/float64(b.N), "seen/op")
+	b.Logf("clear lines: %d cells long on average", length/1024)
+	for _, bc := range []struct {
+		name  string
+		pairs [][2]Cell
+	}{{"random", random}, {"clear", clear}} {
+		b.Run(bc.name, func(b *testing.B) {
+			seen := 0
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				pr := bc.pairs[i%len(bc.pairs)]
+				if g.Visible(pr[0], pr[1]) {
+					seen++
+				}
+			}
+			b.ReportMetric(float64(seen)/float64(b.N), "seen/op")
+		})
+	}
 }
 
 // BenchmarkPathCover times a cover query: the cells within 12 steps of a

@@ -298,8 +298,8 @@ func TestSightAndCover(t *testing.T) {
 		visible, cover bool // Visible(a, b); InCover(a, threat b)
 	}{
 		{Cell{0, 0}, Cell{8, 0}, true, false},
-		{Cell{2, 2}, Cell{2, 0}, true, true}, // cover next to a, between
-		{Cell{2, 0}, Cell{2, 2}, true, true}, // cover next to the cell, both ways
+		{Cell{2, 2}, Cell{2, 0}, true, true},  // cover next to a, between
+		{Cell{2, 0}, Cell{2, 2}, true, true},  // cover next to the cell, both ways
 		{Cell{1, 0}, Cell{1, 5}, true, false}, // nothing between
 		{Cell{2, 0}, Cell{8, 2}, true, false},
 		{Cell{2, 5}, Cell{2, 3}, true, false},

@@ -17,7 +17,7 @@ import (
 
 // agentKeys are the keys of an agent, eventKeys of a scripted event.
 var (
-	agentKeys = []string{"name", "extends", "side", "dies_when", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient", "sensors", "costs"}
+	agentKeys = []string{"name", "extends", "side", "at", "speed", "dies_when", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient", "sensors", "costs"}
 	eventKeys = []string{"tick", "set", "agent"}
 )
 
@@ -96,6 +96,16 @@ func (p *parser) agent(n *yaml.Node) (simspec.Agent, bool) {
 			a.Senses = p.factNames(fd.val, "senses")
 		case "side":
 			a.Side, _ = p.str(fd.val, "side")
+		case "at":
+			a.At = p.agentCell(fd.val)
+		case "speed":
+			if v, ok := p.number(fd.val, "speed", 0); ok {
+				if v <= 0 {
+					p.errorf(fd.val, "speed is cells per tick, above 0; got %v", v)
+				} else {
+					a.Speed = v
+				}
+			}
 		case "dies_when":
 			if c, _, ok := p.conds(fd.val, "dies_when", true); ok && len(c) > 0 {
 				a.DiesWhen = c

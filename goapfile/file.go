@@ -3,6 +3,7 @@ package goapfile
 import (
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/simspec"
+	"github.com/goap-go/goap/space"
 )
 
 // File is a parsed and compiled designer file.
@@ -55,8 +56,15 @@ type File struct {
 	// GoalRules are the goals' valid_when: and relevancy:, by goal name
 	// (for simulated agents; the planner ignores them).
 	GoalRules map[string]simspec.GoalRule
-	// Objects are the file's `objects:`, in file order.
+	// Objects are the file's `objects:`, in file order, then the map's.
 	Objects []Object
+	// Map is the file's `map:` (nil without one); Doors names its doors,
+	// whose state is the world facts open(NAME) and locked(NAME).
+	Map   *space.Grid
+	Doors []string
+	// Places gives, by ground action name, the cell where the action is
+	// performed (its at:): a simulated agent walks there first.
+	Places map[string][2]int
 
 	pos map[posKey]Position
 }

@@ -297,6 +297,11 @@ func paramText(params []goap.Param) string {
 // checkOffers checks the objects' `offers:` once the actions are known:
 // each names a lifted action.
 func (p *parser) checkOffers() {
+	for _, it := range p.mapOffers {
+		if a := it.Value; !slices.Contains(p.liftedActions, a) {
+			p.errorf(it, "the legend offers %q, which is not a lifted action (one with params:)%s", a, suggest.Hint(a, p.liftedActions))
+		}
+	}
 	for _, name := range p.objs.objects {
 		n := p.objs.offers[name]
 		if n == nil {

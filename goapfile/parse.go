@@ -23,7 +23,7 @@ import (
 )
 
 // topKeys are the keys a file may have at its top level.
-var topKeys = []string{"name", "objects", "types", "static", "numbers", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "tests"}
+var topKeys = []string{"name", "objects", "map", "types", "static", "numbers", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "tests"}
 
 // Load reads and parses the designer file at path. Problems in the file
 // are reported as an ErrorList; a file that cannot be read gives the
@@ -141,6 +141,9 @@ type parser struct {
 	// predicates of families and of lifted actions' patterns, whose
 	// ground facts ("alive(r1)") a start or a goal may name;
 	// liftedActions the names of the actions with params:.
+	// maps is the file's map:, mapOffers the offers: of its legend.
+	maps          mapInfo
+	mapOffers     []*yaml.Node
 	templates     map[string]*yaml.Node // agent templates by name
 	templateNames []string
 	objs          objectInfo
@@ -357,6 +360,9 @@ func (p *parser) parseFile(root *yaml.Node) {
 	if of, ok := top["objects"]; ok {
 		p.objectList(of.val)
 	}
+	if mf, ok := top["map"]; ok {
+		p.mapSection(mf.val)
+	}
 	if tf, ok := top["types"]; ok {
 		p.typeList(tf.val)
 	}
@@ -367,6 +373,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	if nf, ok := top["numbers"]; ok {
 		p.numberList(nf.val)
 	}
+	p.distances()
 	if ff, ok := top["facts"]; ok {
 		p.facts(ff.val)
 	}
@@ -435,6 +442,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	p.groundActionData(d)
 	p.groundOrders(d)
 	p.checkCosts(d)
+	p.actionPlaces(d)
 	f.Start = p.newState(start, startKeys, pos(top["start"].val))
 	p.goalRules()
 	if goal != nil {

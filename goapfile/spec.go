@@ -10,7 +10,7 @@ import (
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
-	actionKeys = []string{"name", "params", "cost", "preconditions", "effects", "duration", "travel", "chance", "order", "orders", "timeout", "backoff"}
+	actionKeys = []string{"name", "params", "at", "cost", "preconditions", "effects", "duration", "travel", "chance", "order", "orders", "timeout", "backoff"}
 	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy"}
 )
 
@@ -25,6 +25,7 @@ type actionDecl struct {
 	params    *yaml.Node
 	paramList []goap.Param
 	order     *yaml.Node // `order:`, read once the squads are known
+	at        *yaml.Node // `at:`, read once the domain is compiled
 	orders    *yaml.Node // `orders:`, the same, and its key
 	ordersAt  *yaml.Node
 }
@@ -127,6 +128,8 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 			}
 		case "order":
 			decl.order = fd.val
+		case "at":
+			decl.at = fd.val
 		case "orders":
 			decl.orders, decl.ordersAt = fd.val, fd.key
 		case "timeout", "backoff":

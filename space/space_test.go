@@ -435,3 +435,22 @@ func TestEditsRefused(t *testing.T) {
 		}()
 	}
 }
+
+// TestClone: a clone's doors and blockers change apart from the grid's.
+func TestClone(t *testing.T) {
+	g, err := Parse("#####\n#.+.#\n#####", BasicLegend())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := g.Clone()
+	if err := c.SetDoor("door1", DoorOpen); err != nil {
+		t.Fatal(err)
+	}
+	c.Block(Cell{1, 1})
+	if s, _ := g.Door("door1"); s != DoorClosed || g.Blocked(Cell{1, 1}) {
+		t.Fatalf("the original changed with its clone: door %v, blocked %v", s, g.Blocked(Cell{1, 1}))
+	}
+	if s, _ := c.Door("door1"); s != DoorOpen || !c.Blocked(Cell{1, 1}) || !c.Walkable(Cell{2, 1}) {
+		t.Fatalf("the clone: door %v, blocked %v", s, c.Blocked(Cell{1, 1}))
+	}
+}

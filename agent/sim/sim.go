@@ -42,6 +42,7 @@ import (
 	"github.com/goap-go/goap/agent/roster"
 	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/internal/echo"
+	"github.com/goap-go/goap/space"
 )
 
 // DefaultBackoff is the back-off, in ticks, of agents that set none.
@@ -99,6 +100,13 @@ type Config struct {
 	// gives the same run.
 	Chance map[string]float64
 	Seed   uint64
+	// Map, when set, is the world's map: agents stand on its cells
+	// (simspec.Agent.At, Speed), and an action with a place (Places, by
+	// action name: the cell where it is performed) first takes the agent
+	// there along a path. Doors follow the world's facts open(NAME) and
+	// locked(NAME). The world works on its own copy of Map.
+	Map    *space.Grid
+	Places map[string][2]int
 	// DiscardLog makes the world keep no log: events reach OnEvent only,
 	// and Events and Finished return nil. A long run then takes memory
 	// that does not grow with its ticks (goap sim streams its output so).
@@ -152,6 +160,7 @@ type World struct {
 	change Change
 	before []int
 	combat combat
+	space  walker
 }
 
 // change is a simspec.Change compiled for the domain.
@@ -206,6 +215,7 @@ func New(cfg Config) (*World, error) {
 	ticks("Duration", cfg.Duration, w.duration, 1)
 	ticks("Travel", cfg.Travel, w.travel, 0)
 	w.setupCombat(cfg, bad)
+	w.setupSpace(cfg, bad)
 	w.agentFact = make([]bool, d.NumFacts())
 	for _, name := range cfg.AgentFacts {
 		id, ok := d.FactID(name)
@@ -258,6 +268,9 @@ func New(cfg Config) (*World, error) {
 		if err == nil {
 			err = w.agentCombat(i, spec, cfg.Seed)
 		}
+		if err == nil {
+			err = w.agentSpace(i, spec.At, spec.Speed, spec.Name)
+		}
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -292,6 +305,16 @@ func New(cfg Config) (*World, error) {
 	return w, nil
 }
 
+// settle brings the world's consequences up to date after a change: the
+// map's doors, and deaths.
+func (w *World) settle() {
+	if !w.combat.dirty {
+		return
+	}
+	w.syncDoors()
+	w.checkDeaths()
+}
+
 // prefixed puts prefix before the message of each error err joins.
 func prefixed(prefix string, err error) error {
 	list := []error{err}
@@ -324,6 +347,7 @@ func (w *World) ownOf(spec simspec.Agent) (goap.State, error) {
 func (w *World) behaviors(i int) map[string]agent.Behavior {
 	perform := func(s *agent.Call) agent.Outcome { return w.perform(i, s) }
 	moveTo := func(s *agent.Call) agent.Outcome { return w.moveTo(i, s) }
+	walk := func(s *agent.Call) agent.Outcome { return w.walk(i, s) }
 	out := map[string]agent.Behavior{}
 	for _, a := range w.ownBehaviors() {
 		b := agent.Behavior{Perform: perform, Timeout: w.timeoutOf(a, w.cfg.Timeout), Backoff: w.timeoutOf(a, w.cfg.Backoff)}
@@ -332,6 +356,9 @@ func (w *World) behaviors(i int) map[string]agent.Behavior {
 		}
 		if w.travel[a] > 0 {
 			b.MoveTo = moveTo
+		}
+		if w.space.at != nil && w.space.at[a] {
+			b.MoveTo = walk // the map's way, not a travel time
 		}
 		out[w.d.ActionName(a)] = b
 	}
@@ -371,7 +398,8 @@ func (w *World) ownBehaviors() []goap.ActionID {
 	if w.special == nil {
 		w.special = []goap.ActionID{}
 		for a, t := range w.travel {
-			if t > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Timeout) > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Backoff) > 0 || w.combat.chance[a] < 1 {
+			if t > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Timeout) > 0 || w.timeoutOf(goap.ActionID(a), w.cfg.Backoff) > 0 || w.combat.chance[a] < 1 ||
+				w.space.at != nil && w.space.at[a] {
 				w.special = append(w.special, goap.ActionID(a))
 			}
 		}
@@ -413,10 +441,10 @@ func (w *World) Step() {
 		}
 		w.combat.dirty = true
 	}
-	w.checkDeaths()
+	w.settle()
 	for _, a := range w.agents {
 		a.Update(1) // a dead agent's does nothing
-		w.checkDeaths()
+		w.settle()
 	}
 }
 

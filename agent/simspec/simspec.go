@@ -64,6 +64,11 @@ type Agent struct {
 	// Costs override the cost of actions for this agent, by name: a
 	// coward and a brute share a domain with different costs.
 	Costs map[string]float64
+	// At is the agent's cell on the world's map ([x, y]; nil: the world
+	// has no map, or the agent is not on it), and Speed how many cells it
+	// walks a tick (1 when 0).
+	At    *[2]int
+	Speed float64
 	// Side names the agent's side (blue, red): a run is won by the only
 	// side with agents alive.
 	Side string

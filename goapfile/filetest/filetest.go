@@ -208,6 +208,8 @@ func SimConfig(f *goapfile.File) sim.Config {
 		Timeout:    f.Timeouts,
 		Backoff:    f.Backoffs,
 		Chance:     f.Chance,
+		Map:        f.Map,
+		Places:     f.Places,
 	}
 }
 

@@ -87,6 +87,47 @@
 // of its bindings. goap plan --json lists each step's action and objects
 // ({"action": "Shoot", "args": ["r2"]}).
 //
+// # Maps
+//
+// A file may draw its world (package space): rows: is the map, one line
+// per row, one character per cell; legend: says what characters stand
+// for, over the basic ones ('.' floor, '#' wall, '%' cover, '+' a closed
+// door, '/' an open one). A legend entry may give a terrain (floor, wall,
+// cover, door), a door state (open, closed, locked), a cost of entering
+// the cell (at least 1), a point (one cell, named), a region (the cells
+// drawn with it), and an object: a type, a name (a symbol drawn more than
+// once numbers its objects: crate1, crate2) and the actions it offers.
+//
+//	map:
+//	  legend:
+//	    "A": {point: start}        # a point without a type is an object of type point
+//	    "c": {type: crate, offers: [TakeAmmo]}
+//	    "~": {cost: 3}             # mud: slow to cross
+//	  rows: |
+//	    ##########
+//	    #A...%..c#
+//	    #.~~~+...#
+//	    #c.......#
+//	    ##########
+//	actions:
+//	  - name: Walk
+//	    params: {c: crate}
+//	    at: ?c                     # performed at the crate: agents walk there first
+//	    cost: "distance(start,?c)" # the path's cost, from the map
+//	    effects: {at: "?c"}
+//	agents:
+//	  - {name: u1, at: start, speed: 2} # a point, an object or [x, y]; cells per tick
+//
+// The map's objects and points join objects:. Each door has the world
+// facts open(NAME) and locked(NAME), started as drawn: a simulated door
+// follows them, so an action or an event that opens or locks it reroutes
+// the agents walking. The table entries distance(a,b) hold the cost of
+// the cheapest path between every two named places (points and objects),
+// for actions' cost:. An action's at: (a point, an object, or one of its
+// object parameters) is where it is performed: a simulated agent walks
+// there along the map's paths at its speed before performing it, instead
+// of taking travel: ticks, and the action fails where no path leads.
+//
 // # Templates
 //
 // Units that share most of their settings are written once, under

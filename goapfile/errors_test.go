@@ -955,6 +955,59 @@ t.yaml:2:17: "b)" has unbalanced parentheses: inside { } or [ ], YAML splits a n
 		`t.yaml:2:34: object crate1 offers "Opne", which is not a lifted action (one with params:) (did you mean "Open"?)
     2 |   crate1: {type: crate, offers: [Opne]}
       |                                  ^`},
+	{"map unknown character",
+		"map:\n  legend:\n    \"A\": {point: start}\n  rows: |\n    #####\n    #A.c#\n    #####\nactions: [{name: W, effects: {x: true}}]\n",
+		`t.yaml:6:8: 'c' is not in the legend (the legend has '#' '%' '+' '.' '/' 'A')
+    6 |     #A.c#
+      |        ^`},
+	{"map ragged row",
+		"map:\n  rows: |\n    #####\n    #..#\n    #####\nactions: [{name: W, effects: {x: true}}]\n",
+		`t.yaml:4:9: this row has 4 characters, the first row 5: every row must be as long
+    4 |     #..#
+      |         ^`},
+	{"map rows not a block",
+		"map:\n  rows: \"#####\"\nactions: [{name: W, effects: {x: true}}]\n",
+		`t.yaml:2:9: rows is a block of text: write rows: | and the map's lines below it, indented
+    2 |   rows: "#####"
+      |         ^`},
+	{"legend key of two characters",
+		"map:\n  legend:\n    \"AB\": {point: start}\n  rows: |\n    ###\nactions: [{name: W, effects: {x: true}}]\n",
+		`t.yaml:3:5: a legend's key is one character, got "AB"
+    3 |     "AB": {point: start}
+      |     ^`},
+	{"legend unknown terrain",
+		"map:\n  legend:\n    \"~\": {terrain: watr}\n  rows: |\n    #~#\nactions: [{name: W, effects: {x: true}}]\n",
+		`t.yaml:3:20: unknown terrain "watr" (did you mean "wall"?); want floor, wall, cover or door
+    3 |     "~": {terrain: watr}
+      |                    ^
+t.yaml:5:6: '~' is not in the legend (the legend has '#' '%' '+' '.' '/')
+    5 |     #~#
+      |      ^`},
+	{"agent on a wall",
+		"map:\n  rows: |\n    ###\n    #.#\n    ###\nactions: [{name: W, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents:\n  - {name: u, at: [0, 0]}\n",
+		`t.yaml:9:19: at: [0, 0] is a wall
+    9 |   - {name: u, at: [0, 0]}
+      |                   ^`},
+	{"agent at an unknown point",
+		"map:\n  legend:\n    \"A\": {point: start}\n  rows: |\n    ###\n    #A#\n    ###\nactions: [{name: W, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents:\n  - {name: u, at: strat}\n",
+		`t.yaml:11:19: at: "strat" is not a point or an object of the map (did you mean "start"?)
+   11 |   - {name: u, at: strat}
+      |                   ^`},
+	{"action at outside the map",
+		"map:\n  rows: |\n    ###\n    #.#\n    ###\nactions: [{name: W, at: [7, 1], effects: {x: true}}]\ngoal: {x: true}\n",
+		`t.yaml:6:25: at: [7, 1] is outside the map (3x3)
+    6 | actions: [{name: W, at: [7, 1], effects: {x: true}}]
+      |                         ^`},
+	{"agent at without a map",
+		"actions: [{name: W, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents:\n  - {name: u, at: [1, 1]}\n",
+		`t.yaml:4:19: at needs a map: the file has no map:
+    4 |   - {name: u, at: [1, 1]}
+      |                   ^`},
+	{"legend offers an unknown action",
+		"map:\n  legend:\n    \"c\": {type: crate, offers: [Tkae]}\n  rows: |\n    ###\n    #c#\n    ###\nactions:\n  - name: Take\n    params: {c: crate}\n    effects:\n      has(?c): true\n",
+		`t.yaml:3:33: the legend offers "Tkae", which is not a lifted action (one with params:) (did you mean "Take"?)
+    3 |     "c": {type: crate, offers: [Tkae]}
+      |                                 ^`},
 }
 
 func TestErrorMessages(t *testing.T) {

@@ -77,9 +77,10 @@ const (
 	KindFact   Kind = iota // a fact: its declaration, or its first mention
 	KindAction             // an action: its list item
 	KindGoal               // a goal of `goals:`: its list item
+	KindObject             // an object: its entry in objects:, or its cell in map:
 )
 
-// String names the kind: "fact", "action" or "goal".
+// String names the kind: "fact", "action", "goal" or "object".
 func (k Kind) String() string {
 	switch k {
 	case KindFact:
@@ -88,6 +89,8 @@ func (k Kind) String() string {
 		return "action"
 	case KindGoal:
 		return "goal"
+	case KindObject:
+		return "object"
 	}
 	return "kind?"
 }

@@ -198,6 +198,8 @@ func (p *parser) mapObject(rows *yaml.Node, o space.Object) {
 	at := [2]int{o.At.X, o.At.Y}
 	obj := Object{Name: o.Name, Type: o.Type, At: &at, Offers: o.Offers}
 	o2 := &p.objs
+	lead := len(rows.Value) - len(strings.TrimLeft(rows.Value, "\n"))
+	p.out.pos[posKey{KindObject, o.Name}] = p.rowPos(rows, lead+o.At.Y+1, o.At.X+1)
 	o2.typeOf[o.Name] = o.Type
 	o2.key[o.Name] = rows
 	o2.objects = append(o2.objects, o.Name)
@@ -300,7 +302,10 @@ func (p *parser) actionPlaces(d *goap.Domain) {
 		if a.at == nil {
 			continue
 		}
-		ref, _ := p.str(a.at, "at")
+		ref := ""
+		if a.at.Kind == yaml.ScalarNode {
+			ref = a.at.Value
+		}
 		if !strings.HasPrefix(ref, "?") {
 			c, ok := p.cellOf(a.at, "at")
 			if ok {

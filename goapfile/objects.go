@@ -90,6 +90,7 @@ func (p *parser) objectList(n *yaml.Node) {
 		}
 		o.typeOf[obj.Name] = obj.Type
 		o.key[obj.Name] = fd.key
+		p.out.pos[posKey{KindObject, obj.Name}] = pos(fd.key)
 		o.objects = append(o.objects, obj.Name)
 		if len(o.ofType[obj.Type]) == 0 {
 			o.types = append(o.types, obj.Type)

@@ -89,6 +89,7 @@ var goldenCases = []goldenCase{
 	{"plan_lifted_json", []string{"plan", "testdata/lifted.yaml", "--json"}, 0},
 	{"dot_lifted", []string{"dot", "testdata/lifted.yaml"}, 0},
 	{"check_lifted_broken", []string{"check", "testdata/lifted_broken.yaml"}, 2},
+	{"check_map_unreachable", []string{"check", "testdata/map_unreachable.yaml"}, 0},
 	{"test", []string{"test", "testdata/guard.yaml", "testdata/miner.yaml"}, 0},
 	{"test_run", []string{"test", "--run", "ammo", "testdata/guard.yaml"}, 0},
 	{"test_failing", []string{"test", "testdata/failing.yaml"}, 1},

@@ -20,6 +20,7 @@ import (
 	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/goapfile"
 	"github.com/goap-go/goap/internal/echo"
+	"github.com/goap-go/goap/space"
 )
 
 // Warning is one problem found by Check, at the place in the file it
@@ -96,6 +97,15 @@ func Check(f *goapfile.File, src []byte) []Warning {
 	for _, t := range targets {
 		for _, id := range t.Facts() {
 			used[id] = true
+		}
+	}
+	// A door's facts are the map's: they hold its state for the
+	// simulator, used or not.
+	for _, door := range f.Doors {
+		for _, name := range []string{"open(" + door + ")", "locked(" + door + ")"} {
+			if id, ok := d.FactID(name); ok {
+				used[id] = true
+			}
 		}
 	}
 	for id, u := range used {
@@ -186,6 +196,8 @@ func Check(f *goapfile.File, src []byte) []Warning {
 		}
 	}
 
+	unreachablePlaces(f, add)
+
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].Pos, out[j].Pos
 		if a.Line != b.Line {
@@ -264,4 +276,63 @@ func setStates(start goap.State, sets []map[string]any) []goap.State {
 		out = append(out, s)
 	}
 	return out
+}
+
+// unreachablePlaces warns about the map's objects and points that no
+// agent on the map can walk to, every door open.
+func unreachablePlaces(f *goapfile.File, add func(goapfile.Position, string, string, ...any)) {
+	if f.Map == nil {
+		return
+	}
+	g := f.Map.Clone()
+	for _, d := range f.Doors {
+		_ = g.SetDoor(d, space.DoorOpen) // a door of the map
+	}
+	var starts []space.Cell
+	for _, a := range f.Agents {
+		if a.At != nil {
+			starts = append(starts, space.Cell{X: a.At[0], Y: a.At[1]})
+		}
+	}
+	if len(starts) == 0 {
+		return
+	}
+	pf := space.NewPathfinder(g)
+	for _, o := range f.Objects {
+		if o.At == nil {
+			continue
+		}
+		to := space.Cell{X: o.At[0], Y: o.At[1]}
+		reached := false
+		for _, s := range starts {
+			if _, ok := pf.Distance(s, to); ok || s == to {
+				reached = true
+				break
+			}
+			if near(g, pf, s, to) {
+				reached = true
+				break
+			}
+		}
+		if !reached {
+			add(f.Pos(goapfile.KindObject, o.Name), "unreachable-place",
+				"no agent can reach %s (%s at %d,%d), even with every door open", o.Name, o.Type, o.At[0], o.At[1])
+		}
+	}
+}
+
+// near reports whether an agent from s can stand next to to: cover, a
+// wall-mounted object or a door is used from a neighbouring cell.
+func near(g *space.Grid, pf *space.Pathfinder, s, to space.Cell) bool {
+	for dx := -1; dx <= 1; dx++ {
+		for dy := -1; dy <= 1; dy++ {
+			c := space.Cell{X: to.X + dx, Y: to.Y + dy}
+			if (dx != 0 || dy != 0) && g.Walkable(c) {
+				if _, ok := pf.Distance(s, c); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -19,8 +19,13 @@
 // A Grid is safe for concurrent reads; edits must not run concurrently
 // with anything else. A Pathfinder is for one goroutine at a time.
 //
+// Sight is the interface sensors ask (Visible, InCover); a Grid
+// implements it with supercover lines, which make sight symmetric.
+//
 // The files: grid.go (the map and its edits), parse.go (maps from ASCII
 // art and a legend), heap.go (the open list), path.go (the Pathfinder,
 // A*, its cache, Navigator), jps.go (jump point search), sight.go (line of
-// sight and cover).
+// sight, cover, Sight, PathCost). The benchmarks and their map are in
+// bench_test.go and testdata; the peers they are compared with in the
+// module internal/pathbench (BENCHMARKS.md, section Space).
 package space

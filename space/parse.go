@@ -13,12 +13,15 @@ import (
 // Terrain is what a cell is made of.
 type Terrain uint8
 
-// The terrains. A door's state is the Symbol's Door.
+// The terrains: Floor is walked on; a Wall blocks moves and sight; Cover
+// (a crate, a low wall) blocks moves but not sight, and covers the cells
+// next to it; a Door lets units and sight through while open (its state
+// is the Symbol's Door).
 const (
 	Floor Terrain = iota
 	Wall
-	CoverTerrain
-	DoorTerrain
+	Cover
+	Door
 )
 
 var terrainNames = [...]string{"floor", "wall", "cover", "door"}
@@ -42,8 +45,9 @@ func ParseTerrain(s string) (Terrain, bool) {
 // gives the entry's `at:`): when a symbol has a Type or is a door, each
 // cell drawn with it holds an object.
 type Symbol struct {
+	// Terrain is what the cell is made of (Floor when unset).
 	Terrain Terrain
-	// Door is the door's state when Terrain is DoorTerrain.
+	// Door is the door's state when Terrain is Door.
 	Door DoorState
 	// Cost is the cost of entering the cell; 0 means 1.
 	Cost float64
@@ -71,9 +75,9 @@ func BasicLegend() Legend {
 	return Legend{
 		'.': {},
 		'#': {Terrain: Wall},
-		'%': {Terrain: CoverTerrain},
-		'+': {Terrain: DoorTerrain, Door: DoorClosed},
-		'/': {Terrain: DoorTerrain, Door: DoorOpen},
+		'%': {Terrain: Cover},
+		'+': {Terrain: Door, Door: DoorClosed},
+		'/': {Terrain: Door, Door: DoorOpen},
 	}
 }
 
@@ -184,7 +188,7 @@ func (p *mapParser) cell(c Cell, r rune) {
 	switch sym.Terrain {
 	case Wall:
 		g.SetWall(c, true)
-	case CoverTerrain:
+	case Cover:
 		g.SetCover(c, true)
 	}
 	if sym.Cost != 0 {
@@ -204,7 +208,7 @@ func (p *mapParser) cell(c Cell, r rune) {
 	if sym.Region != "" {
 		_ = g.AddRegion(sym.Region, c) // the cell is on the grid and the name not empty
 	}
-	if sym.Type == "" && sym.Terrain != DoorTerrain {
+	if sym.Type == "" && sym.Terrain != Door {
 		return
 	}
 	o := Object{Name: sym.Name, Type: sym.Type, At: c, Offers: sym.Offers}
@@ -219,7 +223,7 @@ func (p *mapParser) cell(c Cell, r rune) {
 		return
 	}
 	var err error
-	if sym.Terrain == DoorTerrain {
+	if sym.Terrain == Door {
 		err = g.addDoor(o, sym.Door)
 	} else {
 		err = g.AddObject(o)
@@ -233,11 +237,11 @@ func (p *mapParser) cell(c Cell, r rune) {
 // there.
 func (p *mapParser) validSymbol(c Cell, r rune, s Symbol) bool {
 	ok := true
-	if s.Terrain > DoorTerrain {
+	if s.Terrain > Door {
 		p.errorf(c, "%q: unknown terrain %v", r, s.Terrain)
 		ok = false
 	}
-	if s.Terrain == DoorTerrain && s.Door > DoorLocked {
+	if s.Terrain == Door && s.Door > DoorLocked {
 		p.errorf(c, "%q: unknown door state %v", r, s.Door)
 		ok = false
 	}

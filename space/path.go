@@ -59,6 +59,8 @@ type Pathfinder struct {
 	nodes    []node
 	gen      uint32
 	open     openList
+	now      []openEntry // cells whose f is the one being expanded: next, without the heap
+	curF     float64     // the f of the cell being expanded (-1: no shortcut)
 	cache    [cacheSize]answer
 	next     int     // the cache slot to fill next
 	dirs     []uint8 // per cell, for JPS: the direction it was reached in, (dx+1)*3 + dy+1
@@ -127,6 +129,8 @@ func (p *Pathfinder) begin() {
 		p.gen = 1
 	}
 	p.open = p.open[:0]
+	p.now = p.now[:0]
+	p.curF = -1
 	p.expanded = 0
 }
 
@@ -193,8 +197,8 @@ func (p *Pathfinder) astar(s, t int32, goal Cell) bool {
 	p.open.push(openEntry{f: h0, h: float32(h0), i: s})
 	p.best = s
 	bestH, bestG := h0, 0.0
-	for len(p.open) > 0 {
-		e := p.open.pop()
+	for len(p.open) > 0 || len(p.now) > 0 {
+		e := p.take()
 		i := e.i
 		n := &nodes[i]
 		if n.stamp == closed {
@@ -286,7 +290,30 @@ func (p *Pathfinder) add(j int32, ng float64, dx, dy int) {
 	if !p.flat {
 		h = octile(dx, dy)
 	}
-	p.open.push(openEntry{f: ng + h, h: float32(h), i: j})
+	if f := ng + h; f == p.curF {
+		// With a consistent estimate no cell can come before one whose f
+		// is the least, so it skips the heap (a cell going straight
+		// towards the goal over floor that costs 1 keeps its parent's f).
+		p.now = append(p.now, openEntry{f: f, h: float32(h), i: j})
+	} else {
+		p.open.push(openEntry{f: f, h: float32(h), i: j})
+	}
+}
+
+// take returns the next cell to expand: the last one that kept the f of
+// the cell expanded before, else the heap's least; and notes its f.
+func (p *Pathfinder) take() openEntry {
+	var e openEntry
+	if n := len(p.now); n > 0 {
+		e = p.now[n-1]
+		p.now = p.now[:n-1]
+	} else {
+		e = p.open.pop()
+	}
+	if !p.flat {
+		p.curF = e.f
+	}
+	return e
 }
 
 // relax offers cell j, reached from i at cost ng, (dx, dy) from the goal,

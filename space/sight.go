@@ -115,8 +115,8 @@ func (p *Pathfinder) Cover(from, threat Cell, radius float64, buf []Cell) []Cell
 	s := int32(g.index(from))
 	p.nodes[s] = node{g: 0, parent: -1, stamp: 2 * p.gen}
 	p.open.push(openEntry{i: s})
-	for len(p.open) > 0 {
-		e := p.open.pop()
+	for len(p.open) > 0 || len(p.now) > 0 {
+		e := p.take()
 		if e.f > radius {
 			break
 		}

@@ -18,8 +18,8 @@ func legend() Legend {
 	l := BasicLegend()
 	l['A'] = Symbol{Point: "a"}
 	l['B'] = Symbol{Point: "b"}
-	l['c'] = Symbol{Terrain: CoverTerrain, Type: "crate", Offers: []string{"TakeAmmo"}}
-	l['V'] = Symbol{Terrain: DoorTerrain, Door: DoorLocked, Name: "vault"}
+	l['c'] = Symbol{Terrain: Cover, Type: "crate", Offers: []string{"TakeAmmo"}}
+	l['V'] = Symbol{Terrain: Door, Door: DoorLocked, Name: "vault"}
 	l['~'] = Symbol{Cost: 3}
 	l['s'] = Symbol{Region: "spawn"}
 	return l

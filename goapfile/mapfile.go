@@ -152,7 +152,7 @@ func (p *parser) symbol(n *yaml.Node) (space.Symbol, bool) {
 				p.errorf(fd.val, "unknown door state %q%s; want open, closed or locked", t, suggest.Hint(t, []string{"open", "closed", "locked"}))
 				return s, false
 			}
-			s.Terrain = space.DoorTerrain
+			s.Terrain = space.Door
 		case "cost":
 			if c, ok := p.number(fd.val, "cost", 1); ok {
 				s.Cost = c

@@ -17,7 +17,7 @@ import (
 
 // agentKeys are the keys of an agent, eventKeys of a scripted event.
 var (
-	agentKeys = []string{"name", "extends", "side", "at", "speed", "dies_when", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient", "sensors", "costs"}
+	agentKeys = []string{"name", "extends", "side", "at", "speed", "sight", "dies_when", "goals", "actions", "senses", "start", "fallback", "fallback_goal", "margin", "backoff", "budget", "stand_in", "validity_grace", "own", "on_orders", "obedient", "sensors", "costs"}
 	eventKeys = []string{"tick", "set", "agent"}
 )
 
@@ -98,6 +98,16 @@ func (p *parser) agent(n *yaml.Node) (simspec.Agent, bool) {
 			a.Side, _ = p.str(fd.val, "side")
 		case "at":
 			a.At = p.agentCell(fd.val)
+		case "sight":
+			if v, ok := p.number(fd.val, "sight", 0); ok {
+				if p.out.Map == nil {
+					p.errorf(fd.val, "sight needs a map: the file has no map:")
+				} else if v <= 0 {
+					p.errorf(fd.val, "sight is a range in cells, above 0; got %v", v)
+				} else {
+					a.Sight = v
+				}
+			}
 		case "speed":
 			if v, ok := p.number(fd.val, "speed", 0); ok {
 				if v <= 0 {

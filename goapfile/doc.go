@@ -117,6 +117,7 @@
 //	    effects: {at: "?c"}
 //	agents:
 //	  - {name: u1, at: start, speed: 2} # a point, an object or [x, y]; cells per tick
+//	  - {name: b1, at: [3, 4], side: blue, sight: 8} # sees 8 cells far
 //
 // The map's objects and points join objects:. Each door has the world
 // facts open(NAME) and locked(NAME), started as drawn: a simulated door
@@ -127,6 +128,16 @@
 // object parameters) is where it is performed: a simulated agent walks
 // there along the map's paths at its speed before performing it, instead
 // of taking travel: ticks, and the action fails where no path leads.
+//
+// An agent with sight: sees the living agents within that many cells that
+// a clear line joins to it (cover does not block sight, walls and shut
+// doors do). Each tick the simulator writes, into the agent facts the file
+// declares (scope: agent), sees(NAME) for each other agent, enemy_in_sight
+// (an agent of another side is in sight) and in_cover (every enemy within
+// range is one the agent is in cover from: it cannot see the agent, or
+// cover next to the agent is in the way). A sensor that names
+// enemy_in_sight with interrupt: true makes an agent react when an enemy
+// comes into sight.
 //
 // # Templates
 //

@@ -334,6 +334,20 @@ func (p *parser) checkOffers() {
 // how the simulator looks them up, and reports lifted actions that no
 // binding satisfies.
 func (p *parser) groundActionData(d *goap.Domain) {
+	// A family declared with scope: agent stands for its facts.
+	var agentFacts []string
+	for _, name := range p.out.AgentFacts {
+		if dec := p.decl[name]; dec == nil || len(dec.fact.Args) == 0 {
+			agentFacts = append(agentFacts, name)
+			continue
+		}
+		for _, f := range d.FactNames() {
+			if strings.HasPrefix(f, name+"(") {
+				agentFacts = append(agentFacts, f)
+			}
+		}
+	}
+	p.out.AgentFacts = agentFacts
 	counts := map[string]int{}
 	for i := 0; i < d.NumActions(); i++ {
 		id := goap.ActionID(i)

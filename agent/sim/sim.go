@@ -271,6 +271,9 @@ func New(cfg Config) (*World, error) {
 		if err == nil {
 			err = w.agentSpace(i, spec.At, spec.Speed, spec.Name)
 		}
+		if err == nil {
+			err = w.setupSight(i, spec, cfg.Agents)
+		}
 		if err != nil {
 			errs = append(errs, err)
 		}
@@ -442,7 +445,10 @@ func (w *World) Step() {
 		w.combat.dirty = true
 	}
 	w.settle()
-	for _, a := range w.agents {
+	for i, a := range w.agents {
+		if w.space.sight != nil {
+			w.see(i)
+		}
 		a.Update(1) // a dead agent's does nothing
 		w.settle()
 	}

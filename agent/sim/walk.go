@@ -34,6 +34,8 @@ type walker struct {
 	at    []bool
 	// doors: each door's name and its facts.
 	doors []door
+	// sight is per agent: what it sees (nil: it has no sight).
+	sight []*eyesight
 }
 
 // door is a door of the map and the world facts that hold its state.

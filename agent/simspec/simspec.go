@@ -69,6 +69,10 @@ type Agent struct {
 	// walks a tick (1 when 0).
 	At    *[2]int
 	Speed float64
+	// Sight, when above 0, is how far (in cells) the agent sees on the
+	// map: the world writes what it sees into its agent facts sees(NAME),
+	// enemy_in_sight and in_cover (see package sim).
+	Sight float64
 	// Side names the agent's side (blue, red): a run is won by the only
 	// side with agents alive.
 	Side string

@@ -35,7 +35,7 @@ func TestSight(t *testing.T) {
 	}
 	d, err := goap.NewDomain(goap.Spec{Name: "sight", Facts: facts,
 		Actions: []goap.Action{{Name: "Wait", Cost: 1, Effects: goap.Effects{"done": true}}},
-		Goals: []goap.Goal{{Name: "Done", Desired: goap.Conds{"done": true}}}})
+		Goals:   []goap.Goal{{Name: "Done", Desired: goap.Conds{"done": true}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,11 +63,11 @@ func TestSight(t *testing.T) {
 		agent, fact string
 		want        bool
 	}{
-		{"b", "sees(r)", true},   // the cover at 2,1 does not block sight
-		{"b", "sees(g)", true},   // its own side
-		{"b", "sees(s)", false},  // 6,3 away: out of range (octile 6.8)
-		{"g", "sees(s)", false},  // the wall at 4,3-4 between them
-		{"r", "sees(b)", true},   // sight is mutual
+		{"b", "sees(r)", true},  // the cover at 2,1 does not block sight
+		{"b", "sees(g)", true},  // its own side
+		{"b", "sees(s)", false}, // 6,3 away: out of range (octile 6.8)
+		{"g", "sees(s)", false}, // the wall at 4,3-4 between them
+		{"r", "sees(b)", true},  // sight is mutual
 		{"b", "enemy_in_sight", true},
 		{"b", "in_cover", true},  // the cover next to it, between it and r
 		{"r", "in_cover", false}, // b sees r in the open

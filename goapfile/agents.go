@@ -47,7 +47,7 @@ func (p *parser) agentList(n *yaml.Node) {
 			p.errorf(it, "agent #%d is one too many: a domain of %d actions and %d facts may have at most %d agents in a file (agents times actions and facts at most %d), as each agent holds its own beliefs and planner; split the agents over files", i+1, len(p.spec.Actions), len(p.known), MaxAgentCells/max(size, 1), MaxAgentCells)
 			return
 		}
-		a, ok := p.agent(p.extend(it, nil))
+		a, ok := p.agent(withSelf(p.extend(it, nil)))
 		if !ok {
 			continue
 		}

@@ -146,6 +146,8 @@
 // replace its template's, except start:, own: and costs:, which merge key
 // by key (the agent's entries win). YAML anchors stay refused: they lose
 // error positions, and a template's mistakes are reported at its lines.
+// In an agent and in what it takes from its template, ?self is the
+// agent's name: dies_when: {"hp(?self)": 0} is each unit's own.
 //
 //	templates:
 //	  - {name: rifleman, goals: [Attack, TakeCover], actions: [Shoot, Move],

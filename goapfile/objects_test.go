@@ -107,3 +107,34 @@ func TestTemplates(t *testing.T) {
 	check("u2 goals", u2.Goals, []string{"Arrive"})
 	check("u3 goals", u3.Goals, []string{"Rest"})
 }
+
+// TestSelf: ?self in an agent's keys and values, its template's included,
+// is the agent's name.
+func TestSelf(t *testing.T) {
+	f, err := Parse("t.yaml", []byte(`objects: {u1: unit, u2: unit}
+facts:
+  hp: {type: int, min: 0, max: 3, default: 3, args: [unit]}
+actions:
+  - name: Hit
+    params: {u: unit}
+    effects:
+      hp(?u): -1
+goals:
+  - {name: Hurt, desired: {hp(u1): 0}}
+templates:
+  - {name: unit, goals: [Hurt], dies_when: {"hp(?self)": 0}}
+agents:
+  - {name: u1, extends: unit}
+  - {name: u2, extends: unit, start: {"hp(?self)": 2}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u1, u2 := f.Agents[0], f.Agents[1]
+	if _, ok := u1.DiesWhen["hp(u1)"]; !ok || len(u1.DiesWhen) != 1 {
+		t.Errorf("u1 dies when %v, want hp(u1)", u1.DiesWhen)
+	}
+	if _, ok := u2.DiesWhen["hp(u2)"]; !ok || u2.Start["hp(u2)"] != 2 {
+		t.Errorf("u2 dies when %v, starts %v", u2.DiesWhen, u2.Start)
+	}
+}

@@ -2,6 +2,7 @@ package goapfile
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/goap-go/goap/internal/suggest"
 	"go.yaml.in/yaml/v3"
@@ -133,4 +134,51 @@ func cycleText(names []string) string {
 		s += n
 	}
 	return s
+}
+
+// withSelf returns agent n with "?self" replaced by the agent's name in
+// every key and value (a template's dies_when: {hp(?self): 0} is each
+// agent's own). The nodes that change are copied, so a template's own
+// nodes stay as written; positions are kept.
+func withSelf(n *yaml.Node) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return n
+	}
+	name := ""
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "name" && n.Content[i+1].Kind == yaml.ScalarNode {
+			name = n.Content[i+1].Value
+		}
+	}
+	if name == "" {
+		return n
+	}
+	var walk func(m *yaml.Node) *yaml.Node
+	walk = func(m *yaml.Node) *yaml.Node {
+		if m.Kind == yaml.ScalarNode {
+			if !strings.Contains(m.Value, "?self") {
+				return m
+			}
+			c := *m
+			c.Value = strings.ReplaceAll(m.Value, "?self", name)
+			return &c
+		}
+		var out []*yaml.Node
+		for i, k := range m.Content {
+			w := walk(k)
+			if w != k && out == nil {
+				out = slices.Clone(m.Content[:i])
+			}
+			if out != nil {
+				out = append(out, w)
+			}
+		}
+		if out == nil {
+			return m
+		}
+		c := *m
+		c.Content = out
+		return &c
+	}
+	return walk(n)
 }

@@ -13,13 +13,7 @@ import (
 // place in the file they concern. adhoc, when not nil, is the goal whose
 // conditions Domain.Target compiled.
 func (p *parser) specErrors(err error, adhoc *goalRef) {
-	var list []error
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		list = j.Unwrap()
-	} else {
-		list = []error{err}
-	}
-	for _, e := range list {
+	for _, e := range joined(err) {
 		var se *goap.SpecError
 		if !errors.As(e, &se) {
 			p.causedAt(Position{}, e.Error(), e)
@@ -112,6 +106,14 @@ func patternKey(a *actionDecl, fact string) string {
 		}
 	}
 	return fact
+}
+
+// joined returns the errors err joins (errors.Join), or err alone.
+func joined(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 // keyOr returns the key node of fact in keys, or def when there is none.

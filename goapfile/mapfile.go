@@ -57,13 +57,7 @@ func (p *parser) mapSection(n *yaml.Node) {
 	}
 	g, err := space.Parse(rows.Value, legend)
 	if err != nil {
-		var list []error
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			list = j.Unwrap()
-		} else {
-			list = []error{err}
-		}
-		for _, e := range list {
+		for _, e := range joined(err) {
 			var pe *space.ParseError
 			if errors.As(e, &pe) {
 				p.errorAt(p.rowPos(rows, pe.Line, pe.Col), pe.Msg)

@@ -213,14 +213,8 @@ func (p *parser) params(n *yaml.Node) []goap.Param {
 // of its parameters, and of the type an enum fact f holds (when f takes
 // its values from a type).
 func (p *parser) paramValue(n *yaml.Node, f goap.Fact, s string) bool {
-	name := strings.TrimPrefix(s, "?")
-	i := slices.IndexFunc(p.cur, func(q goap.Param) bool { return q.Name == name })
+	i := p.paramIndex(n, s)
 	if i < 0 {
-		var names []string
-		for _, q := range p.cur {
-			names = append(names, "?"+q.Name)
-		}
-		p.errorf(n, "%s is not a parameter of this action%s", s, suggest.Hint(s, names))
 		return false
 	}
 	if d := p.decl[familyOf(p, f.Name)]; d != nil && d.fact.ValuesOf != "" && d.fact.ValuesOf != p.cur[i].Type {
@@ -228,6 +222,21 @@ func (p *parser) paramValue(n *yaml.Node, f goap.Fact, s string) bool {
 		return false
 	}
 	return true
+}
+
+// paramIndex returns the index of the parameter ref ("?t") among the
+// parameters of the action being read, or reports at n that it is none
+// and returns -1.
+func (p *parser) paramIndex(n *yaml.Node, ref string) int {
+	i := slices.IndexFunc(p.cur, func(q goap.Param) bool { return "?"+q.Name == ref })
+	if i < 0 {
+		var names []string
+		for _, q := range p.cur {
+			names = append(names, "?"+q.Name)
+		}
+		p.errorf(n, "%s is not a parameter of this action%s", ref, suggest.Hint(ref, names))
+	}
+	return i
 }
 
 // familyOf returns the name under which the declaration of fact name is
@@ -390,13 +399,8 @@ func (p *parser) groundActionData(d *goap.Domain) {
 // lifted ordering action: a parameter whose type's objects are all
 // members of the squad that have the goal.
 func (p *parser) memberParam(n *yaml.Node, name string, sq *simspec.SquadSpec) bool {
-	i := slices.IndexFunc(p.cur, func(q goap.Param) bool { return "?"+q.Name == name })
+	i := p.paramIndex(n, name)
 	if i < 0 {
-		var names []string
-		for _, q := range p.cur {
-			names = append(names, "?"+q.Name)
-		}
-		p.errorf(n, "%s is not a parameter of this action%s", name, suggest.Hint(name, names))
 		return false
 	}
 	for _, o := range p.objs.ofType[p.cur[i].Type] {

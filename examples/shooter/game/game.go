@@ -1,0 +1,96 @@
+// Package game is the squad shooter's model, apart from any engine: it
+// loads a designer file with a map, runs its agents in the simulator
+// (package agent/sim) a tick at a time, and says what to draw: the map's
+// cells, each agent's cell, side, goal, plan and the path ahead. The
+// Ebitengine front end (package main) draws it; tests read it.
+package game
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/goapfile/filetest"
+	"github.com/goap-go/goap/space"
+)
+
+// Game is a running scene.
+type Game struct {
+	file  *goapfile.File
+	world *sim.World
+	seed  uint64
+	// AITime is how long the last Step's planning and acting took.
+	AITime time.Duration
+}
+
+// Unit is an agent as drawn.
+type Unit struct {
+	Name, Side string
+	At         space.Cell
+	Dead       bool
+	Goal       string   // "" when it has none
+	Plan       []string // the actions left, the current one first
+}
+
+// Load reads a designer file with a map and agents on it, and starts its
+// simulation with the given seed.
+func Load(path string, seed uint64) (*Game, error) {
+	f, err := goapfile.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if f.Map == nil || len(f.Agents) == 0 {
+		return nil, fmt.Errorf("%s: the game needs a map: and agents: on it", path)
+	}
+	g := &Game{file: f, seed: seed}
+	return g, g.Restart()
+}
+
+// Restart starts the scene again.
+func (g *Game) Restart() error {
+	cfg := filetest.SimConfig(g.file)
+	cfg.Seed = g.seed
+	cfg.DiscardLog = true
+	w, err := sim.New(cfg)
+	if err != nil {
+		return err
+	}
+	g.world = w
+	return nil
+}
+
+// Step runs one tick of the simulation and measures it.
+func (g *Game) Step() {
+	t0 := time.Now()
+	g.world.Step()
+	g.AITime = time.Since(t0)
+}
+
+// Tick returns the ticks run.
+func (g *Game) Tick() int { return g.world.Tick() }
+
+// Map returns the map as the world has it (doors as they are now).
+func (g *Game) Map() *space.Grid { return g.world.Map() }
+
+// Winner names the only side left, or "" while both fight.
+func (g *Game) Winner() string { return g.world.Winner() }
+
+// Units returns the agents as they are now, in the file's order.
+func (g *Game) Units() []Unit {
+	var out []Unit
+	for i, a := range g.world.Agents() {
+		u := Unit{Name: a.Name(), Side: g.file.Agents[i].Side, Dead: a.Phase() == agent.Stopped}
+		u.At, _ = g.world.Position(u.Name)
+		if t := a.Goal(); t != nil {
+			u.Goal = t.Name()
+		}
+		d := a.Domain()
+		for _, id := range a.Plan() {
+			u.Plan = append(u.Plan, d.ActionName(id))
+		}
+		out = append(out, u)
+	}
+	return out
+}

@@ -1,0 +1,134 @@
+// Command shooter plays a designer file's fight on its map with
+// Ebitengine: the agents plan with goap and act in the built-in simulator,
+// a tick at a time; the window draws the map, the units coloured by side,
+// and with the overlay (O) each unit's goal, plan and path. Space pauses,
+// R restarts, N steps once while paused.
+//
+//	go run . [-file ../crates_sim.yaml] [-seed 1] [-tps 4]
+//
+// This is the first step of the playable squad shooter: the player does
+// not command yet.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image/color"
+	"log"
+	"strings"
+
+	"github.com/goap-go/goap/examples/shooter/game"
+	"github.com/goap-go/goap/space"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// cell is a map cell's size on screen, in pixels.
+const cell = 32
+
+// screen is the Ebitengine side: input, the tick rate, drawing.
+type screen struct {
+	g       *game.Game
+	tps     int // ticks of the simulation per second
+	frames  int
+	paused  bool
+	overlay bool
+}
+
+func (s *screen) Update() error {
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeySpace):
+		s.paused = !s.paused
+	case inpututil.IsKeyJustPressed(ebiten.KeyO):
+		s.overlay = !s.overlay
+	case inpututil.IsKeyJustPressed(ebiten.KeyR):
+		return s.g.Restart()
+	case inpututil.IsKeyJustPressed(ebiten.KeyN) && s.paused:
+		s.g.Step()
+	}
+	s.frames++
+	if !s.paused && s.frames%max(1, ebiten.TPS()/s.tps) == 0 && s.g.Winner() == "" {
+		s.g.Step()
+	}
+	return nil
+}
+
+// sideColor colours a unit by its side.
+func sideColor(side string, dead bool) color.Color {
+	if dead {
+		return color.RGBA{90, 90, 90, 255}
+	}
+	switch side {
+	case "blue":
+		return color.RGBA{30, 136, 229, 255}
+	case "red":
+		return color.RGBA{229, 57, 53, 255}
+	}
+	return color.RGBA{67, 160, 71, 255}
+}
+
+func (s *screen) Draw(dst *ebiten.Image) {
+	m := s.g.Map()
+	for y := range m.Height() {
+		for x := range m.Width() {
+			c := space.Cell{X: x, Y: y}
+			var col color.Color = color.RGBA{40, 40, 40, 255}
+			switch {
+			case m.Wall(c):
+				col = color.RGBA{120, 110, 100, 255}
+			case m.Cover(c):
+				col = color.RGBA{110, 140, 90, 255}
+			case !m.Walkable(c):
+				col = color.RGBA{150, 90, 40, 255} // a shut door
+			}
+			vector.DrawFilledRect(dst, float32(x*cell+1), float32(y*cell+1), cell-2, cell-2, col, false)
+		}
+	}
+	for _, o := range m.Objects() {
+		ebitenutil.DebugPrintAt(dst, o.Name, o.At.X*cell+2, o.At.Y*cell+cell/2)
+	}
+	for _, u := range s.g.Units() {
+		cx, cy := float32(u.At.X*cell+cell/2), float32(u.At.Y*cell+cell/2)
+		vector.DrawFilledCircle(dst, cx, cy, cell/3, sideColor(u.Side, u.Dead), true)
+		if s.overlay && !u.Dead {
+			text := u.Name
+			if u.Goal != "" {
+				text += " " + u.Goal + ": " + strings.Join(u.Plan, " ")
+			}
+			ebitenutil.DebugPrintAt(dst, text, int(cx)-cell/2, int(cy)-cell)
+		}
+	}
+	status := fmt.Sprintf("tick %d  AI %.2f ms", s.g.Tick(), float64(s.g.AITime.Microseconds())/1000)
+	if w := s.g.Winner(); w != "" {
+		status += "  " + w + " wins"
+	}
+	if s.paused {
+		status += "  (paused)"
+	}
+	ebitenutil.DebugPrintAt(dst, status+"   space pause, O overlay, R restart", 4, m.Height()*cell+4)
+}
+
+func (s *screen) Layout(int, int) (int, int) {
+	m := s.g.Map()
+	return m.Width() * cell, m.Height()*cell + 24
+}
+
+func main() {
+	file := flag.String("file", "../crates_sim.yaml", "the designer `file`: a map: and agents on it")
+	seed := flag.Uint64("seed", 1, "the run's `seed` (actions' chances)")
+	tps := flag.Int("tps", 4, "simulation `ticks` per second")
+	flag.Parse()
+	g, err := game.Load(*file, *seed)
+	if err != nil {
+		log.Fatal(err)
+	}
+	s := &screen{g: g, tps: max(1, *tps), overlay: true}
+	w, h := s.Layout(0, 0)
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetWindowTitle("goap: " + *file)
+	if err := ebiten.RunGame(s); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -88,11 +88,37 @@ func (c *Client) PutDomain(ctx context.Context, text []byte) (string, error) {
 // Plan sends one request and waits for its reply (until ctx is done).
 // The error is the transport's (no worker, timeout); what the service
 // says about the request, an error included, is in the Reply.
+//
+// A request too large for one NATS message (the server's max_payload,
+// 1 MB by default) has its domain and problem texts put in the store
+// first (PutDomain) and sent by hash.
 func (c *Client) Plan(ctx context.Context, r service.Request) (service.Reply, error) {
 	r.V = service.Version
+	if err := c.fit(ctx, &r); err != nil {
+		return service.Reply{}, err
+	}
 	var out service.Reply
 	err := c.request(ctx, service.PlanSubject, r, &out)
 	return out, err
+}
+
+// fit moves r's texts to the store when r would not fit in a message.
+func (c *Client) fit(ctx context.Context, r *service.Request) error {
+	limit := c.nc.MaxPayload()
+	if limit <= 0 || int64(len(r.DomainText)+len(r.ProblemText)) < limit-64<<10 {
+		return nil // room to spare for the rest of the request
+	}
+	for _, t := range []struct{ hash, text *string }{{&r.Domain, &r.DomainText}, {&r.Problem, &r.ProblemText}} {
+		if *t.text == "" {
+			continue
+		}
+		h, err := c.PutDomain(ctx, []byte(*t.text))
+		if err != nil {
+			return err
+		}
+		*t.hash, *t.text = h, ""
+	}
+	return nil
 }
 
 // PlanBatch sends problems in one message; one worker plans them in

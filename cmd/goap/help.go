@@ -411,6 +411,8 @@ dependency-free): goap serve runs it from beside goap or from PATH.
 	--max-request-memory BYTES  most memory one search takes (default 256 MiB)
 	--max-request-time D most time one request takes (default 10s)
 	--memory-limit BYTES soft memory limit of the process
+	--ack-wait D         how long a batch job may go unacknowledged before
+	                     another worker gets it (default 30s)
 
 goap plan FILE --remote URL and goap pddl DOMAIN PROBLEM --remote URL
 plan through the service with goap-serve as their client (goap-serve

@@ -81,6 +81,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 		reqMem    = fs.Int64("max-request-memory", 256<<20, "most `bytes` one search may take")
 		reqTime   = fs.Duration("max-request-time", 10*time.Second, "most time one request may take")
 		memLimit  = fs.Int64("memory-limit", 0, "soft memory limit of the process in `bytes` (0: GOMEMLIMIT, or none)")
+		ackWait   = fs.Duration("ack-wait", 30*time.Second, "how long a batch job may go unacknowledged before another worker gets it (every worker of a deployment should say the same)")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(c.Stderr, "usage: goap serve [flags]\n\nServes goap plans on NATS. The password or token come from the\nenvironment ($GOAP_NATS_PASSWORD, $GOAP_NATS_TOKEN), never from flags.\n\nflags:")
@@ -137,7 +138,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	ready := make(chan struct{})
 	w := service.NewWorker(service.Config{
 		Ready:  func() { close(ready) },
-		Prefix: *prefix, MaxConcurrent: *conc, MaxDomains: *domains, MaxRequestMemory: *reqMem, MaxRequestTime: *reqTime,
+		Prefix: *prefix, MaxConcurrent: *conc, AckWait: *ackWait, MaxDomains: *domains, MaxRequestMemory: *reqMem, MaxRequestTime: *reqTime,
 		Logf: func(format string, args ...any) { fmt.Fprintf(c.Stderr, "goap serve: "+format+"\n", args...) },
 	})
 	served := make(chan error, 1)

@@ -47,7 +47,7 @@ func TestRemoteCLI(t *testing.T) {
 		t.Skip("builds goap and goap-serve (tens of seconds); run without -short")
 	}
 	goap, _ := binaries(t)
-	s := startServer(t, embedded.Config{})
+	s := startServer(t, embedded.Config{WebSocket: "127.0.0.1:0"})
 	w, _, _ := startWorker(t, s.URL(), service.Config{})
 
 	// A designer file over 1 MB: a chain of 7,500 actions, each needing
@@ -74,7 +74,10 @@ func TestRemoteCLI(t *testing.T) {
 		code int
 		// local: the file's error is found before any request.
 		local bool
+		// url, when set, is the service's URL instead of s.URL().
+		url string
 	}{
+		{args: []string{"plan", "examples/guard.yaml"}, url: s.WebSocketURL()},
 		{args: []string{"plan", "examples/guard.yaml"}},
 		{args: []string{"plan", "examples/guard.yaml", "--json"}},
 		{args: []string{"plan", "examples/guard.yaml", "--set", "enemy_visible=false"}, code: 1},
@@ -105,13 +108,17 @@ func TestRemoteCLI(t *testing.T) {
 		{args: []string{"pddl", gripper, "examples/guard.yaml"}, code: 2, local: true},
 	} {
 		name := strings.Join(c.args, " ")
+		url := s.URL()
+		if c.url != "" {
+			name, url = name+" over "+c.url, c.url
+		}
 		t.Run(name, func(t *testing.T) {
 			out, errOut, code := run(t, goap, c.args...)
 			if code != c.code {
 				t.Fatalf("locally: exit %d, want %d\n%s%s", code, c.code, out, errOut)
 			}
 			before := w.Stats().Requests
-			rout, rerr, rcode := run(t, goap, append(c.args, "--remote", s.URL())...)
+			rout, rerr, rcode := run(t, goap, append(c.args, "--remote", url)...)
 			if rout != out || rerr != errOut || rcode != code {
 				t.Errorf("remote: exit %d (local %d)\n-- stdout --\n%s-- local --\n%s-- stderr --\n%s-- local --\n%s", rcode, code, rout, out, rerr, errOut)
 			}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -87,4 +88,93 @@ func TestMeasure(t *testing.T) {
 			s.Shutdown()
 		}
 	}
+}
+
+// TestMeasureProcesses prints the BENCHMARKS.md table of worker
+// processes: plans per second through 1, 2 and 4 goap-serve processes
+// (--max-concurrent 1 each) on loopback, latency percentiles of a burst
+// of N guard requests (GOAP_SERVICE_BENCH=N; synth_large gets N/50), and
+// each worker's peak resident memory (VmHWM, Linux). The NATS server and
+// the client run in the test's process.
+func TestMeasureProcesses(t *testing.T) {
+	n := 0
+	fmt.Sscan(os.Getenv("GOAP_SERVICE_BENCH"), &n)
+	if n == 0 {
+		t.Skip("set GOAP_SERVICE_BENCH=N to measure")
+	}
+	_, goapServe := binaries(t)
+	for _, name := range []string{"guard", "synth_large"} {
+		text := readFile(t, "../testdata/bench/"+name+".json")
+		reqs := n
+		if name == "synth_large" {
+			reqs = max(n/50, 20)
+		}
+		for _, workers := range []int{1, 2, 4} {
+			s, err := embedded.Start(embedded.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var procs []*workerProcess
+			for range workers {
+				procs = append(procs, startProcess(t, goapServe, s.URL(), "--max-concurrent", "1"))
+			}
+			c := client.New(connect(t, s.URL()), "")
+			ctx := context.Background()
+			hash, err := c.PutDomain(ctx, []byte(text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Each worker compiles the domain before the clock starts.
+			for range 4 * workers {
+				if _, err := c.Plan(ctx, service.Request{Domain: hash}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			lat := make([]time.Duration, reqs)
+			var wg sync.WaitGroup
+			const inflight = 256
+			sem := make(chan struct{}, inflight)
+			start := time.Now()
+			for i := range reqs {
+				sem <- struct{}{}
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					defer func() { <-sem }()
+					t0 := time.Now()
+					r, err := c.Plan(ctx, service.Request{Domain: hash})
+					if err != nil || r.Status != service.StatusFound {
+						t.Errorf("%v %+v", err, r)
+					}
+					lat[i] = time.Since(t0)
+				}()
+			}
+			wg.Wait()
+			el := time.Since(start)
+			slices.Sort(lat)
+			var mem []string
+			for _, p := range procs {
+				mem = append(mem, peakRSS(p.cmd.Process.Pid))
+				_ = p.cmd.Process.Kill()
+				_ = p.cmd.Wait()
+			}
+			t.Logf("%s, %d worker process(es), %d requests (%d in flight): %.0f plans/s, p50 %v, p99 %v, peak RSS per worker %v",
+				name, workers, reqs, inflight, float64(reqs)/el.Seconds(), lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond), mem)
+			s.Shutdown()
+		}
+	}
+}
+
+// peakRSS is a process's peak resident memory (VmHWM), or "?" off Linux.
+func peakRSS(pid int) string {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return "?"
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "?"
 }

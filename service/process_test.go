@@ -25,7 +25,15 @@ type workerProcess struct {
 // it serves (it prints the URL then); the test's end kills it.
 func startProcess(t *testing.T, goapServe, url string, args ...string) *workerProcess {
 	t.Helper()
-	cmd := exec.Command(goapServe, append([]string{"--nats", url}, args...)...)
+	p, _ := startCommand(t, goapServe, url, append([]string{"--nats", url}, args...)...)
+	return p
+}
+
+// startCommand starts goap-serve with args and returns once it prints
+// its URL (want, unless ""), and the URL.
+func startCommand(t *testing.T, goapServe, want string, args ...string) (*workerProcess, string) {
+	t.Helper()
+	cmd := exec.Command(goapServe, args...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -46,15 +54,17 @@ func startProcess(t *testing.T, goapServe, url string, args ...string) *workerPr
 		line <- l
 		_, _ = io.Copy(io.Discard, r)
 	}()
+	var url string
 	select {
 	case l := <-line:
-		if strings.TrimSpace(l) != url {
-			t.Fatalf("goap-serve printed %q, not %s\n%s", l, url, stderr.String())
+		url = strings.TrimSpace(l)
+		if want != "" && url != want || !strings.HasPrefix(url, "nats://") {
+			t.Fatalf("goap-serve printed %q, not %s\n%s", l, want, stderr.String())
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatalf("goap-serve did not start\n%s", stderr.String())
 	}
-	return &workerProcess{cmd: cmd, name: fmt.Sprintf("-%d", cmd.Process.Pid)}
+	return &workerProcess{cmd: cmd, name: fmt.Sprintf("-%d", cmd.Process.Pid)}, url
 }
 
 // TestBatchWorkerProcessKilled: two goap-serve processes share a batch

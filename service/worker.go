@@ -405,8 +405,10 @@ func (w *Worker) domain(ctx context.Context, r *Request) (*compiled, *Error) {
 		if lim.MaxGroundActions < 0 || lim.MaxAtoms < 0 || lim.MaxBindings < 0 {
 			return nil, badRequest("grounding limits must not be negative")
 		}
-		// A task is its domain and problem: the key names both.
-		key := "pddl " + dh + " " + ph
+		// A task is its domain and problem, grounded within its limits:
+		// the key names all (a task cached under larger limits must not
+		// answer a request whose limits it exceeds).
+		key := fmt.Sprintf("pddl %s %s %d %d %d", dh, ph, lim.MaxGroundActions, lim.MaxAtoms, lim.MaxBindings)
 		return w.domains.get(ctx, key, func(ctx context.Context) (*compiled, *Error) {
 			return compilePDDL(ctx, loadDomain, loadProblem, lim)
 		})

@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/echo"
 )
 
 // --remote URL plans through the planning service (goap serve) instead
@@ -203,7 +203,7 @@ func actionIDs(names []string, ids func(string) (goap.ActionID, bool)) ([]goap.A
 	for i, n := range names {
 		id, ok := ids(n)
 		if !ok {
-			return nil, fmt.Errorf("the service's plan has action %s, which the file has not", strconv.Quote(n))
+			return nil, fmt.Errorf("the service's plan has action %s, which the file has not", echo.Quote(n))
 		}
 		out[i] = id
 	}

@@ -113,11 +113,21 @@ func planRemote(ctx context.Context, cmd, url string, req remoteRequest) (remote
 	if req.Options.TimeoutMS > 0 {
 		wait = time.Duration(req.Options.TimeoutMS)*time.Millisecond + 30*time.Second
 	}
+	// --timeout is the worker's to keep (timeout_ms): its reply, with
+	// the best progress, comes at the deadline, and the client must not
+	// be killed first. An interrupt stops the client at once.
+	cctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	defer context.AfterFunc(ctx, func() {
+		if !errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+			cancel()
+		}
+	})()
 	var stdout, stderr bytes.Buffer
-	c := exec.CommandContext(ctx, bin, "request", "--nats", url, "--wait", wait.String())
+	c := exec.CommandContext(cctx, bin, "request", "--nats", url, "--wait", wait.String())
 	c.Stdin, c.Stdout, c.Stderr = bytes.NewReader(data), &stdout, &stderr
 	if err := c.Run(); err != nil {
-		if ctx.Err() != nil {
+		if cctx.Err() != nil {
 			return out, limitError(cmd, "--remote %s: %v", redactURL(url), context.Cause(ctx))
 		}
 		msg := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(stderr.String()), "goap serve:"))

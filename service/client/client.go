@@ -87,23 +87,21 @@ func (c *Client) PutDomain(ctx context.Context, text []byte) (string, error) {
 
 // Plan sends one request and waits for its reply (until ctx is done).
 // The error is the transport's (no worker, timeout); what the service
-// says about the request, an error included, is in the Reply.
-//
-// A request too large for one NATS message (the server's max_payload,
-// 1 MB by default) has its domain and problem texts put in the store
-// first (PutDomain) and sent by hash.
+// says about the request, an error included, is in the Reply. A request
+// larger than a NATS message fails with nats.ErrMaxPayload: Fit it
+// first, or put its domain in the store (PutDomain).
 func (c *Client) Plan(ctx context.Context, r service.Request) (service.Reply, error) {
 	r.V = service.Version
-	if err := c.fit(ctx, &r); err != nil {
-		return service.Reply{}, err
-	}
 	var out service.Reply
 	err := c.request(ctx, service.PlanSubject, r, &out)
 	return out, err
 }
 
-// fit moves r's texts to the store when r would not fit in a message.
-func (c *Client) fit(ctx context.Context, r *service.Request) error {
+// Fit makes r fit in one NATS message: when its domain and problem texts
+// come near the server's max_payload (1 MB by default), it puts them in
+// the store (PutDomain) and names them by hash instead. A smaller r is
+// left as it is.
+func (c *Client) Fit(ctx context.Context, r *service.Request) error {
 	limit := c.nc.MaxPayload()
 	if limit <= 0 || int64(len(r.DomainText)+len(r.ProblemText)) < limit-64<<10 {
 		return nil // room to spare for the rest of the request

@@ -89,7 +89,11 @@ func (c *RequestCommand) Run(ctx context.Context, args []string) error {
 	defer nc.Close()
 	ctx, cancel := context.WithTimeout(ctx, *wait)
 	defer cancel()
-	reply, err := client.New(nc, *prefix).Plan(ctx, r)
+	cl := client.New(nc, *prefix)
+	if err := cl.Fit(ctx, &r); err != nil {
+		return transportError{err}
+	}
+	reply, err := cl.Plan(ctx, r)
 	if err != nil {
 		return transportError{err}
 	}

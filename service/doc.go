@@ -12,7 +12,10 @@
 // `go get github.com/goap-go/goap` pulls in nothing. The command is
 // cmd/goap-serve in this module (`cd service && go run ./cmd/goap-serve`);
 // `goap serve` of the main command runs that binary when it is installed
-// beside goap or on PATH. Package embedded runs a NATS server in the
+// beside goap or on PATH, and `goap-serve request` is the client of
+// `goap plan --remote` and `goap pddl --remote` (a request on stdin, the
+// reply on stdout: the goap command's module cannot link nats.go).
+// Package embedded runs a NATS server in the
 // process (the default of goap-serve, and the tests'); package client is
 // the Go client, with client.Remote for agent.Config.Remote; node/ holds
 // a Node.js client.
@@ -37,6 +40,15 @@
 //	 "options":{"heuristic":"lmcut","max_expansions":100000,"timeout_ms":50}}
 //	{"v":1, "id":"p1", "status":"found", "plan":["DrawWeapon","Approach","LoadWeapon","Attack"],
 //	 "cost":6, "expanded":5, "generated":9, "direction":"forward", "worker":"host-42", "elapsed_ns":31000}
+//
+// A PDDL task travels the same way with "format":"pddl": the domain in
+// domain or domain_text, the problem in problem or problem_text; the
+// worker grounds and plans it (forward with lmcut unless the options say
+// otherwise, as goap pddl) and names the plan's actions by their IPC
+// lines, "(pick ball1 rooma left)". A no_plan reply carries the whole
+// explanation (explanation: the goal conditions no action can meet, the
+// closest state), a limit_reached one the limit that stopped it (limit:
+// expansions, memory or time).
 //
 // A request that cannot be planned gets status "error" and an Error with
 // a code (bad_request, version, unknown_domain, domain, too_large,

@@ -5,11 +5,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"strings"
 	"sync"
 
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/goapfile"
+	"github.com/goap-go/goap/pddl"
 )
 
 // HashDomain returns the content hash that names a domain's text:
@@ -37,11 +39,18 @@ func validHash(h string) bool {
 	return true
 }
 
-// compiled is a domain a worker compiled: the file, and planners to
-// reuse (a planner keeps its memory between searches; each request
-// takes one for its search and gives it back).
+// compiled is a domain a worker compiled: the domain, its start state
+// and default goal, and planners to reuse (a planner keeps its memory
+// between searches; each request takes one for its search and gives it
+// back).
 type compiled struct {
+	domain *goap.Domain
+	start  goap.State
+	goal   *goap.Target // nil when the file has no goal:
+	// file is the designer file (nil for a PDDL task), task the PDDL
+	// task (nil for a designer file).
 	file     *goapfile.File
+	task     *pddl.Task
 	planners sync.Pool
 }
 
@@ -50,7 +59,20 @@ func (c *compiled) planner() *goap.Planner {
 	if p, ok := c.planners.Get().(*goap.Planner); ok {
 		return p
 	}
-	return goap.NewPlanner(c.file.Domain)
+	return goap.NewPlanner(c.domain)
+}
+
+// names names the actions of a plan: the domain's names, or IPC plan
+// lines for a PDDL task.
+func (c *compiled) names(plan []goap.ActionID) []string {
+	if c.task == nil {
+		return c.domain.ActionNames(plan)
+	}
+	out := make([]string, len(plan))
+	for i, a := range plan {
+		out[i] = c.task.Ground[a].IPC()
+	}
+	return out
 }
 
 // entry is a cache slot: ready is closed once file or err is set, so
@@ -78,11 +100,10 @@ func newDomainCache(max int) *domainCache {
 	return &domainCache{max: max, entries: map[string]*entry{}, order: list.New()}
 }
 
-// get returns the compiled domain of hash, compiling it with load (which
-// returns the domain's text) if no request has. A failed compile is not
-// kept: the next request tries again (the store may have the text by
-// then).
-func (dc *domainCache) get(ctx context.Context, hash string, load func(context.Context) ([]byte, *Error)) (*compiled, *Error) {
+// get returns the compiled domain of hash, compiling it with build if no
+// request has. A failed compile is not kept: the next request tries
+// again (the store may have the text by then).
+func (dc *domainCache) get(ctx context.Context, hash string, build func(context.Context) (*compiled, *Error)) (*compiled, *Error) {
 	dc.mu.Lock()
 	e, ok := dc.entries[hash]
 	if ok {
@@ -104,7 +125,7 @@ func (dc *domainCache) get(ctx context.Context, hash string, load func(context.C
 	}
 	dc.mu.Unlock()
 
-	e.c, e.err = compile(ctx, load)
+	e.c, e.err = build(ctx)
 	close(e.ready)
 	if e.err != nil {
 		dc.mu.Lock()
@@ -124,7 +145,7 @@ func (dc *domainCache) len() int {
 	return len(dc.entries)
 }
 
-// compile loads a domain's text and compiles it under ctx.
+// compile loads a designer file's text and compiles it under ctx.
 func compile(ctx context.Context, load func(context.Context) ([]byte, *Error)) (*compiled, *Error) {
 	text, e := load(ctx)
 	if e != nil {
@@ -132,12 +153,52 @@ func compile(ctx context.Context, load func(context.Context) ([]byte, *Error)) (
 	}
 	f, err := goapfile.ParseContext(ctx, "domain", text)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, &Error{Code: CodeLimit, Message: "the time limit was reached while compiling the domain"}
-		}
-		return nil, &Error{Code: CodeDomain, Message: errorText(err)}
+		return nil, compileError(ctx, err)
 	}
-	return &compiled{file: f}, nil
+	return &compiled{domain: f.Domain, start: f.Start, goal: f.Goal, file: f}, nil
+}
+
+// compilePDDL loads a PDDL domain and problem, grounds them within lim
+// and compiles the task under ctx.
+func compilePDDL(ctx context.Context, loadDomain, loadProblem func(context.Context) ([]byte, *Error), lim pddl.Limits) (*compiled, *Error) {
+	dt, e := loadDomain(ctx)
+	if e != nil {
+		return nil, e
+	}
+	pt, e := loadProblem(ctx)
+	if e != nil {
+		return nil, e
+	}
+	d, err := pddl.ParseDomainContext(ctx, "domain.pddl", dt)
+	if err != nil {
+		return nil, compileError(ctx, err)
+	}
+	pr, err := pddl.ParseProblemContext(ctx, "problem.pddl", pt, d)
+	if err != nil {
+		return nil, compileError(ctx, err)
+	}
+	task, err := pddl.GroundContext(ctx, d, pr, lim)
+	if err != nil {
+		var le *pddl.LimitError
+		if errors.As(err, &le) {
+			return nil, &Error{Code: CodeLimit, Message: err.Error()}
+		}
+		return nil, compileError(ctx, err)
+	}
+	dom, start, goal, err := task.CompileContext(ctx)
+	if err != nil {
+		return nil, compileError(ctx, err)
+	}
+	return &compiled{domain: dom, start: start, goal: goal, task: task}, nil
+}
+
+// compileError is the Error of a domain that did not compile: its
+// positioned errors, or the time limit that stopped the compile.
+func compileError(ctx context.Context, err error) *Error {
+	if ctx.Err() != nil {
+		return &Error{Code: CodeLimit, Message: "the time limit was reached while compiling the domain"}
+	}
+	return &Error{Code: CodeDomain, Message: errorText(err)}
 }
 
 // errorText is err's message with goapfile's positioned errors one per

@@ -48,7 +48,13 @@ func (w *Worker) searchOptions(c *compiled, r *Request) (goap.Options, *Error) {
 	if m := r.Options.MaxMemory; m > 0 && (o.MaxMemory == 0 || m < o.MaxMemory) {
 		o.MaxMemory = m
 	}
-	d := c.file.Domain
+	o.MemoryBounded = r.Options.MemoryBounded
+	if c.task != nil && r.Options.Direction == "" && r.Options.Heuristic == "" {
+		// As goap pddl: classical tasks need the strongest admissible
+		// estimate.
+		o.Direction, o.Heuristic = goap.Forward, goap.LMCut
+	}
+	d := c.domain
 	for _, name := range r.Exclude {
 		ids := d.ActionsNamed(name)
 		if len(ids) == 0 {
@@ -78,9 +84,8 @@ func (w *Worker) timeout(r *Request) time.Duration {
 
 // plan plans r on c. Bad input gets an Error reply, never a panic.
 func (w *Worker) plan(ctx context.Context, c *compiled, r *Request) Reply {
-	f := c.file
-	d := f.Domain
-	start := f.Start.Clone()
+	d := c.domain
+	start := c.start.Clone()
 	for _, name := range sortedKeys(r.State) {
 		if err := setValue(start, name, r.State[name]); err != nil {
 			return errorReply(r, badRequest("state: %v", err))
@@ -102,7 +107,7 @@ func (w *Worker) plan(ctx context.Context, c *compiled, r *Request) Reply {
 			return errorReply(r, badRequest("the domain has no goal %q", r.Goal))
 		}
 	default:
-		if t = f.Goal; t == nil {
+		if t = c.goal; t == nil {
 			return errorReply(r, badRequest("no goal: the domain has no goal: and the request names none (goal or conds)"))
 		}
 	}
@@ -117,17 +122,19 @@ func (w *Worker) plan(ctx context.Context, c *compiled, r *Request) Reply {
 	switch res.Status {
 	case goap.Found:
 		out.Status = StatusFound
-		out.Plan = d.ActionNames(res.Plan)
+		out.Plan = c.names(res.Plan)
 	case goap.AlreadySatisfied:
 		out.Status = StatusAlreadySatisfied
 	case goap.NoPlan:
 		out.Status = StatusNoPlan
 		if why := res.Why(); why != nil {
 			out.Why = why.Summary()
+			out.Explanation = explanation(c, why)
 		}
 	case goap.LimitReached:
 		out.Status = StatusLimitReached
-		out.Partial = d.ActionNames(res.Partial)
+		out.Partial = c.names(res.Partial)
+		out.Limit = limitOf(res)
 		out.Why = limitWhy(res)
 	default:
 		out.Status = StatusError
@@ -139,6 +146,32 @@ func (w *Worker) plan(ctx context.Context, c *compiled, r *Request) Reply {
 	p.Options = goap.Options{}
 	c.planners.Put(p)
 	return out
+}
+
+// explanation is e in the schema's terms.
+func explanation(c *compiled, e *goap.Explanation) *Explanation {
+	out := &Explanation{Unreachable: []Unreachable{}, ClosestPlan: c.names(e.ClosestPlan), Unmet: e.Unmet, Text: e.String()}
+	if out.Unmet == nil {
+		out.Unmet = []string{}
+	}
+	for _, u := range e.Unreachable {
+		out.Unreachable = append(out.Unreachable, Unreachable{Condition: u.Condition, Reason: u.Reason})
+	}
+	if !e.Closest.IsZero() {
+		out.Closest = e.Closest.String()
+	}
+	return out
+}
+
+// limitOf names the limit that stopped a search.
+func limitOf(res goap.Result) string {
+	switch {
+	case errors.Is(res.Err, goap.ErrMemoryLimit):
+		return LimitMemory
+	case errors.Is(res.Err, context.DeadlineExceeded), errors.Is(res.Err, context.Canceled):
+		return LimitTime
+	}
+	return LimitExpansions
 }
 
 // limitWhy says which limit stopped a search.

@@ -70,7 +70,24 @@ type Request struct {
 	// its bindings).
 	Exclude []string `json:"exclude,omitempty"`
 	Options Options  `json:"options,omitzero"`
+	// Format is the language of the domain: "" or FormatGoap for a
+	// designer file, FormatPDDL for a PDDL domain, with the problem in
+	// Problem (its hash) or ProblemText. A PDDL request plans the
+	// problem's goal from its :init (Goal, Conds, State and Exclude are
+	// refused), forward with lmcut unless Options say otherwise (as goap
+	// pddl), and its plan names are IPC lines, "(pick ball1 rooma left)".
+	Format string `json:"format,omitempty"`
+	// Problem and ProblemText are the PDDL problem, by hash or inline,
+	// like Domain and DomainText.
+	Problem     string `json:"problem,omitempty"`
+	ProblemText string `json:"problem_text,omitempty"`
 }
+
+// Formats of Request.Format.
+const (
+	FormatGoap = "goap"
+	FormatPDDL = "pddl"
+)
 
 // Options are the search options of a Request (see goap.Options). The
 // worker caps MaxMemory and Timeout at its own limits, and uses its
@@ -93,6 +110,13 @@ type Options struct {
 	// Deadline is an absolute deadline (RFC 3339); a request that
 	// arrives after it is answered with CodeDeadline at once.
 	Deadline *time.Time `json:"deadline,omitempty"`
+	// MemoryBounded searches with IDA* (goap.Options.MemoryBounded).
+	MemoryBounded bool `json:"memory_bounded,omitempty"`
+	// MaxGroundActions, MaxAtoms and MaxBindings bound the grounding of
+	// a PDDL request (pddl.Limits; 0 is the default).
+	MaxGroundActions int `json:"max_ground_actions,omitempty"`
+	MaxAtoms         int `json:"max_atoms,omitempty"`
+	MaxBindings      int `json:"max_bindings,omitempty"`
 }
 
 // Status values of a Reply.
@@ -121,12 +145,46 @@ type Reply struct {
 	// Partial is the best progress of a search stopped by a limit.
 	Partial []string `json:"partial,omitempty"`
 	// Why explains a no_plan or limit_reached in one line.
-	Why   string `json:"why,omitempty"`
+	Why string `json:"why,omitempty"`
+	// Explanation is the whole explanation of a no_plan: what goap plan
+	// prints (goap.Result.Why).
+	Explanation *Explanation `json:"explanation,omitempty"`
+	// Limit names the limit that stopped a limit_reached search:
+	// LimitExpansions, LimitMemory or LimitTime.
+	Limit string `json:"limit,omitempty"`
 	Error *Error `json:"error,omitempty"`
 	// Worker names the worker that answered; ElapsedNS is its time on
 	// the request.
 	Worker    string `json:"worker,omitempty"`
 	ElapsedNS int64  `json:"elapsed_ns"`
+}
+
+// Limits of Reply.Limit.
+const (
+	LimitExpansions = "expansions"
+	LimitMemory     = "memory"
+	LimitTime       = "time"
+)
+
+// Explanation says why no plan exists (goap.Explanation): the goal
+// conditions no action can ever meet, with their reasons, and the
+// closest state the search reached.
+type Explanation struct {
+	Unreachable []Unreachable `json:"unreachable"`
+	// Closest is the closest state reached, as goap.State prints it;
+	// ClosestPlan the actions that reach it; Unmet the goal conditions
+	// it still misses.
+	Closest     string   `json:"closest"`
+	ClosestPlan []string `json:"closest_plan"`
+	Unmet       []string `json:"unmet"`
+	// Text is the explanation as goap plan prints it, several lines.
+	Text string `json:"text"`
+}
+
+// Unreachable is a goal condition no action can ever meet, and why.
+type Unreachable struct {
+	Condition string `json:"condition"`
+	Reason    string `json:"reason"`
 }
 
 // Error is a structured error: a code a program can switch on, and a

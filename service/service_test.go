@@ -165,11 +165,20 @@ func TestOversizedDomain(t *testing.T) {
 	if _, err := c.Plan(ctx, service.Request{DomainText: text}); !errors.Is(err, nats.ErrMaxPayload) {
 		t.Errorf("inline %d bytes: %v, want the payload limit", len(text), err)
 	}
+	// Fit puts it in the store and sends it by hash.
+	fitted := service.Request{DomainText: text, Options: service.Options{Direction: "backward"}}
+	if err := c.Fit(ctx, &fitted); err != nil || fitted.DomainText != "" || fitted.Domain != service.HashDomain([]byte(text)) {
+		t.Fatalf("Fit: %v, domain %q, %d bytes of text left", err, fitted.Domain, len(fitted.DomainText))
+	}
+	guard := service.Request{DomainText: readFile(t, "../testdata/bench/guard.json")}
+	if want := guard.DomainText; c.Fit(ctx, &guard) != nil || guard.DomainText != want || guard.Domain != "" {
+		t.Errorf("Fit changed a small request: %+v", guard)
+	}
 	hash, err := c.PutDomain(ctx, []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := c.Plan(ctx, service.Request{Domain: hash, Options: service.Options{Direction: "backward"}})
+	r, err := c.Plan(ctx, fitted)
 	if err != nil || r.Status != service.StatusFound || len(r.Plan) != n {
 		t.Fatalf("%d bytes by hash: %v, %d steps (want %d), error %+v", len(text), err, len(r.Plan), n, r.Error)
 	}

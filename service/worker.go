@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/goap-go/goap/pddl"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -381,22 +382,59 @@ func (w *Worker) answer(ctx context.Context, r *Request) (out Reply) {
 // domain returns the compiled domain of r, from the cache, r's text or
 // the store.
 func (w *Worker) domain(ctx context.Context, r *Request) (*compiled, *Error) {
-	switch {
-	case r.DomainText != "":
-		if int64(len(r.DomainText)) > w.cfg.MaxDomainBytes {
-			return nil, &Error{Code: CodeTooLarge, Message: fmt.Sprintf("the domain has %d bytes; this worker takes at most %d", len(r.DomainText), w.cfg.MaxDomainBytes)}
+	switch r.Format {
+	case "", FormatGoap:
+		hash, load, e := w.source("domain", r.Domain, r.DomainText)
+		if e != nil {
+			return nil, e
 		}
-		hash := HashDomain([]byte(r.DomainText))
-		if r.Domain != "" && r.Domain != hash {
-			return nil, badRequest("domain_text hashes to %s, not to domain %s", hash, r.Domain)
+		return w.domains.get(ctx, hash, func(ctx context.Context) (*compiled, *Error) { return compile(ctx, load) })
+	case FormatPDDL:
+		if r.Goal != "" || len(r.Conds) > 0 || len(r.State) > 0 || len(r.Exclude) > 0 {
+			return nil, badRequest("a pddl request plans its problem's goal from its :init: goal, conds, state and exclude are not taken")
 		}
-		return w.domains.get(ctx, hash, func(context.Context) ([]byte, *Error) { return []byte(r.DomainText), nil })
-	case r.Domain == "":
-		return nil, badRequest("no domain: set domain (its hash) or domain_text")
-	case !validHash(r.Domain):
-		return nil, badRequest("domain %q is not a content hash (sha256: and 64 lower-case hex digits)", r.Domain)
+		dh, loadDomain, e := w.source("domain", r.Domain, r.DomainText)
+		if e != nil {
+			return nil, e
+		}
+		ph, loadProblem, e := w.source("problem", r.Problem, r.ProblemText)
+		if e != nil {
+			return nil, e
+		}
+		lim := pddl.Limits{MaxGroundActions: r.Options.MaxGroundActions, MaxAtoms: r.Options.MaxAtoms, MaxBindings: r.Options.MaxBindings}
+		if lim.MaxGroundActions < 0 || lim.MaxAtoms < 0 || lim.MaxBindings < 0 {
+			return nil, badRequest("grounding limits must not be negative")
+		}
+		// A task is its domain and problem, grounded within its limits:
+		// the key names all (a task cached under larger limits must not
+		// answer a request whose limits it exceeds).
+		key := fmt.Sprintf("pddl %s %s %d %d %d", dh, ph, lim.MaxGroundActions, lim.MaxAtoms, lim.MaxBindings)
+		return w.domains.get(ctx, key, func(ctx context.Context) (*compiled, *Error) {
+			return compilePDDL(ctx, loadDomain, loadProblem, lim)
+		})
 	}
-	return w.domains.get(ctx, r.Domain, func(ctx context.Context) ([]byte, *Error) { return w.fetch(ctx, r.Domain) })
+	return nil, badRequest("unknown format %q (goap or pddl)", r.Format)
+}
+
+// source checks one text of a request, sent by hash or inline, and
+// returns its hash and how to load it.
+func (w *Worker) source(what, hash, text string) (string, func(context.Context) ([]byte, *Error), *Error) {
+	switch {
+	case text != "":
+		if int64(len(text)) > w.cfg.MaxDomainBytes {
+			return "", nil, &Error{Code: CodeTooLarge, Message: fmt.Sprintf("the %s has %d bytes; this worker takes at most %d", what, len(text), w.cfg.MaxDomainBytes)}
+		}
+		h := HashDomain([]byte(text))
+		if hash != "" && hash != h {
+			return "", nil, badRequest("%s_text hashes to %s, not to %s %s", what, h, what, hash)
+		}
+		return h, func(context.Context) ([]byte, *Error) { return []byte(text), nil }, nil
+	case hash == "":
+		return "", nil, badRequest("no %s: set %s (its hash) or %s_text", what, what, what)
+	case !validHash(hash):
+		return "", nil, badRequest("%s %q is not a content hash (sha256: and 64 lower-case hex digits)", what, hash)
+	}
+	return hash, func(ctx context.Context) ([]byte, *Error) { return w.fetch(ctx, hash) }, nil
 }
 
 // fetch reads a domain's text from the store, and checks its hash.

@@ -175,6 +175,11 @@ Flags:
 	--max-atoms N       stop grounding past N reachable atoms (default 2000000)
 	--max-bindings N    stop grounding after trying N candidate bindings
 	                    (default 10000000)
+	--remote URL        plan through the planning service at URL (goap
+	                    serve, or workers on a NATS cluster): the files
+	                    are read and grounded here, to check them, then
+	                    grounded and planned by a worker; the output is
+	                    the same. Needs goap-serve (see goap help serve)
 
 Examples:
 
@@ -216,6 +221,12 @@ Flags may come before or after FILE.
 	                     {"found", "plan", "cost", "steps", "status",
 	                     "expanded", "generated", "direction", "goal",
 	                     "why", "elapsed_ns", ...}
+	--remote URL         plan through the planning service at URL (goap
+	                     serve, or workers on a NATS cluster): the file is
+	                     read and checked here, planned by a worker; the
+	                     output is the same. Needs goap-serve (see goap
+	                     help serve); credentials come from the URL or
+	                     $GOAP_NATS_* (see goap help serve)
 
 When no plan exists, plan explains why: the goal conditions no action can
 ever meet, and the closest state the search reached.
@@ -400,6 +411,17 @@ dependency-free): goap serve runs it from beside goap or from PATH.
 	--max-request-memory BYTES  most memory one search takes (default 256 MiB)
 	--max-request-time D most time one request takes (default 10s)
 	--memory-limit BYTES soft memory limit of the process
+	--ack-wait D         how long a batch job may go unacknowledged before
+	                     another worker gets it (default 30s)
+
+goap plan FILE --remote URL and goap pddl DOMAIN PROBLEM --remote URL
+plan through the service with goap-serve as their client (goap-serve
+request). The credentials of --remote come from the URL
+(nats://USER:PASSWORD@HOST:PORT, nats://TOKEN@HOST:PORT) or from
+$GOAP_NATS_USER with $GOAP_NATS_PASSWORD, $GOAP_NATS_TOKEN,
+$GOAP_NATS_CREDS and $GOAP_NATS_NKEY (files); TLS from a tls:// URL with
+$GOAP_NATS_TLS_CA, $GOAP_NATS_TLS_CERT and $GOAP_NATS_TLS_KEY; NATS over
+WebSocket from a ws:// or wss:// URL.
 
 Exit status: 0 when interrupted, 2 on bad flags, when goap-serve is not
 installed, or when it cannot listen or connect.
@@ -409,6 +431,7 @@ Examples:
 	goap serve
 	goap serve --listen 127.0.0.1:4222
 	GOAP_NATS_PASSWORD=... goap serve --nats nats://nats.example:4222 --user planner
+	goap plan examples/guard.yaml --remote nats://127.0.0.1:4222
 `,
 	"debug": `Usage: goap debug RECORDING [--addr HOST:PORT] [--max-file-size SIZE]
 

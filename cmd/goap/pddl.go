@@ -35,11 +35,13 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 		search               searchFlags
 		asJSON               bool
 		export, exportGround string
+		remote               string
 	)
 	search.add(fs, true)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&export, "export", "", "write the task as a designer `FILE` (YAML) with objects and lifted actions, and do not plan")
 	fs.StringVar(&exportGround, "export-ground", "", "write the grounded task as a designer `FILE` (YAML), one action per ground action, and do not plan")
+	fs.StringVar(&remote, "remote", "", "plan through the planning service at `URL` (goap serve)")
 	var lim pddl.Limits
 	fs.IntVar(&lim.MaxGroundActions, "max-ground-actions", pddl.DefaultMaxGroundActions, "stop grounding past `N` reachable ground actions")
 	fs.IntVar(&lim.MaxAtoms, "max-atoms", pddl.DefaultMaxAtoms, "stop grounding past `N` reachable atoms")
@@ -89,29 +91,44 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 		fmt.Fprintf(c.Stdout, "; wrote %s: %d facts, %d actions\n", exportGround, len(task.Spec.Facts), len(task.Spec.Actions))
 		return nil
 	}
-	dom, start, goal, err := task.CompileContext(ctx)
-	if stop := search.stopped(ctx, "pddl", "compiling the grounded task", err); stop != nil {
-		return stop
-	}
-	if err != nil {
-		return inputError("pddl", "grounded task does not compile: %w", err)
-	}
-	groundTime := time.Since(t0)
+	var (
+		res                    goap.Result
+		plan                   []string
+		groundTime, searchTime time.Duration
+	)
+	if remote != "" {
+		// Grounded here to check the files (positioned errors, limits)
+		// and for the figures printed; the service grounds them again.
+		groundTime = time.Since(t0)
+		if res, plan, searchTime, err = planPDDLRemote(ctx, remote, files, *maxFile, lim, task, &search); err != nil {
+			return err
+		}
+	} else {
+		dom, start, goal, err := task.CompileContext(ctx)
+		if stop := search.stopped(ctx, "pddl", "compiling the grounded task", err); stop != nil {
+			return stop
+		}
+		if err != nil {
+			return inputError("pddl", "grounded task does not compile: %w", err)
+		}
+		groundTime = time.Since(t0)
 
-	pl := goap.NewPlanner(dom)
-	pl.Options = search.opts
-	if pl.Options.Direction == goap.Auto && pl.Options.Heuristic == goap.AutoHeuristic {
-		// Classical benchmarks need the strongest admissible estimate:
-		// forward LM-cut expands close to Fast Downward's LM-cut there.
-		pl.Options.Direction, pl.Options.Heuristic = goap.Forward, goap.LMCut
+		pl := goap.NewPlanner(dom)
+		pl.Options = search.opts
+		if pl.Options.Direction == goap.Auto && pl.Options.Heuristic == goap.AutoHeuristic {
+			// Classical benchmarks need the strongest admissible estimate:
+			// forward LM-cut expands close to Fast Downward's LM-cut there.
+			// (The service does the same for a pddl request.)
+			pl.Options.Direction, pl.Options.Heuristic = goap.Forward, goap.LMCut
+		}
+		res, searchTime = search.plan(ctx, pl, start, goal)
+		plan = make([]string, len(res.Plan))
+		for i, a := range res.Plan {
+			plan[i] = task.Ground[a].IPC()
+		}
 	}
-	res, searchTime := search.plan(ctx, pl, start, goal)
 	if c.HideTimings {
 		groundTime, searchTime = 0, 0
-	}
-	plan := make([]string, len(res.Plan))
-	for i, a := range res.Plan {
-		plan[i] = task.Ground[a].IPC()
 	}
 	found := res.Status == goap.Found || res.Status == goap.AlreadySatisfied
 	if asJSON {
@@ -172,6 +189,36 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 		return reportedInJSON(inputError("pddl", "planning failed: %v", res.Err), asJSON)
 	}
 	return silentExit(exitNo)
+}
+
+// planPDDLRemote plans a task through the service at url (see
+// remote.go): the two files' texts, with the grounding limits, and the
+// plan back as IPC lines.
+func planPDDLRemote(ctx context.Context, url string, files []string, maxFile int64, lim pddl.Limits, task *pddl.Task, search *searchFlags) (goap.Result, []string, time.Duration, error) {
+	search.watch.stop()
+	texts := make([]string, 2)
+	for i, name := range files {
+		data, err := readInput("pddl", name, maxFile)
+		if err != nil {
+			return goap.Result{}, nil, 0, err
+		}
+		texts[i] = string(data)
+	}
+	o := remoteOptionsOf(ctx, search)
+	o.MaxGroundActions, o.MaxAtoms, o.MaxBindings = lim.MaxGroundActions, lim.MaxAtoms, lim.MaxBindings
+	reply, err := planRemote(ctx, "pddl", url, remoteRequest{Format: "pddl", DomainText: texts[0], ProblemText: texts[1], Options: o})
+	if err != nil {
+		return goap.Result{}, nil, 0, err
+	}
+	ipc := make(map[string]goap.ActionID, len(task.Ground))
+	for i, g := range task.Ground {
+		ipc[g.IPC()] = goap.ActionID(i)
+	}
+	res, err := reply.result(search, func(name string) (goap.ActionID, bool) { id, ok := ipc[name]; return id, ok })
+	if err != nil {
+		return res, nil, 0, inputError("pddl", "--remote %s: %v", redactURL(url), err)
+	}
+	return res, append([]string{}, reply.Plan...), time.Duration(reply.ElapsedNS), nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

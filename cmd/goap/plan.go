@@ -37,8 +37,10 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) (err error) {
 		sets   setList
 		search searchFlags
 		asJSON bool
+		remote string
 	)
 	fs.StringVar(&goal, "goal", "", "plan for the goal `NAME` of the file's goals: list")
+	fs.StringVar(&remote, "remote", "", "plan through the planning service at `URL` (goap serve)")
 	fs.Var(&sets, "set", "override a start value: `fact=value` (repeatable)")
 	search.add(fs, true)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
@@ -54,7 +56,10 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) (err error) {
 	}
 	ctx, cancel := search.startProcess(ctx)
 	defer cancel()
-	f, err := loadOneContext(ctx, "plan", files, *maxFile, &search)
+	if len(files) != 1 {
+		return usageError("plan", "want one FILE, got %d arguments", len(files))
+	}
+	f, text, err := loadFileContext(ctx, "plan", files[0], *maxFile, &search)
 	if err != nil {
 		return err
 	}
@@ -67,20 +72,32 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) (err error) {
 		return err
 	}
 
-	pl := goap.NewPlanner(f.Domain)
-	pl.Options = search.opts
-	res, elapsed := search.plan(ctx, pl, start, target)
+	var (
+		res     goap.Result
+		elapsed time.Duration
+		why     *whyJSON
+	)
+	if remote != "" {
+		if res, why, elapsed, err = c.planRemote(ctx, remote, f, text, start, target, &search); err != nil {
+			return err
+		}
+	} else {
+		pl := goap.NewPlanner(f.Domain)
+		pl.Options = search.opts
+		res, elapsed = search.plan(ctx, pl, start, target)
+		why = whyOf(f.Domain, res)
+	}
 	if c.HideTimings {
 		elapsed = 0
 	}
 
 	switch {
 	case asJSON:
-		if err := c.writeJSON(f, target, res, elapsed); err != nil {
+		if err := c.writeJSON(f, target, res, why, elapsed); err != nil {
 			return err
 		}
 	case res.Status != goap.Failed:
-		c.writeText(f, start, target, res, elapsed, search)
+		c.writeText(f, start, target, res, why, elapsed, search)
 	}
 	switch res.Status {
 	case goap.Found, goap.AlreadySatisfied:
@@ -92,7 +109,7 @@ func (c *PlanCommand) Run(ctx context.Context, args []string) (err error) {
 }
 
 // writeText prints the plan as a table, or why there is none.
-func (c *PlanCommand) writeText(f *goapfile.File, start goap.State, t *goap.Target, res goap.Result, elapsed time.Duration, search searchFlags) {
+func (c *PlanCommand) writeText(f *goapfile.File, start goap.State, t *goap.Target, res goap.Result, why *whyJSON, elapsed time.Duration, search searchFlags) {
 	w := c.Stdout
 	d := f.Domain
 	fmt.Fprintf(w, "goal:  %s\n", describeGoal(f, t))
@@ -107,7 +124,11 @@ func (c *PlanCommand) writeText(f *goapfile.File, start goap.State, t *goap.Targ
 		}
 		fmt.Fprintf(w, "\ntotal cost %s in %s\n", formatCost(res.Cost), plural(len(res.Plan), "step"))
 	case goap.NoPlan:
-		fmt.Fprintf(w, "\n%s\n", res.Why())
+		text := "<nil>" // as fmt prints a nil *goap.Explanation
+		if why != nil {
+			text = why.Text
+		}
+		fmt.Fprintf(w, "\n%s\n", text)
 	case goap.LimitReached:
 		why := search.limitWhy(res)
 		fmt.Fprintf(w, "\nno plan yet: %s before the search finished\n", why)
@@ -129,6 +150,45 @@ func (c *PlanCommand) writeText(f *goapfile.File, start goap.State, t *goap.Targ
 		fmt.Fprintf(w, ", %v", elapsed.Round(time.Microsecond))
 	}
 	fmt.Fprintln(w)
+}
+
+// whyOf is the explanation of a NoPlan result, nil for any other.
+func whyOf(d *goap.Domain, res goap.Result) *whyJSON {
+	e := res.Why()
+	if e == nil {
+		return nil
+	}
+	w := &whyJSON{Unreachable: []unreachableJSON{}, ClosestPlan: d.ActionNames(e.ClosestPlan), Unmet: e.Unmet, Text: e.String()}
+	if w.Unmet == nil {
+		w.Unmet = []string{}
+	}
+	for _, u := range e.Unreachable {
+		w.Unreachable = append(w.Unreachable, unreachableJSON{u.Condition, u.Reason})
+	}
+	if !e.Closest.IsZero() {
+		w.Closest = e.Closest.String()
+	}
+	return w
+}
+
+// planRemote plans through the service at url (see remote.go): the
+// file's text, its goal by name (or the file's goal:) and the whole
+// start state with --set applied.
+func (c *PlanCommand) planRemote(ctx context.Context, url string, f *goapfile.File, text []byte, start goap.State, t *goap.Target, search *searchFlags) (goap.Result, *whyJSON, time.Duration, error) {
+	search.watch.stop()
+	req := remoteRequest{DomainText: string(text), State: start.Values(), Options: remoteOptionsOf(ctx, search)}
+	if t != f.Goal {
+		req.Goal = t.Name()
+	}
+	reply, err := planRemote(ctx, "plan", url, req)
+	if err != nil {
+		return goap.Result{}, nil, 0, err
+	}
+	res, err := reply.result(search, f.Domain.ActionID)
+	if err != nil {
+		return res, nil, 0, inputError("plan", "--remote %s: %v", redactURL(url), err)
+	}
+	return res, reply.Explanation, time.Duration(reply.ElapsedNS), nil
 }
 
 // stepCosts returns the cost of every step of plan.
@@ -228,7 +288,7 @@ type unreachableJSON struct {
 	Reason    string `json:"reason"`
 }
 
-func (c *PlanCommand) writeJSON(f *goapfile.File, t *goap.Target, res goap.Result, elapsed time.Duration) error {
+func (c *PlanCommand) writeJSON(f *goapfile.File, t *goap.Target, res goap.Result, why *whyJSON, elapsed time.Duration) error {
 	d := f.Domain
 	out := planJSON{
 		File:      f.Path,
@@ -260,19 +320,7 @@ func (c *PlanCommand) writeJSON(f *goapfile.File, t *goap.Target, res goap.Resul
 	if res.Err != nil {
 		out.Error = res.Err.Error()
 	}
-	if e := res.Why(); e != nil {
-		w := &whyJSON{Unreachable: []unreachableJSON{}, ClosestPlan: d.ActionNames(e.ClosestPlan), Unmet: e.Unmet, Text: e.String()}
-		if w.Unmet == nil {
-			w.Unmet = []string{}
-		}
-		for _, u := range e.Unreachable {
-			w.Unreachable = append(w.Unreachable, unreachableJSON{u.Condition, u.Reason})
-		}
-		if !e.Closest.IsZero() {
-			w.Closest = e.Closest.String()
-		}
-		out.Why = w
-	}
+	out.Why = why
 	enc := json.NewEncoder(c.Stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)

@@ -73,7 +73,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 
 // serveFlags are goap-serve's flags (service/cmd/goap-serve).
 var serveFlags = []string{"listen", "websocket", "store", "nats", "user", "creds", "nkey", "tls-ca", "tls-cert", "tls-key",
-	"prefix", "max-concurrent", "max-domains", "max-request-memory", "max-request-time", "memory-limit"}
+	"prefix", "max-concurrent", "max-domains", "max-request-memory", "max-request-time", "memory-limit", "ack-wait"}
 
 // findServe looks for goap-serve beside the running executable, then on
 // PATH.

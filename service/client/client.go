@@ -87,12 +87,36 @@ func (c *Client) PutDomain(ctx context.Context, text []byte) (string, error) {
 
 // Plan sends one request and waits for its reply (until ctx is done).
 // The error is the transport's (no worker, timeout); what the service
-// says about the request, an error included, is in the Reply.
+// says about the request, an error included, is in the Reply. A request
+// larger than a NATS message fails with nats.ErrMaxPayload: Fit it
+// first, or put its domain in the store (PutDomain).
 func (c *Client) Plan(ctx context.Context, r service.Request) (service.Reply, error) {
 	r.V = service.Version
 	var out service.Reply
 	err := c.request(ctx, service.PlanSubject, r, &out)
 	return out, err
+}
+
+// Fit makes r fit in one NATS message: when its domain and problem texts
+// come near the server's max_payload (1 MB by default), it puts them in
+// the store (PutDomain) and names them by hash instead. A smaller r is
+// left as it is.
+func (c *Client) Fit(ctx context.Context, r *service.Request) error {
+	limit := c.nc.MaxPayload()
+	if limit <= 0 || int64(len(r.DomainText)+len(r.ProblemText)) < limit-64<<10 {
+		return nil // room to spare for the rest of the request
+	}
+	for _, t := range []struct{ hash, text *string }{{&r.Domain, &r.DomainText}, {&r.Problem, &r.ProblemText}} {
+		if *t.text == "" {
+			continue
+		}
+		h, err := c.PutDomain(ctx, []byte(*t.text))
+		if err != nil {
+			return err
+		}
+		*t.hash, *t.text = h, ""
+	}
+	return nil
 }
 
 // PlanBatch sends problems in one message; one worker plans them in

@@ -131,6 +131,15 @@ func (s *Server) URL() string {
 	return "nats://" + net.JoinHostPort(a.IP.String(), strconv.Itoa(a.Port))
 }
 
+// WebSocketURL is the URL of the WebSocket listener, ws://HOST:PORT, or
+// "" when the server has none.
+func (s *Server) WebSocketURL() string {
+	if s.cfg.WebSocket == "" {
+		return ""
+	}
+	return s.ns.WebsocketURL()
+}
+
 // Connect opens a client connection to the server within the process
 // (no socket), with the server's credentials.
 func (s *Server) Connect(opts ...nats.Option) (*nats.Conn, error) {

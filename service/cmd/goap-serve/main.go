@@ -34,12 +34,20 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	c := &ServeCommand{Stdout: os.Stdout, Stderr: os.Stderr}
-	if err := c.Run(ctx, os.Args[1:]); err != nil {
+	run := (&ServeCommand{Stdout: os.Stdout, Stderr: os.Stderr}).Run
+	args := os.Args[1:]
+	if len(args) > 0 && args[0] == "request" {
+		run, args = (&RequestCommand{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}).Run, args[1:]
+	}
+	if err := run(ctx, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			os.Exit(0)
 		}
 		fmt.Fprintln(os.Stderr, "goap serve:", err)
+		var te transportError
+		if errors.As(err, &te) {
+			os.Exit(3)
+		}
 		os.Exit(2)
 	}
 }
@@ -73,6 +81,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 		reqMem    = fs.Int64("max-request-memory", 256<<20, "most `bytes` one search may take")
 		reqTime   = fs.Duration("max-request-time", 10*time.Second, "most time one request may take")
 		memLimit  = fs.Int64("memory-limit", 0, "soft memory limit of the process in `bytes` (0: GOMEMLIMIT, or none)")
+		ackWait   = fs.Duration("ack-wait", 30*time.Second, "how long a batch job may go unacknowledged before another worker gets it (every worker of a deployment should say the same)")
 	)
 	fs.Usage = func() {
 		fmt.Fprintln(c.Stderr, "usage: goap serve [flags]\n\nServes goap plans on NATS. The password or token come from the\nenvironment ($GOAP_NATS_PASSWORD, $GOAP_NATS_TOKEN), never from flags.\n\nflags:")
@@ -95,7 +104,6 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	var (
 		nc  *nats.Conn
 		url string
-		err error
 	)
 	if *natsURL == "" {
 		if *creds != "" || *nkey != "" || *tlsCA != "" || *tlsCert != "" {
@@ -114,29 +122,12 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 		if *listen != "" || *websocket != "" || *store != "" {
 			return errors.New("--listen, --websocket and --store are for the embedded server, not with --nats")
 		}
-		opts := []nats.Option{nats.Name("goap-serve"), nats.MaxReconnects(-1), nats.ReconnectWait(250 * time.Millisecond)}
-		if *user != "" {
-			opts = append(opts, nats.UserInfo(*user, password))
+		cc := connFlags{user: *user, creds: *creds, nkey: *nkey, tlsCA: *tlsCA, tlsCert: *tlsCert, tlsKey: *tlsKey}
+		opts, err := cc.options(password, token)
+		if err != nil {
+			return err
 		}
-		if token != "" {
-			opts = append(opts, nats.Token(token))
-		}
-		if *creds != "" {
-			opts = append(opts, nats.UserCredentials(*creds))
-		}
-		if *nkey != "" {
-			o, err := nats.NkeyOptionFromSeed(*nkey)
-			if err != nil {
-				return err
-			}
-			opts = append(opts, o)
-		}
-		if *tlsCA != "" {
-			opts = append(opts, nats.RootCAs(*tlsCA))
-		}
-		if *tlsCert != "" || *tlsKey != "" {
-			opts = append(opts, nats.ClientCert(*tlsCert, *tlsKey))
-		}
+		opts = append(opts, nats.Name("goap-serve"), nats.MaxReconnects(-1), nats.ReconnectWait(250*time.Millisecond))
 		if nc, err = nats.Connect(*natsURL, opts...); err != nil {
 			return fmt.Errorf("connecting to the NATS: %w", err)
 		}
@@ -147,7 +138,7 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 	ready := make(chan struct{})
 	w := service.NewWorker(service.Config{
 		Ready:  func() { close(ready) },
-		Prefix: *prefix, MaxConcurrent: *conc, MaxDomains: *domains, MaxRequestMemory: *reqMem, MaxRequestTime: *reqTime,
+		Prefix: *prefix, MaxConcurrent: *conc, AckWait: *ackWait, MaxDomains: *domains, MaxRequestMemory: *reqMem, MaxRequestTime: *reqTime,
 		Logf: func(format string, args ...any) { fmt.Fprintf(c.Stderr, "goap serve: "+format+"\n", args...) },
 	})
 	served := make(chan error, 1)
@@ -167,6 +158,41 @@ func (c *ServeCommand) Run(ctx context.Context, args []string) error {
 		c.ready <- url
 	}
 	return <-served
+}
+
+// connFlags are the credentials and TLS files of a connection to an
+// existing NATS.
+type connFlags struct {
+	user, creds, nkey, tlsCA, tlsCert, tlsKey string
+}
+
+// options turns them, with the password or token from the environment,
+// into nats.go's options.
+func (cc connFlags) options(password, token string) ([]nats.Option, error) {
+	var opts []nats.Option
+	if cc.user != "" {
+		opts = append(opts, nats.UserInfo(cc.user, password))
+	}
+	if token != "" {
+		opts = append(opts, nats.Token(token))
+	}
+	if cc.creds != "" {
+		opts = append(opts, nats.UserCredentials(cc.creds))
+	}
+	if cc.nkey != "" {
+		o, err := nats.NkeyOptionFromSeed(cc.nkey)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, o)
+	}
+	if cc.tlsCA != "" {
+		opts = append(opts, nats.RootCAs(cc.tlsCA))
+	}
+	if cc.tlsCert != "" || cc.tlsKey != "" {
+		opts = append(opts, nats.ClientCert(cc.tlsCert, cc.tlsKey))
+	}
+	return opts, nil
 }
 
 // redact drops credentials from a URL (nats://user:pass@host:port).

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -25,16 +26,11 @@ type ServeCommand struct {
 
 // serveInstall is what to do when goap-serve is missing.
 const serveInstall = `goap serve: the planning service is the program goap-serve, from module
-github.com/goap-go/goap/service (it needs Go 1.26 for NATS). Install it
-next to goap or on your PATH:
+github.com/goap-go/goap/service (it needs Go 1.26 for NATS). Run goap serve
+inside a clone of goap, which builds it, or install it next to goap or on
+your PATH, from the clone:
 
-    go install github.com/goap-go/goap/service/cmd/goap-serve@latest
-
-or, from a clone of goap:
-
-    cd service && go build -o "$(go env GOPATH)/bin/goap-serve" ./cmd/goap-serve
-
-or run it from the clone directly: cd service && go run ./cmd/goap-serve`
+    cd service && go build -o "$(go env GOPATH)/bin/goap-serve" ./cmd/goap-serve`
 
 // Run runs goap-serve with args.
 func (c *ServeCommand) Run(ctx context.Context, args []string) error {
@@ -76,7 +72,9 @@ var serveFlags = []string{"listen", "websocket", "store", "nats", "user", "creds
 	"prefix", "max-concurrent", "max-domains", "max-request-memory", "max-request-time", "memory-limit", "ack-wait"}
 
 // findServe looks for goap-serve beside the running executable, then on
-// PATH.
+// PATH, and otherwise builds it from the clone of goap the working
+// directory is in (go run ./cmd/goap serve from a clone: nothing to
+// install first).
 func findServe() (string, error) {
 	if exe, err := os.Executable(); err == nil {
 		p := filepath.Join(filepath.Dir(exe), "goap-serve")
@@ -84,5 +82,53 @@ func findServe() (string, error) {
 			return p, nil
 		}
 	}
-	return exec.LookPath("goap-serve")
+	if p, err := exec.LookPath("goap-serve"); err == nil {
+		return p, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	dir := serviceDir(wd)
+	if dir == "" {
+		return "", errors.New("goap-serve not found")
+	}
+	return buildServe(dir)
+}
+
+// serviceModule is the first line of the service module's go.mod.
+const serviceModule = "module github.com/goap-go/goap/service"
+
+// serviceDir returns the directory of the service module of the clone of
+// goap that dir is in (dir or a parent holds service/go.mod), or "".
+func serviceDir(dir string) string {
+	for {
+		p := filepath.Join(dir, "service")
+		if b, err := os.ReadFile(filepath.Join(p, "go.mod")); err == nil && strings.HasPrefix(string(b), serviceModule) {
+			return p
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+}
+
+// buildServe builds goap-serve from the service module in dir into the
+// user's cache (go build is incremental: a second time takes a moment)
+// and returns the binary's path.
+func buildServe(dir string) (string, error) {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	bin := filepath.Join(cache, "goap", "goap-serve")
+	fmt.Fprintf(os.Stderr, "goap: building goap-serve from %s (the first time fetches Go 1.26 and NATS)\n", dir)
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/goap-serve")
+	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("building goap-serve: %w", err)
+	}
+	return bin, nil
 }

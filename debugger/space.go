@@ -6,6 +6,7 @@ package debugger
 // is written and read as before (version 2), at no cost.
 
 import (
+	"errors"
 	"slices"
 	"sort"
 	"strconv"
@@ -154,13 +155,13 @@ func (r *Recorder) streamSpace() {
 	b := append(r.xy[:0], `{"xy":{"t":`...)
 	b = strconv.AppendInt(b, int64(r.rec.now), 10)
 	b = append(b, `,"c":[`...)
-	any := false
+	some := false
 	for i := range st.moves {
 		if m := st.moves[i]; len(m) > 0 {
-			if any {
+			if some {
 				b = append(b, ',')
 			}
-			any = true
+			some = true
 			b = appendInts(b, int64(i), int64(m[len(m)-1].x), int64(m[len(m)-1].y))
 		}
 	}
@@ -180,7 +181,7 @@ func (r *Recorder) streamSpace() {
 		}
 	}
 	r.xy = b
-	if any {
+	if some {
 		r.tick = append(append(r.tick, b...), "]}}\n"...)
 		r.open = true
 	}
@@ -188,11 +189,7 @@ func (r *Recorder) streamSpace() {
 
 // errMapAfterStream is the stream's error when WatchMap is called after
 // Stream: its header already said version 2.
-var errMapAfterStream = errorString("debugger: WatchMap after Stream: the recording's header is written without the map")
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
+var errMapAfterStream = errors.New("debugger: WatchMap after Stream: the recording's header is written without the map")
 
 // captureSpace records the cells and paths of the watched agents that
 // changed since the last capture, and writes them as one line.

@@ -214,8 +214,8 @@ func TestStreamAndLoad(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"", "empty recording"},
 		{`{"format":"other","version":1}`, "line 1: not a goap recording"},
-		{`{"format":"goap-recording","version":9}`, "recording version 9, made by a newer goap: this one reads versions 1 to 2"},
-		{`{"format":"goap-recording","version":3}`, "made by a newer goap"},
+		{`{"format":"goap-recording","version":9}`, "recording version 9, made by a newer goap: this one reads versions 1 to 3"},
+		{`{"format":"goap-recording","version":4}`, "made by a newer goap"},
 		{`{"format":"goap-recording"}`, "recording version 0"},
 		{"{\"format\":\"goap-recording\",\"version\":1}\n{\"snapshot\":{\"a\":3}}", "line 2: snapshot of agent 3, of 0"},
 		// A damaged line that is not the file's last: not a cut, an error.

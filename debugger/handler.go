@@ -72,6 +72,7 @@ func Handler(src Source, ctl Controller, hosts ...string) http.Handler {
 			m.First, m.Last = rc.Ticks()
 			m.WorldTicks = rc.worldTicks()
 			m.Empty = rc.empty()
+			m.Map = rc.Map
 			if rc.Cut != nil {
 				m.Cut = rc.Cut.String()
 			}
@@ -237,6 +238,9 @@ type meta struct {
 	// Growing: the source is a Recorder, whose run may go on while the
 	// page is open (the page then polls it and follows the run).
 	Growing bool `json:"growing,omitempty"`
+	// Map is the world's map, for the map view (nil: the recording has
+	// none, and the page shows no map).
+	Map *MapInfo `json:"map,omitempty"`
 }
 
 // state is /api/state: every agent at a tick. With ?agent=NAME, only
@@ -252,6 +256,8 @@ type state struct {
 	// who changed it last and when ("world at 5", "pirate's StealRum at
 	// 4"): the belief's history of the world's changes.
 	WorldSet map[string]string `json:"world_set,omitempty"`
+	// Space is the map view at this tick, when the recording has a map.
+	Space *spaceView `json:"space,omitempty"`
 }
 
 // agentState is one agent at a tick for the page: its latest snapshot,
@@ -308,6 +314,9 @@ func stateAt(rc *Recording, tick int, only string, brief bool) state {
 		st.World = []WorldChange{}
 	}
 	st.WorldSet = worldSetBy(rc, tick)
+	if rc.Map != nil {
+		st.Space = spaceAt(rc, tick)
+	}
 	for i, info := range rc.Agents {
 		as := agentState{Name: info.Name}
 		if brief && info.Name != only {

@@ -217,6 +217,7 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 	shared := map[uint64][][]SearchNode{} // whole lines' trees, by hash
 	var world []WorldChange               // wholeWorld of them up to the last tick line
 	wholeWorld := 0
+	closed := -1 // the tick of the last tick line
 	for sc.Scan() {
 		n++
 		var l line
@@ -294,7 +295,23 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 				whole[i] = pk.rings[i].n
 			}
 			wholeWorld = len(world)
+			closed = *l.Tick
 			rc.now = max(rc.now, *l.Tick)
+		case l.Map != nil && version >= 3:
+			if rc.Map != nil {
+				return nil, fmt.Errorf("debugger: line %d: a second map", n)
+			}
+			if problem := l.Map.check(); problem != "" {
+				return nil, fmt.Errorf("debugger: line %d: map: %s", n, problem)
+			}
+			rc.Map = l.Map
+		case l.XY != nil && version >= 3:
+			if rc.Map == nil {
+				return nil, fmt.Errorf("debugger: line %d: cells before the map", n)
+			}
+			if problem := rc.space.add(l.XY, len(rc.Agents)); problem != "" {
+				return nil, fmt.Errorf("debugger: line %d: %s", n, problem)
+			}
 		default:
 			return nil, fmt.Errorf("debugger: line %d: neither an agent nor a snapshot (nor any line of a version %d recording)", n, version)
 		}
@@ -346,6 +363,7 @@ func readLines(src io.Reader, gz *gzipSource) (*Recording, error) {
 			}
 			worldDropped = len(world) - wholeWorld
 			world = world[:wholeWorld]
+			rc.space.trim(closed)
 		}
 		if (dropped > 0 || worldDropped > 0) && rc.Cut == nil {
 			rc.Cut = &Cut{Line: n}

@@ -44,6 +44,10 @@ type Recorder struct {
 	// tick of that line.
 	open  bool
 	ended int
+	// space is where the agents are (WatchMap), nil without a map; xy
+	// the line of their cells and paths being made.
+	space Space
+	xy    []byte
 }
 
 // track is a watched agent's live state.
@@ -105,6 +109,9 @@ func (r *Recorder) Watch(agents ...*agent.Agent) {
 		if r.enc != nil {
 			r.write(line{Agent: &info})
 		}
+	}
+	if r.space != nil {
+		r.captureSpace() // where they start
 	}
 }
 
@@ -175,6 +182,9 @@ func (r *Recorder) Capture() {
 			continue
 		}
 		r.take(i)
+	}
+	if r.space != nil {
+		r.captureSpace()
 	}
 	if r.open {
 		r.endTick()
@@ -329,6 +339,10 @@ type line struct {
 	Tick *int `json:"tick,omitempty"`
 	// World is a change of the world's facts (version 2).
 	World *WorldChange `json:"w,omitempty"`
+	// Map is the world's map, XY the agents' cells and paths at a tick
+	// (version 3, space.go).
+	Map *MapInfo `json:"map,omitempty"`
+	XY  *xyLine  `json:"xy,omitempty"`
 }
 
 // Stream writes the recording to w as the run goes: a header line, a line
@@ -342,12 +356,20 @@ func (r *Recorder) Stream(w io.Writer) {
 	// tick with its own system call, 17% of a colony run's instructions.
 	r.out = bufio.NewWriterSize(w, streamBuffer)
 	r.enc = json.NewEncoder(counter{r.out, &r.written})
-	r.write(line{Format: Format, Version: FormatVersion})
+	if r.rec.Map != nil {
+		r.write(line{Format: Format, Version: 3})
+		r.write(line{Map: r.rec.Map})
+	} else {
+		r.write(line{Format: Format, Version: 2})
+	}
 	for i := range r.rec.Agents {
 		r.write(line{Agent: &r.rec.Agents[i]})
 	}
 	for i := range r.rec.Squads {
 		r.write(line{Squad: &r.rec.Squads[i]})
+	}
+	if r.space != nil {
+		r.streamSpace()
 	}
 	for i := range r.rec.rings {
 		rg := &r.rec.rings[i]

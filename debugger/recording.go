@@ -23,23 +23,27 @@ import (
 	"github.com/goap-go/goap/internal/echo"
 )
 
-// Format and FormatVersion head every recording file (its first line,
-// {"format":"goap-recording","version":2}).
+// Format and a version head every recording file (its first line,
+// {"format":"goap-recording","version":2}); FormatVersion is the newest
+// version this goap reads and writes.
 //
 // Version 1 files hold the header, agent, squad and snapshot lines.
 // Version 2 adds what recordings grew since: a line closing each tick
 // that has snapshots, and the last ({"tick":N}: a file cut mid-tick is
 // known to be), lean snapshot lines ({"s":...}, saying only what changed
-// since the agent's previous snapshot; see lean.go), world changes and
-// positions. A version bumps whenever a
-// file holds lines an older reader cannot read, so that an older goap
-// says a newer one made the file instead of failing on a line it does
-// not know. ReadRecording reads versions 1 and 2 (lines new in version 2
-// are refused in a version-1 file) and refuses newer ones; Recorder.Stream
-// writes version 2.
+// since the agent's previous snapshot; see lean.go) and world changes.
+// Version 3 adds space (space.go): the world's map, once ({"map":...}),
+// and the agents' cells and paths at the ticks they change ({"xy":...}).
+// A version bumps whenever a file holds lines an older reader cannot
+// read, so that an older goap says a newer one made the file instead of
+// failing on a line it does not know. ReadRecording reads versions 1 to
+// 3 (lines new in a version are refused in an older version's file) and
+// refuses newer ones; Recorder.Stream writes version 3 when the
+// recording has a map (Recorder.WatchMap), and version 2 when it has
+// none, which goap of version 2 reads.
 const (
 	Format        = "goap-recording"
-	FormatVersion = 2
+	FormatVersion = 3
 )
 
 // AgentInfo describes a recorded agent: its name and its domain's facts
@@ -212,6 +216,10 @@ type Recording struct {
 	// world holds the world's changes, oldest first (a live recorder
 	// keeps the latest only, see Recorder.World).
 	world []WorldChange
+	// Map is the world's map (Recorder.WatchMap), nil when the recording
+	// has none; space the agents' cells and paths on it.
+	Map   *MapInfo
+	space spaceTrack
 }
 
 // World returns the world's changes kept from tick from to tick to, in

@@ -185,3 +185,21 @@ func (w *World) Position(name string) (space.Cell, bool) {
 // Map returns the world's map (its own copy of Config.Map, doors as the
 // world has them), or nil.
 func (w *World) Map() *space.Grid { return w.space.grid }
+
+// Path returns the cells the named agent still has to walk on its way to
+// its current action's place, the last one the place itself: nil when it
+// is not walking along the map. The slice is the world's: read it before
+// the next Step.
+func (w *World) Path(name string) []space.Cell {
+	i := slices.Index(w.names, name)
+	s := &w.space
+	if s.grid == nil || i < 0 || i >= len(s.path) || w.agents[i].Phase() != agent.MovingTo {
+		return nil
+	}
+	act, ok := w.agents[i].Action()
+	p := s.path[i]
+	if !ok || !s.at[act] || s.walked[i]+1 >= len(p) || p[len(p)-1] != s.place[act] {
+		return nil // not walking, or its path is one of an earlier walk
+	}
+	return p[s.walked[i]+1:]
+}

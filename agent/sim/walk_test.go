@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,6 +23,14 @@ const corridor = `
 // walkWorld runs an agent that goes to B, with the door's facts and the
 // scripted changes given.
 func walkWorld(t *testing.T, to *space.Cell, start map[string]any, changes ...simspec.WorldChange) (*sim.World, string) {
+	t.Helper()
+	w := newWalkWorld(t, to, start, changes...)
+	w.Run(20)
+	return w, events(w)
+}
+
+// newWalkWorld is walkWorld's world before its first tick.
+func newWalkWorld(t *testing.T, to *space.Cell, start map[string]any, changes ...simspec.WorldChange) *sim.World {
 	t.Helper()
 	legend := space.BasicLegend()
 	legend['A'] = space.Symbol{Point: "A"}
@@ -52,8 +61,7 @@ func walkWorld(t *testing.T, to *space.Cell, start map[string]any, changes ...si
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.Run(20)
-	return w, events(w)
+	return w
 }
 
 // TestWalk: an agent walks to where its action is performed along the
@@ -97,5 +105,30 @@ func TestDoorsFollowFacts(t *testing.T) {
 	w, _ := walkWorld(t, nil, map[string]any{"locked(door1)": true})
 	if s, _ := w.Map().Door("door1"); s != space.DoorLocked {
 		t.Fatalf("door %v, want locked", s)
+	}
+}
+
+// TestPath: while an agent walks, Path gives the cells ahead of it, its
+// destination last; it is nil before the walk and once it has arrived.
+func TestPath(t *testing.T) {
+	w := newWalkWorld(t, nil, map[string]any{"open(door1)": true})
+	if p := w.Path("u"); p != nil {
+		t.Fatalf("before the first tick: path %v, want none", p)
+	}
+	want := [][]space.Cell{
+		{{X: 3, Y: 1}, {X: 4, Y: 1}, {X: 5, Y: 1}},
+		{{X: 4, Y: 1}, {X: 5, Y: 1}},
+		{{X: 5, Y: 1}},
+		nil, // arrived
+	}
+	for k, ahead := range want {
+		w.Step()
+		if p := w.Path("u"); !slices.Equal(p, ahead) {
+			at, _ := w.Position("u")
+			t.Fatalf("tick %d, at %v: path %v, want %v", k+1, at, p, ahead)
+		}
+	}
+	if p := w.Path("nobody"); p != nil {
+		t.Fatalf("an unknown agent's path: %v", p)
 	}
 }

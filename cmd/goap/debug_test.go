@@ -360,3 +360,74 @@ func TestRecordingMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordMap: goap sim --record of a world with a map writes a
+// version-3 recording with the map and the agents' cells, which goap
+// debug serves to the page's map view; goap sim --debug serves the map
+// live.
+func TestRecordMap(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "crates.rec")
+	if _, stderr, code := runGoap(t, "sim", "../../examples/crates_sim.yaml", "--record", rec); code != 0 {
+		t.Fatalf("sim: exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(data, []byte(`{"format":"goap-recording","version":3}`)) || !bytes.Contains(data, []byte(`{"map":{"w":12,"h":7,`)) {
+		t.Fatalf("recording: %.300s", data)
+	}
+	addr, _ := startDebug(t, rec, "--addr", "127.0.0.1:0")
+	getJSON := func(path string, v any) {
+		t.Helper()
+		r, err := http.Get("http://" + addr + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Body.Close()
+		if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var meta struct{ Map struct{ W, H int } }
+	getJSON("/api/meta", &meta)
+	if meta.Map.W != 12 || meta.Map.H != 7 {
+		t.Fatalf("meta's map %+v", meta.Map)
+	}
+	// At speed 2 from (1,1) through the open door: (3,1) after tick 1,
+	// (7,1) after tick 3, at the crate (10,1) at tick 5.
+	for tick, want := range map[int][2]int{1: {3, 1}, 3: {7, 1}, 5: {10, 1}, 7: {10, 1}} {
+		var st struct {
+			Space struct {
+				Agents []struct {
+					Name string
+					X, Y int
+				}
+			}
+		}
+		getJSON(fmt.Sprintf("/api/state?tick=%d", tick), &st)
+		if a := st.Space.Agents; len(a) != 1 || a[0].Name != "soldier" || [2]int{a[0].X, a[0].Y} != want {
+			t.Errorf("tick %d: map view %+v, want the soldier at %v", tick, a, want)
+		}
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errOut bytes.Buffer
+	ready := make(chan string, 1)
+	cmd := &SimCommand{Stdout: &out, Stderr: &errOut, Ready: func(addr string) { ready <- addr }}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Run(ctx, []string{"../../examples/crates_sim.yaml", "--debug", "127.0.0.1:0"}) }()
+	select {
+	case addr = <-ready:
+	case err := <-done:
+		t.Fatalf("goap sim --debug ended: %v: %s", err, errOut.String())
+	}
+	meta.Map.W = 0
+	getJSON("/api/meta", &meta)
+	if meta.Map.W != 12 {
+		t.Errorf("goap sim --debug: meta's map %+v", meta.Map)
+	}
+	cancel()
+	<-done
+}

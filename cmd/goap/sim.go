@@ -152,6 +152,15 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		for _, s := range cfg.Squads {
 			rec.Squad(debugger.SquadInfo{Name: s.Name, Commander: s.Commander, Members: s.Members})
 		}
+		if m := w.Map(); m != nil {
+			// The map view: the map once, the agents' cells and paths as
+			// they change (a version-3 recording).
+			sides := map[string]string{}
+			for _, a := range cfg.Agents {
+				sides[a.Name] = a.Side
+			}
+			rec.WatchMap(debugger.MapOf(m, sides), w)
+		}
 	}
 	var ctl *simControl
 	if debug != "" {

@@ -71,6 +71,13 @@ func simWorld(t testing.TB, file string, size int, trees bool) (*sim.World, *deb
 	for _, s := range cfg.Squads {
 		rec.Squad(debugger.SquadInfo{Name: s.Name, Commander: s.Commander, Members: s.Members})
 	}
+	if m := w.Map(); m != nil {
+		sides := map[string]string{}
+		for _, a := range cfg.Agents {
+			sides[a.Name] = a.Side
+		}
+		rec.WatchMap(debugger.MapOf(m, sides), w)
+	}
 	return w, rec
 }
 

@@ -162,6 +162,7 @@ async function show(t) {
   renderOrders(st);
   lastState = st;
   renderWorld(st);
+  drawMap(st);
   const a = st.agents.find((x) => x.name === selected);
   renderAgent(a);
   renderCompare();
@@ -425,6 +426,182 @@ function renderOrders(st) {
     }
   }
   if (!ul.children.length) ul.append(el("li", { class: "none" }, "none at this tick"));
+}
+
+// The map view (a recording with a map): the terrain, doors as the
+// world has them at the tick, objects, and each agent at its cell in
+// its side's colour, with its heading, its trail behind, its path ahead
+// to its target, lines to the agents it sees and the orders it follows.
+// mapDrawn is what the last drawing put where (goapMapDrawn).
+let mapDrawn = [];
+const sideColors = { blue: "#1e88e5", red: "#e53935" };
+const morePalette = ["#43a047", "#fb8c00", "#8e24aa", "#00897b", "#6d4c41", "#3949ab"];
+
+function sideColor(side) {
+  if (!side) return "#546e7a";
+  if (sideColors[side]) return sideColors[side];
+  const sides = [...new Set(Object.values(meta.map.sides || {}))].filter((s) => !sideColors[s]).sort();
+  return morePalette[Math.max(0, sides.indexOf(side)) % morePalette.length];
+}
+
+// mapCell is the size in pixels of a cell of the map drawn.
+function mapCell() {
+  return Math.max(4, Math.min(32, Math.floor(400 / Math.max(meta.map.w, meta.map.h))));
+}
+
+function drawMap(st) {
+  const box = $("mapbox");
+  box.hidden = !meta.map;
+  if (!meta.map) return;
+  const m = meta.map, cs = mapCell(), c = $("map");
+  if (c.width !== m.w * cs) c.width = m.w * cs;
+  if (c.height !== m.h * cs) c.height = m.h * cs;
+  const g = c.getContext("2d");
+  const terrain = { "#": "#37474f", "%": "#a1887f", "~": "#d7ccc8", "+": "#eceff1", ".": "#fafafa" };
+  m.rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x++) {
+      g.fillStyle = terrain[row[x]] || "#fafafa";
+      g.fillRect(x * cs, y * cs, cs, cs);
+    }
+  });
+  g.strokeStyle = "rgba(0,0,0,.05)";
+  g.lineWidth = 1;
+  for (let x = 1; x < m.w; x++) { g.beginPath(); g.moveTo(x * cs + .5, 0); g.lineTo(x * cs + .5, m.h * cs); g.stroke(); }
+  for (let y = 1; y < m.h; y++) { g.beginPath(); g.moveTo(0, y * cs + .5); g.lineTo(m.w * cs, y * cs + .5); g.stroke(); }
+  const sp = st.space || { agents: [], doors: {} };
+  const mid = (x, y) => [(x + .5) * cs, (y + .5) * cs];
+  const doorColor = { open: "#66bb6a", closed: "#8d6e63", locked: "#c62828" };
+  for (const d of m.doors || []) {
+    const state = (sp.doors || {})[d.name] || d.state;
+    g.fillStyle = doorColor[state] || "#8d6e63";
+    if (state === "open") {
+      g.strokeStyle = g.fillStyle;
+      g.lineWidth = 2;
+      g.strokeRect(d.x * cs + 2, d.y * cs + 2, cs - 4, cs - 4);
+    } else {
+      g.fillRect(d.x * cs + 1, d.y * cs + 1, cs - 2, cs - 2);
+    }
+  }
+  g.font = `${Math.max(8, Math.min(11, cs - 2))}px system-ui, sans-serif`;
+  for (const o of m.objects || []) {
+    g.fillStyle = "#ffb300";
+    g.fillRect(o.x * cs + cs * .2, o.y * cs + cs * .2, cs * .6, cs * .6);
+  }
+  for (const p of m.points || []) {
+    g.fillStyle = "#90a4ae";
+    g.fillText(p.name, p.x * cs + 2, (p.y + 1) * cs - 2);
+  }
+  const where = new Map(sp.agents.map((a) => [a.name, a]));
+  const line = (from, to, color, width, dash) => {
+    g.strokeStyle = color;
+    g.lineWidth = width;
+    g.setLineDash(dash || []);
+    g.beginPath();
+    g.moveTo(...from);
+    g.lineTo(...to);
+    g.stroke();
+    g.setLineDash([]);
+  };
+  for (const a of sp.agents) {
+    const color = sideColor(a.side);
+    // The trail behind, dotted, and the path ahead, dashed, to a ×.
+    const trail = [...(a.trail || []), [a.x, a.y]];
+    for (let i = 1; i < trail.length; i++) line(mid(...trail[i - 1]), mid(...trail[i]), color + "88", 2, [2, 3]);
+    const path = [[a.x, a.y], ...(a.path || [])];
+    for (let i = 1; i < path.length; i++) line(mid(...path[i - 1]), mid(...path[i]), color, 1.5, [5, 3]);
+    if (a.path && a.path.length) {
+      const [tx, ty] = mid(...a.path[a.path.length - 1]), r = cs * .3;
+      line([tx - r, ty - r], [tx + r, ty + r], color, 2);
+      line([tx - r, ty + r], [tx + r, ty - r], color, 2);
+    }
+    for (const n of a.sees || []) {
+      const o = where.get(n);
+      if (o) line(mid(a.x, a.y), mid(o.x, o.y), color + "aa", 1, [1, 2]);
+    }
+    const boss = a.ordered_by && where.get(a.ordered_by);
+    if (boss) arrow(g, mid(boss.x, boss.y), mid(a.x, a.y), cs);
+  }
+  mapDrawn = [];
+  for (const a of sp.agents) {
+    const [px, py] = mid(a.x, a.y), r = cs * .38;
+    g.fillStyle = a.dead ? "#b0bec5" : sideColor(a.side);
+    g.beginPath();
+    g.arc(px, py, r, 0, 2 * Math.PI);
+    g.fill();
+    if (a.dead) {
+      line([px - r, py - r], [px + r, py + r], "#37474f", 2);
+      line([px - r, py + r], [px + r, py - r], "#37474f", 2);
+    } else if (a.heading[0] || a.heading[1]) {
+      const len = Math.hypot(a.heading[0], a.heading[1]);
+      line([px, py], [px + a.heading[0] / len * cs * .6, py + a.heading[1] / len * cs * .6], "#263238", 2);
+    }
+    if (a.name === selected) {
+      g.strokeStyle = "#ffeb3b";
+      g.lineWidth = 3;
+      g.beginPath();
+      g.arc(px, py, r + 2, 0, 2 * Math.PI);
+      g.stroke();
+    }
+    mapDrawn.push({ name: a.name, px, py });
+  }
+  c.dataset.tick = st.tick;
+  renderMapKey();
+}
+
+// arrow draws an order's arrow from a commander to a unit.
+function arrow(g, from, to, cs) {
+  const [x1, y1] = from, [x2, y2] = to, len = Math.hypot(x2 - x1, y2 - y1);
+  if (len < 1) return;
+  const ux = (x2 - x1) / len, uy = (y2 - y1) / len, end = [x2 - ux * cs * .45, y2 - uy * cs * .45], h = Math.max(5, cs * .35);
+  g.strokeStyle = g.fillStyle = "#8e24aa";
+  g.lineWidth = 2;
+  g.beginPath();
+  g.moveTo(x1, y1);
+  g.lineTo(...end);
+  g.stroke();
+  g.beginPath();
+  g.moveTo(...end);
+  g.lineTo(end[0] - ux * h - uy * h * .5, end[1] - uy * h + ux * h * .5);
+  g.lineTo(end[0] - ux * h + uy * h * .5, end[1] - uy * h - ux * h * .5);
+  g.fill();
+}
+
+// renderMapKey names the sides' colours.
+function renderMapKey() {
+  const key = $("mapkey");
+  const sides = [...new Set(Object.values(meta.map.sides || {}))].sort();
+  if (key.dataset.sides === sides.join(",")) return;
+  key.dataset.sides = sides.join(",");
+  key.replaceChildren();
+  for (const s of sides) {
+    const sw = el("span", { class: "swatch" });
+    sw.style.background = sideColor(s);
+    key.append(sw, s);
+  }
+}
+
+// goapMapDrawn is the test hook of the map view: the agents as the last
+// drawing placed them, in cells ({name, x, y}), read back from the
+// pixels drawn at.
+window.goapMapDrawn = () => {
+  if (!meta || !meta.map) return [];
+  const cs = mapCell();
+  return mapDrawn.map((a) => ({ name: a.name, x: a.px / cs - .5, y: a.py / cs - .5 }));
+};
+
+// pickOnMap selects the agent drawn nearest the click, within a cell.
+function pickOnMap(e) {
+  const c = $("map"), r = c.getBoundingClientRect();
+  const px = (e.clientX - r.left) * c.width / r.width, py = (e.clientY - r.top) * c.height / r.height;
+  let best = null, dist = mapCell();
+  for (const a of mapDrawn) {
+    const d = Math.hypot(a.px - px, a.py - py);
+    if (d <= dist) { best = a.name; dist = d; }
+  }
+  if (best !== null && best !== selected) {
+    selected = best;
+    show(tick);
+  }
 }
 
 // renderCompare lists the facts the selected agent believed differently
@@ -784,6 +961,7 @@ async function main() {
     go(Math.round(meta.first + f * (meta.last - meta.first)));
   };
   window.addEventListener("resize", drawTimeline);
+  $("map").onclick = pickOnMap;
   $("zoomin").onclick = () => zoomBy(1.25);
   $("zoomout").onclick = () => zoomBy(0.8);
   $("zoomfit").onclick = () => zoomBy("fit");

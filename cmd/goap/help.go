@@ -442,7 +442,10 @@ as bars with what their scores are made of (priority or relevancy, bias,
 validity, back-off), its plan with the current step, its belief with the
 facts that changed highlighted, the events of the tick (orders and
 reports of squads among them), and the search tree of its plan when the
-recording keeps trees. The page is self-contained: it loads nothing from
+recording keeps trees. A recording of a world with a map (a file's map:)
+also shows the map: walls, doors as they are at the tick, objects, the
+agents by side with their paths ahead and trails behind, whom each sees,
+and commanders' orders. The page is self-contained: it loads nothing from
 elsewhere. Go programs mount the same page with debugger.Handler.
 
 A recording cut short (its run killed while recording) is served up to

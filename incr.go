@@ -308,10 +308,12 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 		if len(a.Params) == 0 {
 			continue
 		}
-		k := len(g.args)
-		acts = g.action(a, acts)
-		for _, args := range g.args[k:] {
-			binds = append(binds, binding{name: a.Name, args: args})
+		k := len(g.acts)
+		g.action(a)
+		for i := range g.acts[k:] {
+			ga := &g.acts[k+i]
+			acts = append(acts, ga.spelled())
+			binds = append(binds, binding{name: a.Name, args: ga.args})
 		}
 	}
 	if nActions+len(acts) > MaxGroundActions {

@@ -35,8 +35,10 @@ type compiler struct {
 	opAt [][3]int32 // per action: preconditions, effects, end in ops
 	idx  []int32    // takeWords' scratch
 	// keys are the facts of the ground actions' conditions and effects
-	// (resolve), keyBuf and keyEnd resolve's scratch.
+	// (resolveAll), keyAt the next to compile; keyBuf, keyEnd and order
+	// are resolveRefs' scratch.
 	keys   []groundKey
+	keyAt  int
 	keyBuf []byte
 	keyEnd []int
 	order  []int
@@ -81,31 +83,32 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 
 // compile compiles spec, whose actions are acts when it was lifted (see
 // expand), and returns the Domain; orig is the Spec as given.
-func (c *compiler) compile(spec Spec, acts []groundAct, orig Spec) (*Domain, error) {
+func (c *compiler) compile(spec Spec, acts *actList, orig Spec) (*Domain, error) {
 	d := c.d
 	c.declareFacts(spec, acts)
 	c.layout()
-	n := len(spec.Actions)
-	if acts != nil {
-		n = len(acts)
-	}
-	d.actions = make([]action, 0, n)
 	for i := range c.dense {
 		c.dense[i] = make([]uint64, d.words)
 	}
-	for i := range n {
-		if i%pollActions == 0 {
-			if err := c.polled(); err != nil {
+	if acts == nil {
+		d.actions = make([]action, 0, len(spec.Actions))
+		for i := range spec.Actions {
+			if err := c.pollAt(i); err != nil {
 				return nil, err
 			}
-		}
-		switch {
-		case acts == nil:
 			c.compileAction(&spec.Actions[i])
-		case acts[i].la == nil:
-			c.compileAction(acts[i].plain)
-		default:
-			c.compileGround(&acts[i])
+		}
+	} else {
+		d.actions = make([]action, 0, acts.n)
+		for i, a := range acts.all() {
+			if err := c.pollAt(i); err != nil {
+				return nil, err
+			}
+			if a.la == nil {
+				c.compileAction(a.plain)
+			} else {
+				c.compileGround(a)
+			}
 		}
 	}
 	d.ops = c.ops
@@ -216,7 +219,7 @@ func (d *Domain) indexWriters() {
 // order they are first named (actions, then goals; keys sorted), so fact
 // IDs never depend on map iteration order. acts, when not nil, are the
 // actions in place of spec's (see expand).
-func (c *compiler) declareFacts(spec Spec, acts []groundAct) {
+func (c *compiler) declareFacts(spec Spec, acts *actList) {
 	c.part = "facts"
 	for _, f := range spec.Facts {
 		c.declare(f)
@@ -224,12 +227,8 @@ func (c *compiler) declareFacts(spec Spec, acts []groundAct) {
 	for i := range spec.Actions {
 		c.addBools(&spec.Actions[i])
 	}
-	for i := range acts {
-		if acts[i].la == nil {
-			c.addBools(acts[i].plain)
-		} else {
-			c.resolve(&acts[i])
-		}
+	if acts != nil {
+		c.resolveAll(acts)
 	}
 	for _, g := range spec.Goals {
 		for _, k := range sortedKeys(g.Desired) {
@@ -800,6 +799,14 @@ func NewDomainContext(ctx context.Context, spec Spec) (*Domain, error) {
 	}
 	// Cause is nil until ctx is done, then its error or its cause.
 	return newDomain(spec, func() error { return context.Cause(ctx) })
+}
+
+// pollAt polls before the i-th action: every pollActions actions.
+func (c *compiler) pollAt(i int) error {
+	if i%pollActions != 0 {
+		return nil
+	}
+	return c.polled()
 }
 
 // polled returns the error of c's poll, or nil.

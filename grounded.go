@@ -2,6 +2,7 @@ package goap
 
 import (
 	"bytes"
+	"iter"
 	"strings"
 
 	"github.com/goap-go/goap/internal/suggest"
@@ -13,26 +14,45 @@ import (
 
 // groundKey is a fact of a ground action's conditions or effects: the
 // lifted action's reference (an index into its pre or eff) and the fact
-// (-1 when the name is no fact: reported when compiled).
+// (-1 when the name is no fact: reported when compiled). Each ground
+// action's keys follow a header that counts them: ref its preconditions,
+// id its effects.
 type groundKey struct {
 	ref int32
 	id  FactID
 }
 
-// resolve records the facts of the ground action ga in c.keys, its
-// preconditions' then its effects', each in the order of their names,
-// each fact once (as the keys of Conds and Effects), declaring the
-// undeclared ones as booleans: what addBools does for a plain action.
-func (c *compiler) resolve(ga *groundAct) {
-	ga.keys[0] = int32(len(c.keys))
-	c.resolveRefs(ga.la.pre, ga.args)
-	ga.keys[1] = int32(len(c.keys))
-	c.resolveRefs(ga.la.eff, ga.args)
-	ga.keys[2] = int32(len(c.keys))
+// resolveAll records the facts of the ground actions of acts in c.keys
+// and declares the undeclared ones as booleans, in order: what addBools
+// does for plain actions (which it calls for acts' plain ones).
+func (c *compiler) resolveAll(acts *actList) {
+	n := 0
+	for _, a := range acts.all() {
+		if a.la != nil {
+			n += 1 + len(a.la.pre) + len(a.la.eff)
+		}
+	}
+	c.keys = make([]groundKey, 0, n)
+	for _, a := range acts.all() {
+		if a.la == nil {
+			c.addBools(a.plain)
+			continue
+		}
+		at := len(c.keys)
+		c.keys = append(c.keys, groundKey{})
+		pre := c.resolveRefs(a.la.pre, a.args)
+		eff := c.resolveRefs(a.la.eff, a.args)
+		c.keys[at] = groundKey{ref: int32(pre), id: FactID(eff)}
+	}
 }
 
-func (c *compiler) resolveRefs(refs []liftedRef, b []string) {
+// resolveRefs appends the facts of refs under the binding b to c.keys,
+// each once, in the order of their names (as the keys of Conds and
+// Effects), declaring the undeclared ones; it returns how many it
+// appended.
+func (c *compiler) resolveRefs(refs []liftedRef, b []string) int {
 	d := c.d
+	n := len(c.keys)
 	buf, end, order := c.keyBuf[:0], c.keyEnd[:0], c.order[:0]
 	for i := range refs {
 		buf = refs[i].appendKey(buf, b)
@@ -68,18 +88,24 @@ func (c *compiler) resolveRefs(refs []liftedRef, b []string) {
 		c.keys = append(c.keys, groundKey{ref: int32(i), id: id})
 	}
 	c.keyBuf, c.keyEnd, c.order = buf, end, order
+	return len(c.keys) - n
 }
 
-// compileGround compiles the ground action ga, whose facts resolve
-// recorded, as compileAction compiles it spelled out.
+// compileGround compiles the ground action ga, whose facts resolveAll
+// recorded (the next in c.keys), as compileAction compiles it spelled
+// out.
 func (c *compiler) compileGround(ga *groundAct) {
 	la, b := ga.la, ga.args
 	name := c.names.ground(la.a.Name, b)
 	costFunc, check := ga.costHooks()
 	ca := c.newAction(name, ga.cost, costFunc, check, !la.fine)
+	h := c.keys[c.keyAt]
+	pre := c.keys[c.keyAt+1 : c.keyAt+1+int(h.ref)]
+	eff := c.keys[c.keyAt+1+int(h.ref) : c.keyAt+1+int(h.ref)+int(h.id)]
+	c.keyAt += 1 + int(h.ref) + int(h.id)
 	c.part = "preconditions"
 	ca.pre = condSet{mask: c.dense[0], val: c.dense[1]}
-	for _, k := range c.keys[ga.keys[0]:ga.keys[1]] {
+	for _, k := range pre {
 		r := &la.pre[k.ref]
 		if k.id < 0 {
 			c.unknown(name, r.ground(b))
@@ -88,7 +114,7 @@ func (c *compiler) compileGround(ga *groundAct) {
 		c.cond(&ca.pre, k.id, r.value(b), name, "", factKey{ref: r, b: b})
 	}
 	c.part = "effects"
-	for _, k := range c.keys[ga.keys[1]:ga.keys[2]] {
+	for _, k := range eff {
 		r := &la.eff[k.ref]
 		if k.id < 0 {
 			c.unknown(name, r.ground(b))
@@ -142,4 +168,48 @@ func (a *nameArena) ground(pred string, args []string) string {
 	}
 	a.b.WriteByte(')')
 	return a.b.String()[start:]
+}
+
+// actList is the list of a grounded Spec's actions, in blocks that double
+// in size: appending never copies what is there, where append would copy
+// the whole list again and again (in all five times its final size).
+type actList struct {
+	blocks [][]groundAct
+	n      int
+}
+
+// add appends a to l.
+func (l *actList) add(a groundAct) {
+	if k := len(l.blocks); k == 0 || len(l.blocks[k-1]) == cap(l.blocks[k-1]) {
+		l.blocks = append(l.blocks, make([]groundAct, 0, 16<<min(k, 12)))
+	}
+	last := &l.blocks[len(l.blocks)-1]
+	*last = append(*last, a)
+	l.n++
+}
+
+// all yields the actions of l, in order, with their index.
+func (l *actList) all() iter.Seq2[int, *groundAct] {
+	return func(yield func(int, *groundAct) bool) {
+		i := 0
+		for _, b := range l.blocks {
+			for j := range b {
+				if !yield(i, &b[j]) {
+					return
+				}
+				i++
+			}
+		}
+	}
+}
+
+// argsOf returns a copy of the binding b, taken from a block shared with
+// other bindings' copies.
+func (g *grounder) argsOf(b []string) []string {
+	if len(g.argBuf)+len(b) > cap(g.argBuf) {
+		g.argBuf = make([]string, 0, max(len(b), min(2*cap(g.argBuf), 4096), 32))
+	}
+	n := len(g.argBuf)
+	g.argBuf = append(g.argBuf, b...)
+	return g.argBuf[n:len(g.argBuf):len(g.argBuf)]
 }

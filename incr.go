@@ -308,10 +308,12 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 		if len(a.Params) == 0 {
 			continue
 		}
-		k := len(g.acts)
+		k := g.acts.n
 		g.action(a)
-		for i := range g.acts[k:] {
-			ga := &g.acts[k+i]
+		for i, ga := range g.acts.all() {
+			if i < k {
+				continue
+			}
 			acts = append(acts, ga.spelled())
 			binds = append(binds, binding{name: a.Name, args: ga.args})
 		}

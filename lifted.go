@@ -112,7 +112,8 @@ type grounder struct {
 	eng     ground.Grounder
 	work    int
 	stopped bool
-	acts    []groundAct // the actions made so far
+	acts    actList  // the actions made so far
+	argBuf  []string // the block the next binding's arguments take
 	// fresh, when set (WithObjects), holds the objects being added:
 	// only bindings and family facts that involve one are grounded.
 	fresh   map[string]bool
@@ -135,12 +136,12 @@ func (c *compiler) checkPlainNames(spec *Spec) {
 // anything is lifted, the actions of the grounded Spec: its plain actions
 // and the bindings of its lifted ones, in order (nil when nothing is
 // lifted: spec's actions are the actions). Problems go to c's errors.
-func (c *compiler) expand(spec Spec) (Spec, []groundAct) {
+func (c *compiler) expand(spec Spec) (Spec, *actList) {
 	c.checkPlainNames(&spec)
 	if !isLifted(&spec) {
 		return spec, nil
 	}
-	g := &grounder{c: c, objType: map[string]string{}, ofType: map[string][]string{},
+	g := &grounder{c: c, objType: make(map[string]string, len(spec.Objects)), ofType: map[string][]string{},
 		static: map[string]*ground.Relation{}, family: map[string]*Fact{}}
 	g.engine()
 	c.g = g
@@ -173,7 +174,7 @@ func (c *compiler) expand(spec Spec) (Spec, []groundAct) {
 			}
 			g.plainRefs(a.Name, "", a.Pre, "preconditions")
 			g.plainRefs(a.Name, "", a.Effects, "effects")
-			g.acts = append(g.acts, groundAct{plain: a})
+			g.acts.add(groundAct{plain: a})
 			continue
 		}
 		g.action(a)
@@ -184,18 +185,18 @@ func (c *compiler) expand(spec Spec) (Spec, []groundAct) {
 	for i := range spec.Goals {
 		g.plainRefs("", spec.Goals[i].Name, spec.Goals[i].Desired, "desired")
 	}
-	return out, slices.Clip(g.acts)
+	return out, &g.acts
 }
 
 // bindings returns the binding of each action of acts, as Domain.binds
 // holds them (nil when nothing is lifted).
-func bindings(acts []groundAct) []binding {
+func bindings(acts *actList) []binding {
 	if acts == nil {
 		return nil
 	}
-	out := make([]binding, len(acts))
-	for i := range acts {
-		if a := &acts[i]; a.la == nil {
+	out := make([]binding, acts.n)
+	for i, a := range acts.all() {
+		if a.la == nil {
 			out[i] = binding{name: a.plain.Name}
 		} else {
 			out[i] = binding{name: a.la.a.Name, args: a.args}
@@ -335,7 +336,18 @@ func (g *grounder) statics(spec *Spec) {
 func (g *grounder) facts(decl []Fact) []Fact {
 	c := g.c
 	c.part = "facts"
+	n := 0 // how many facts, at most: one allocation
+	for i := range decl {
+		k := 1
+		for _, t := range decl[i].Args {
+			k = min(k*len(g.ofType[t]), MaxGroundFacts)
+		}
+		n = min(n+k, MaxGroundFacts)
+	}
 	var out []Fact
+	if n > 0 {
+		out = make([]Fact, 0, n)
+	}
 	for i := range decl {
 		f := decl[i]
 		if f.ValuesOf != "" {
@@ -510,9 +522,6 @@ type groundAct struct {
 	la    *liftedAct // the lifted action of a binding
 	args  []string   // the binding: the objects of la's parameters
 	cost  float64
-	// keys[0]:keys[1] and keys[1]:keys[2] are its preconditions' and
-	// effects' facts in compiler.keys (see compiler.resolve).
-	keys [3]int32
 }
 
 // conflict checks the binding b of la as a map of conditions and effects
@@ -614,7 +623,7 @@ func (g *grounder) action(a *Action) {
 	s := g.eng.Prepare(params, types, lits)
 	reported := false
 	g.enumerate(s, func(b []string) {
-		if len(g.acts) >= MaxGroundActions {
+		if g.acts.n >= MaxGroundActions {
 			if !g.stopped {
 				c.part = "params"
 				c.fail(a.Name, "", "", "grounding makes more than %d actions", MaxGroundActions)
@@ -622,7 +631,7 @@ func (g *grounder) action(a *Action) {
 			}
 			return
 		}
-		args := slices.Clone(b)
+		args := g.argsOf(b)
 		if a.Where != nil && !a.Where(slices.Clone(args)) {
 			return
 		}
@@ -646,7 +655,7 @@ func (g *grounder) action(a *Action) {
 		if a.ArgCost != nil {
 			cost = a.ArgCost(slices.Clone(args))
 		}
-		g.acts = append(g.acts, groundAct{la: la, args: args, cost: cost})
+		g.acts.add(groundAct{la: la, args: args, cost: cost})
 	})
 }
 
@@ -854,9 +863,9 @@ func Ground(spec Spec) (Spec, error) {
 		return Spec{}, errors.Join(c.errs...)
 	}
 	if acts != nil {
-		out.Actions = make([]Action, len(acts))
-		for i := range acts {
-			out.Actions[i] = acts[i].spelled()
+		out.Actions = make([]Action, acts.n)
+		for i, a := range acts.all() {
+			out.Actions[i] = a.spelled()
 		}
 	}
 	out.Objects, out.Types, out.Static = nil, nil, nil

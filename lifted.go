@@ -60,11 +60,16 @@ func groundLen(pred string, args []string) int {
 // parentheses is a predicate without arguments; ok is false for a name
 // that opens a parenthesis and does not close it at its end.
 func splitAtom(name string) (pred string, args []string, ok bool) {
+	return splitAtomInto(nil, name)
+}
+
+// splitAtomInto is splitAtom appending the arguments to buf[:0].
+func splitAtomInto(buf []string, name string) (pred string, args []string, ok bool) {
 	open := strings.IndexByte(name, '(')
 	if open < 0 {
 		return name, nil, !strings.ContainsAny(name, "),")
 	}
-	if open == 0 || !strings.HasSuffix(name, ")") {
+	if open == 0 || name[len(name)-1] != ')' {
 		return name, nil, false
 	}
 	pred = name[:open]
@@ -72,12 +77,16 @@ func splitAtom(name string) (pred string, args []string, ok bool) {
 	if strings.ContainsAny(pred, "),") || strings.ContainsAny(inner, "()") || strings.TrimSpace(inner) == "" {
 		return name, nil, false
 	}
-	args = strings.Split(inner, ",")
-	for i, a := range args {
-		args[i] = strings.TrimSpace(a)
-		if args[i] == "" {
+	if buf == nil {
+		buf = make([]string, 0, strings.Count(inner, ",")+1)
+	}
+	args = buf[:0]
+	for a := range strings.SplitSeq(inner, ",") {
+		a = strings.TrimSpace(a)
+		if a == "" {
 			return name, nil, false
 		}
+		args = append(args, a)
 	}
 	return pred, args, true
 }
@@ -306,15 +315,19 @@ func (g *grounder) knownObject(o, action, goal, fact, what string) bool {
 func (g *grounder) statics(spec *Spec) {
 	c := g.c
 	c.part = "static"
+	var buf []string // the relations copy the arguments
 	for _, atom := range spec.Static {
-		pred, args, ok := splitAtom(atom)
+		pred, args, ok := splitAtomInto(buf, atom)
+		buf = args
 		if !ok || len(args) == 0 {
 			c.fail("", "", atom, "a static atom is written pred(obj,...), such as adjacent(c1,c2)")
 			continue
 		}
 		good := true
 		for _, a := range args {
-			good = g.knownObject(a, "", "", atom, "static atom "+atom) && good
+			if _, ok := g.objType[a]; !ok { // the message made only when needed
+				good = g.knownObject(a, "", "", atom, "static atom "+atom) && good
+			}
 		}
 		if !good {
 			continue

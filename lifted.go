@@ -121,8 +121,9 @@ type grounder struct {
 	eng     ground.Grounder
 	work    int
 	stopped bool
-	acts    actList  // the actions made so far
-	argBuf  []string // the block the next binding's arguments take
+	acts    actList      // the actions made so far
+	parsed  []*liftedAct // per action of the Spec, parsed when lifted
+	argBuf  []string     // the block the next binding's arguments take
 	// fresh, when set (WithObjects), holds the objects being added:
 	// only bindings and family facts that involve one are grounded.
 	fresh   map[string]bool
@@ -156,6 +157,7 @@ func (c *compiler) expand(spec Spec) (Spec, *actList) {
 	c.g = g
 	g.objects(&spec)
 	g.statics(&spec)
+	g.parsed = make([]*liftedAct, len(spec.Actions))
 	out := spec
 	out.Facts = g.facts(spec.Facts)
 	out.Actions = nil
@@ -186,7 +188,7 @@ func (c *compiler) expand(spec Spec) (Spec, *actList) {
 			g.acts.add(groundAct{plain: a})
 			continue
 		}
-		g.action(a)
+		g.parsed[i] = g.action(a)
 		if g.stopped {
 			break
 		}
@@ -520,9 +522,10 @@ func (r *liftedRef) sameFact(q *liftedRef, b []string) bool {
 
 // liftedAct is a lifted action parsed for grounding.
 type liftedAct struct {
-	a   *Action
-	pre []liftedRef // the preconditions on facts (static ones left out)
-	eff []liftedRef
+	a      *Action
+	schema *ground.Schema
+	pre    []liftedRef // the preconditions on facts (static ones left out)
+	eff    []liftedRef
 	// fine: the action's name is a valid name, so its ground names are
 	// (objects' names are checked), and need no check of their own.
 	fine bool
@@ -592,8 +595,19 @@ func (la *liftedAct) noop(b []string) bool {
 	return true
 }
 
-// action grounds the lifted action a, appending its bindings to g.acts.
-func (g *grounder) action(a *Action) {
+// action parses and grounds the lifted action a, appending its bindings
+// to g.acts, and returns it parsed (nil when it has errors).
+func (g *grounder) action(a *Action) *liftedAct {
+	la := g.parse(a)
+	if la != nil {
+		g.ground(la)
+	}
+	return la
+}
+
+// parse parses the lifted action a and prepares its schema, reporting its
+// errors (then it returns nil).
+func (g *grounder) parse(a *Action) *liftedAct {
 	c := g.c
 	c.part = "params"
 	params := make([]string, len(a.Params))
@@ -616,7 +630,7 @@ func (g *grounder) action(a *Action) {
 	pre := g.refs(a, a.Pre, "preconditions", params, types, &good)
 	eff := g.refs(a, a.Effects, "effects", params, types, &good)
 	if !good {
-		return
+		return nil
 	}
 	la := &liftedAct{a: a, eff: eff, fine: names.Problem(a.Name) == ""}
 	var lits []ground.Literal
@@ -629,13 +643,19 @@ func (g *grounder) action(a *Action) {
 		if !isBool {
 			c.part = "preconditions"
 			c.fail(a.Name, "", r.key, "a static relation is tested with true or false, got %v", describe(r.val))
-			return
+			return nil
 		}
 		lits = append(lits, ground.Literal{Atom: ground.Atom{Pred: r.pred, Args: r.args}, Neg: !want})
 	}
-	s := g.eng.Prepare(params, types, lits)
+	la.schema = g.eng.Prepare(params, types, lits)
+	return la
+}
+
+// ground appends the bindings of la to g.acts.
+func (g *grounder) ground(la *liftedAct) {
+	c, a := g.c, la.a
 	reported := false
-	g.enumerate(s, func(b []string) {
+	g.enumerate(la.schema, func(b []string) {
 		if g.acts.n >= MaxGroundActions {
 			if !g.stopped {
 				c.part = "params"

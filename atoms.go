@@ -48,8 +48,9 @@ func buildAtomIndex(d *Domain) *atomIndex {
 		}
 		for _, dl := range a.deltas {
 			f := &d.facts[dl.fact]
-			for x := 0; x < f.size; x++ {
-				if allowedByPre(a, dl.fact, int32(f.atom+x)) && x+dl.n >= 0 && x+dl.n < f.size {
+			pre := preAtoms(a, dl.fact)
+			for x := max(0, -dl.n); x < min(f.size, f.size-dl.n); x++ {
+				if pre == nil || containsAtom(pre, int32(f.atom+x)) {
 					tcount[f.atom+x]++
 				}
 			}
@@ -74,9 +75,9 @@ func buildAtomIndex(d *Domain) *atomIndex {
 		}
 		for _, dl := range a.deltas {
 			f := &d.facts[dl.fact]
-			for x := 0; x < f.size; x++ {
-				at := f.atom + x
-				if allowedByPre(a, dl.fact, int32(at)) && x+dl.n >= 0 && x+dl.n < f.size {
+			pre := preAtoms(a, dl.fact)
+			for x := max(0, -dl.n); x < min(f.size, f.size-dl.n); x++ {
+				if at := f.atom + x; pre == nil || containsAtom(pre, int32(at)) {
 					ix.trigs[tfill[at]] = trigRef{int32(ai), int32(dl.n)}
 					tfill[at]++
 				}
@@ -84,6 +85,17 @@ func buildAtomIndex(d *Domain) *atomIndex {
 		}
 	}
 	return ix
+}
+
+// preAtoms returns the atoms a's precondition on f allows, or nil when a
+// has none on f (a condition allows at least one atom).
+func preAtoms(a *action, f FactID) []int32 {
+	for _, g := range a.pre.groups {
+		if g.fact == f {
+			return g.atoms
+		}
+	}
+	return nil
 }
 
 // allowedByPre reports whether atom at (of fact f) satisfies a's

@@ -419,8 +419,7 @@ func (c *compiler) words() []uint64 {
 func (c *compiler) compileAction(a *Action) {
 	d := c.d
 	ca := c.newAction(a.Name, a.Cost, a.CostFunc, a.Check, true)
-	pm, pv := c.dense[0], c.dense[1]
-	ca.pre = c.condsInto(a.Pre, a.Name, "", pm, pv)
+	ca.pre = c.condsInto(a.Pre, a.Name, "", c.dense[0], c.dense[1])
 	c.part = "effects"
 	for _, name := range sortedKeys(a.Effects) {
 		id, ok := d.byName[name]
@@ -428,9 +427,9 @@ func (c *compiler) compileAction(a *Action) {
 			c.fail(a.Name, "", name, "unknown fact%s", suggest.Hint(name, d.FactNames()))
 			continue
 		}
-		c.effect(&ca, id, a.Effects[name], factKey{name: name})
+		c.effect(ca, id, a.Effects[name], &factKey{name: name})
 	}
-	c.addAction(&ca)
+	c.addAction(ca)
 }
 
 // factKey names the fact of a condition or an effect for error messages:
@@ -441,7 +440,7 @@ type factKey struct {
 	b    []string
 }
 
-func (k factKey) String() string {
+func (k *factKey) String() string {
 	if k.ref != nil {
 		return k.ref.ground(k.b)
 	}
@@ -449,8 +448,10 @@ func (k factKey) String() string {
 }
 
 // newAction starts compiling an action, checking its name and cost
-// (checkName false: the name is known to be valid, only not to be taken).
-func (c *compiler) newAction(name string, cost float64, costFunc func(State) float64, check func(State) bool, checkName bool) action {
+// (checkName false: the name is known to be valid, only not to be taken),
+// and returns it, the last of d.actions, to be filled in place until
+// addAction.
+func (c *compiler) newAction(name string, cost float64, costFunc func(State) float64, check func(State) bool, checkName bool) *action {
 	d := c.d
 	c.part = "name"
 	if name == "" {
@@ -464,11 +465,12 @@ func (c *compiler) newAction(name string, cost float64, costFunc func(State) flo
 	if !validCost(cost) {
 		c.fail(name, "", "", "cost must be a number from 0 to %g, got %v", MaxCost, cost)
 	}
-	return action{name: name, cost: cost, costFunc: costFunc, check: check}
+	d.actions = append(d.actions, action{name: name, cost: cost, costFunc: costFunc, check: check})
+	return &d.actions[len(d.actions)-1]
 }
 
 // effect compiles the effect of ca on fact id to v.
-func (c *compiler) effect(ca *action, id FactID, v any, key factKey) {
+func (c *compiler) effect(ca *action, id FactID, v any, key *factKey) {
 	d := c.d
 	pm, pv, em, ev := c.dense[0], c.dense[1], c.dense[2], c.dense[3]
 	f := &d.facts[id]
@@ -511,7 +513,7 @@ func (c *compiler) effect(ca *action, id FactID, v any, key factKey) {
 	ca.setAtoms = append(ca.setAtoms, int32(f.atom)+int32(raw))
 }
 
-// addAction finishes compiling ca and adds it to the domain.
+// addAction finishes compiling ca, the last action newAction started.
 func (c *compiler) addAction(ca *action) {
 	d := c.d
 	pm, pv, em, ev := c.dense[0], c.dense[1], c.dense[2], c.dense[3]
@@ -526,9 +528,8 @@ func (c *compiler) addAction(ca *action) {
 		}
 	}
 	if ca.name != "" {
-		d.actByNm[ca.name] = ActionID(len(d.actions))
+		d.actByNm[ca.name] = ActionID(len(d.actions) - 1)
 	}
-	d.actions = append(d.actions, *ca)
 	// Only the words the action touches are kept: a domain's memory is
 	// proportional to its spec, not to actions times facts.
 	at := [3]int32{int32(len(c.ops))}
@@ -537,7 +538,7 @@ func (c *compiler) addAction(ca *action) {
 	c.ops = c.takeWords(c.ops, em, ev, ca.writes)
 	at[2] = int32(len(c.ops))
 	c.opAt = append(c.opAt, at)
-	d.actions[len(d.actions)-1].pre.mask, d.actions[len(d.actions)-1].pre.val = nil, nil
+	ca.pre.mask, ca.pre.val = nil, nil
 }
 
 // takeWords appends to ops the non-zero words of mask (with val) among
@@ -631,13 +632,13 @@ func (c *compiler) condsInto(m Conds, action, goal string, mask, val []uint64) c
 			c.fail(action, goal, name, "unknown fact%s", suggest.Hint(name, d.FactNames()))
 			continue
 		}
-		c.cond(&cs, id, m[name], action, goal, factKey{name: name})
+		c.cond(&cs, id, m[name], action, goal, &factKey{name: name})
 	}
 	return cs
 }
 
 // cond adds to cs the condition v on fact id.
-func (c *compiler) cond(cs *condSet, id FactID, v any, action, goal string, key factKey) {
+func (c *compiler) cond(cs *condSet, id FactID, v any, action, goal string, key *factKey) {
 	f := &c.d.facts[id]
 	op := OpEq
 	if cmp, ok := v.(Compare); ok {

@@ -111,7 +111,7 @@ func (c *compiler) compileGround(ga *groundAct) {
 			c.unknown(name, r.ground(b))
 			continue
 		}
-		c.cond(&ca.pre, k.id, r.value(b), name, "", factKey{ref: r, b: b})
+		c.cond(&ca.pre, k.id, r.value(b), name, "", &factKey{ref: r, b: b})
 	}
 	c.part = "effects"
 	for _, k := range eff {
@@ -120,9 +120,9 @@ func (c *compiler) compileGround(ga *groundAct) {
 			c.unknown(name, r.ground(b))
 			continue
 		}
-		c.effect(&ca, k.id, r.value(b), factKey{ref: r, b: b})
+		c.effect(ca, k.id, r.value(b), &factKey{ref: r, b: b})
 	}
-	c.addAction(&ca)
+	c.addAction(ca)
 }
 
 // unknown reports that the action's condition or effect names no fact.

@@ -29,12 +29,27 @@ type trigRef struct {
 	delta  int32
 }
 
-// buildAtomIndex indexes the atoms of d's actions.
-func buildAtomIndex(d *Domain) *atomIndex {
+// buildAtomIndex indexes the atoms of d's actions. prev, when not nil,
+// indexes d's first from actions over the atoms of their facts, as they
+// still are (WithObjects adding objects): their lists are copied, and
+// only the actions after them are read.
+func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 	ix := &atomIndex{groupBase: make([]int32, len(d.actions))}
 	count := make([]int32, d.atoms+1)
 	tcount := make([]int32, d.atoms+1)
-	for ai := range d.actions {
+	old := 0 // atoms prev indexes
+	if prev != nil {
+		old = len(prev.useStart) - 1
+		copy(ix.groupBase, prev.groupBase[:from])
+		ix.groups = prev.groups
+		for at := range old {
+			count[at] = prev.useStart[at+1] - prev.useStart[at]
+			tcount[at] = prev.trigStart[at+1] - prev.trigStart[at]
+		}
+	} else {
+		from = 0
+	}
+	for ai := from; ai < len(d.actions); ai++ {
 		a := &d.actions[ai]
 		ix.groupBase[ai] = int32(ix.groups)
 		if a.gone {
@@ -62,7 +77,13 @@ func buildAtomIndex(d *Domain) *atomIndex {
 	ix.trigs = make([]trigRef, ix.trigStart[d.atoms])
 	fill := append([]int32(nil), ix.useStart...)
 	tfill := append([]int32(nil), ix.trigStart...)
-	for ai := range d.actions {
+	for at := range old {
+		// The earlier actions' entries come first in each list, as a
+		// full build puts them.
+		fill[at] += int32(copy(ix.uses[fill[at]:], prev.uses[prev.useStart[at]:prev.useStart[at+1]]))
+		tfill[at] += int32(copy(ix.trigs[tfill[at]:], prev.trigs[prev.trigStart[at]:prev.trigStart[at+1]]))
+	}
+	for ai := from; ai < len(d.actions); ai++ {
 		a := &d.actions[ai]
 		if a.gone {
 			continue

@@ -49,6 +49,10 @@ type compiler struct {
 	poll func() error
 	used []uint    // bits taken in each word of the layout
 	g    *grounder // when the Spec is lifted
+	// prevIx, when set (WithObjects adding objects), indexes the
+	// domain's first prevActs actions: index extends it.
+	prevIx   *atomIndex
+	prevActs int
 }
 
 func (c *compiler) fail(action, goal, fact, format string, args ...any) {
@@ -165,7 +169,7 @@ func (c *compiler) index() error {
 	if err := c.polled(); err != nil {
 		return err
 	}
-	d.ix = buildAtomIndex(d)
+	d.ix = buildAtomIndex(d, c.prevIx, c.prevActs)
 	if err := c.polled(); err != nil {
 		return err
 	}

@@ -264,3 +264,9 @@ func CompiledDiff(x, y *Domain) string {
 	}
 	return ""
 }
+
+// AtomIndexFresh reports whether d's atom index is the one a build from
+// scratch over d's actions makes.
+func AtomIndexFresh(d *Domain) bool {
+	return reflect.DeepEqual(d.ix, buildAtomIndex(d, nil, 0))
+}

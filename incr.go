@@ -367,6 +367,9 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}
+	if len(gone) == 0 { // the old actions' entries stand as they are
+		c.prevIx, c.prevActs = d.ix, nActions
+	}
 	if err := c.index(); err != nil {
 		return nil, err
 	}

@@ -202,7 +202,7 @@ func (c *compiler) expand(spec Spec) (Spec, *actList) {
 // bindings returns the binding of each action of acts, as Domain.binds
 // holds them (nil when nothing is lifted).
 func bindings(acts *actList) []binding {
-	if acts == nil {
+	if acts == nil || acts.n == 0 {
 		return nil
 	}
 	out := make([]binding, acts.n)
@@ -773,9 +773,7 @@ func (g *grounder) refs(a *Action, m map[string]any, part string, params, types 
 			r.argAt = make([]int, len(args))
 		}
 		for j, x := range args {
-			if len(args) > 0 {
-				r.argAt[j] = slices.Index(params, x)
-			}
+			r.argAt[j] = slices.Index(params, x)
 			if strings.HasPrefix(x, "?") {
 				if !slices.Contains(params, x) {
 					c.fail(a.Name, "", k, "%s is not a parameter of %s%s", x, a.Name, suggest.Hint(x, params))

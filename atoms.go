@@ -31,24 +31,19 @@ type trigRef struct {
 
 // buildAtomIndex indexes the atoms of d's actions. prev, when not nil,
 // indexes d's first from actions over the atoms of their facts, as they
-// still are (WithObjects adding objects): their lists are copied, and
+// still are (WithObjects adding objects): their entries are copied, and
 // only the actions after them are read.
 func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 	ix := &atomIndex{groupBase: make([]int32, len(d.actions))}
-	count := make([]int32, d.atoms+1)
-	tcount := make([]int32, d.atoms+1)
-	old := 0 // atoms prev indexes
-	if prev != nil {
-		old = len(prev.useStart) - 1
+	if prev == nil {
+		from = 0
+	} else {
 		copy(ix.groupBase, prev.groupBase[:from])
 		ix.groups = prev.groups
-		for at := range old {
-			count[at] = prev.useStart[at+1] - prev.useStart[at]
-			tcount[at] = prev.trigStart[at+1] - prev.trigStart[at]
-		}
-	} else {
-		from = 0
 	}
+	// count and tcount: the entries of the actions from on, per atom.
+	count := make([]int32, d.atoms+1)
+	tcount := make([]int32, d.atoms+1)
 	for ai := from; ai < len(d.actions); ai++ {
 		a := &d.actions[ai]
 		ix.groupBase[ai] = int32(ix.groups)
@@ -71,17 +66,13 @@ func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 			}
 		}
 	}
-	ix.useStart = prefix(count)
-	ix.trigStart = prefix(tcount)
-	ix.uses = make([]groupRef, ix.useStart[d.atoms])
-	ix.trigs = make([]trigRef, ix.trigStart[d.atoms])
-	fill := append([]int32(nil), ix.useStart...)
-	tfill := append([]int32(nil), ix.trigStart...)
-	for at := range old {
-		// The earlier actions' entries come first in each list, as a
-		// full build puts them.
-		fill[at] += int32(copy(ix.uses[fill[at]:], prev.uses[prev.useStart[at]:prev.useStart[at+1]]))
-		tfill[at] += int32(copy(ix.trigs[tfill[at]:], prev.trigs[prev.trigStart[at]:prev.trigStart[at+1]]))
+	var fill, tfill []int32 // where each atom's next entry goes
+	if prev == nil {
+		ix.useStart, ix.uses, fill = startIndex[groupRef](count, nil, nil)
+		ix.trigStart, ix.trigs, tfill = startIndex[trigRef](tcount, nil, nil)
+	} else {
+		ix.useStart, ix.uses, fill = startIndex(count, prev.useStart, prev.uses)
+		ix.trigStart, ix.trigs, tfill = startIndex(tcount, prev.trigStart, prev.trigs)
 	}
 	for ai := from; ai < len(d.actions); ai++ {
 		a := &d.actions[ai]
@@ -106,6 +97,42 @@ func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 		}
 	}
 	return ix
+}
+
+// startIndex lays out a CSR index (the start of each atom's list, and
+// the total last) holding, per atom, the entries of an earlier index
+// (oldStart and old; none when nil) and then count[at] more. It returns
+// the starts, the entries (the earlier ones copied) and where each
+// atom's next entry goes.
+func startIndex[T any](count, oldStart []int32, old []T) (start []int32, entries []T, fill []int32) {
+	atoms := len(count) - 1
+	start = make([]int32, atoms+1)
+	fill = make([]int32, atoms)
+	nOld := max(len(oldStart)-1, 0) // atoms the earlier index has
+	var sum int32
+	for at := range atoms {
+		start[at] = sum
+		if at < nOld {
+			sum += oldStart[at+1] - oldStart[at]
+		}
+		fill[at] = sum
+		sum += count[at]
+	}
+	start[atoms] = sum
+	entries = make([]T, sum)
+	// The earlier entries come first in each list, as a full build puts
+	// them; between atoms that gain entries they are copied in runs.
+	run := 0
+	for at := range nOld {
+		if count[at] > 0 {
+			copy(entries[start[run]:], old[oldStart[run]:oldStart[at+1]])
+			run = at + 1
+		}
+	}
+	if run < nOld {
+		copy(entries[start[run]:], old[oldStart[run]:oldStart[nOld]])
+	}
+	return start, entries, fill
 }
 
 // preAtoms returns the atoms a's precondition on f allows, or nil when a

@@ -29,12 +29,22 @@ type trigRef struct {
 	delta  int32
 }
 
-// buildAtomIndex indexes the atoms of d's actions.
-func buildAtomIndex(d *Domain) *atomIndex {
+// buildAtomIndex indexes the atoms of d's actions. prev, when not nil,
+// indexes d's first from actions over the atoms of their facts, as they
+// still are (WithObjects adding objects): their entries are copied, and
+// only the actions after them are read.
+func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 	ix := &atomIndex{groupBase: make([]int32, len(d.actions))}
+	if prev == nil {
+		from = 0
+	} else {
+		copy(ix.groupBase, prev.groupBase[:from])
+		ix.groups = prev.groups
+	}
+	// count and tcount: the entries of the actions from on, per atom.
 	count := make([]int32, d.atoms+1)
 	tcount := make([]int32, d.atoms+1)
-	for ai := range d.actions {
+	for ai := from; ai < len(d.actions); ai++ {
 		a := &d.actions[ai]
 		ix.groupBase[ai] = int32(ix.groups)
 		if a.gone {
@@ -48,20 +58,23 @@ func buildAtomIndex(d *Domain) *atomIndex {
 		}
 		for _, dl := range a.deltas {
 			f := &d.facts[dl.fact]
-			for x := 0; x < f.size; x++ {
-				if allowedByPre(a, dl.fact, int32(f.atom+x)) && x+dl.n >= 0 && x+dl.n < f.size {
+			pre := preAtoms(a, dl.fact)
+			for x := max(0, -dl.n); x < min(f.size, f.size-dl.n); x++ {
+				if pre == nil || containsAtom(pre, int32(f.atom+x)) {
 					tcount[f.atom+x]++
 				}
 			}
 		}
 	}
-	ix.useStart = prefix(count)
-	ix.trigStart = prefix(tcount)
-	ix.uses = make([]groupRef, ix.useStart[d.atoms])
-	ix.trigs = make([]trigRef, ix.trigStart[d.atoms])
-	fill := append([]int32(nil), ix.useStart...)
-	tfill := append([]int32(nil), ix.trigStart...)
-	for ai := range d.actions {
+	var fill, tfill []int32 // where each atom's next entry goes
+	if prev == nil {
+		ix.useStart, ix.uses, fill = startIndex[groupRef](count, nil, nil)
+		ix.trigStart, ix.trigs, tfill = startIndex[trigRef](tcount, nil, nil)
+	} else {
+		ix.useStart, ix.uses, fill = startIndex(count, prev.useStart, prev.uses)
+		ix.trigStart, ix.trigs, tfill = startIndex(tcount, prev.trigStart, prev.trigs)
+	}
+	for ai := from; ai < len(d.actions); ai++ {
 		a := &d.actions[ai]
 		if a.gone {
 			continue
@@ -74,9 +87,9 @@ func buildAtomIndex(d *Domain) *atomIndex {
 		}
 		for _, dl := range a.deltas {
 			f := &d.facts[dl.fact]
-			for x := 0; x < f.size; x++ {
-				at := f.atom + x
-				if allowedByPre(a, dl.fact, int32(at)) && x+dl.n >= 0 && x+dl.n < f.size {
+			pre := preAtoms(a, dl.fact)
+			for x := max(0, -dl.n); x < min(f.size, f.size-dl.n); x++ {
+				if at := f.atom + x; pre == nil || containsAtom(pre, int32(at)) {
 					ix.trigs[tfill[at]] = trigRef{int32(ai), int32(dl.n)}
 					tfill[at]++
 				}
@@ -84,6 +97,53 @@ func buildAtomIndex(d *Domain) *atomIndex {
 		}
 	}
 	return ix
+}
+
+// startIndex lays out a CSR index (the start of each atom's list, and
+// the total last) holding, per atom, the entries of an earlier index
+// (oldStart and old; none when nil) and then count[at] more. It returns
+// the starts, the entries (the earlier ones copied) and where each
+// atom's next entry goes.
+func startIndex[T any](count, oldStart []int32, old []T) (start []int32, entries []T, fill []int32) {
+	atoms := len(count) - 1
+	start = make([]int32, atoms+1)
+	fill = make([]int32, atoms)
+	nOld := max(len(oldStart)-1, 0) // atoms the earlier index has
+	var sum int32
+	for at := range atoms {
+		start[at] = sum
+		if at < nOld {
+			sum += oldStart[at+1] - oldStart[at]
+		}
+		fill[at] = sum
+		sum += count[at]
+	}
+	start[atoms] = sum
+	entries = make([]T, sum)
+	// The earlier entries come first in each list, as a full build puts
+	// them; between atoms that gain entries they are copied in runs.
+	run := 0
+	for at := range nOld {
+		if count[at] > 0 {
+			copy(entries[start[run]:], old[oldStart[run]:oldStart[at+1]])
+			run = at + 1
+		}
+	}
+	if run < nOld {
+		copy(entries[start[run]:], old[oldStart[run]:oldStart[nOld]])
+	}
+	return start, entries, fill
+}
+
+// preAtoms returns the atoms a's precondition on f allows, or nil when a
+// has none on f (a condition allows at least one atom).
+func preAtoms(a *action, f FactID) []int32 {
+	for _, g := range a.pre.groups {
+		if g.fact == f {
+			return g.atoms
+		}
+	}
+	return nil
 }
 
 // allowedByPre reports whether atom at (of fact f) satisfies a's

@@ -34,12 +34,25 @@ type compiler struct {
 	ops  []wordOp
 	opAt [][3]int32 // per action: preconditions, effects, end in ops
 	idx  []int32    // takeWords' scratch
+	// keys are the facts of the ground actions' conditions and effects
+	// (resolveAll), keyAt the next to compile; keyBuf, keyEnd and order
+	// are resolveRefs' scratch.
+	keys   []groundKey
+	keyAt  int
+	keyBuf []byte
+	keyEnd []int
+	order  []int
+	names  nameArena // ground names
 	// badNames are the undeclared fact names already reported as bad
 	badNames map[string]bool
 	// poll, when set, is NewDomainContext's check between pieces of work.
 	poll func() error
 	used []uint    // bits taken in each word of the layout
 	g    *grounder // when the Spec is lifted
+	// prevIx, when set (WithObjects adding objects), indexes the
+	// domain's first prevActs actions: index extends it.
+	prevIx   *atomIndex
+	prevActs int
 }
 
 func (c *compiler) fail(action, goal, fact, format string, args ...any) {
@@ -59,7 +72,8 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 	d := &Domain{name: spec.Name, byName: map[string]FactID{}, actByNm: map[string]ActionID{}}
 	c := &compiler{d: d, badNames: map[string]bool{}, poll: poll}
 	orig := spec
-	spec, d.binds = c.expand(spec)
+	spec, acts := c.expand(spec)
+	d.binds = bindings(acts)
 	d.objects = slices.Clone(spec.Objects)
 	d.indexLifted()
 	if len(c.errs) > 0 {
@@ -68,19 +82,38 @@ func newDomain(spec Spec, poll func() error) (*Domain, error) {
 	if err := c.polled(); err != nil {
 		return nil, err
 	}
-	c.declareFacts(spec)
+	return c.compile(spec, acts, orig)
+}
+
+// compile compiles spec, whose actions are acts when it was lifted (see
+// expand), and returns the Domain; orig is the Spec as given.
+func (c *compiler) compile(spec Spec, acts *actList, orig Spec) (*Domain, error) {
+	d := c.d
+	c.declareFacts(spec, acts)
 	c.layout()
-	d.actions = make([]action, 0, len(spec.Actions))
 	for i := range c.dense {
 		c.dense[i] = make([]uint64, d.words)
 	}
-	for i := range spec.Actions {
-		if i%pollActions == 0 {
-			if err := c.polled(); err != nil {
+	if acts == nil {
+		d.actions = make([]action, 0, len(spec.Actions))
+		for i := range spec.Actions {
+			if err := c.pollAt(i); err != nil {
 				return nil, err
 			}
+			c.compileAction(&spec.Actions[i])
 		}
-		c.compileAction(&spec.Actions[i])
+	} else {
+		d.actions = make([]action, 0, acts.n)
+		for i, a := range acts.all() {
+			if err := c.pollAt(i); err != nil {
+				return nil, err
+			}
+			if a.la == nil {
+				c.compileAction(a.plain)
+			} else {
+				c.compileGround(a)
+			}
+		}
 	}
 	d.ops = c.ops
 	for i, at := range c.opAt {
@@ -136,7 +169,7 @@ func (c *compiler) index() error {
 	if err := c.polled(); err != nil {
 		return err
 	}
-	d.ix = buildAtomIndex(d)
+	d.ix = buildAtomIndex(d, c.prevIx, c.prevActs)
 	if err := c.polled(); err != nil {
 		return err
 	}
@@ -188,14 +221,18 @@ func (d *Domain) indexWriters() {
 
 // declareFacts interns declared facts, then undeclared booleans in the
 // order they are first named (actions, then goals; keys sorted), so fact
-// IDs never depend on map iteration order.
-func (c *compiler) declareFacts(spec Spec) {
+// IDs never depend on map iteration order. acts, when not nil, are the
+// actions in place of spec's (see expand).
+func (c *compiler) declareFacts(spec Spec, acts *actList) {
 	c.part = "facts"
 	for _, f := range spec.Facts {
 		c.declare(f)
 	}
 	for i := range spec.Actions {
 		c.addBools(&spec.Actions[i])
+	}
+	if acts != nil {
+		c.resolveAll(acts)
 	}
 	for _, g := range spec.Goals {
 		for _, k := range sortedKeys(g.Desired) {
@@ -385,21 +422,8 @@ func (c *compiler) words() []uint64 {
 
 func (c *compiler) compileAction(a *Action) {
 	d := c.d
-	c.part = "name"
-	if a.Name == "" {
-		c.fail("", "", "", "action #%d has no name", len(d.actions)+1)
-	} else if _, dup := d.actByNm[a.Name]; dup {
-		c.fail(a.Name, "", "", "duplicate action name")
-	} else if msg := names.Problem(a.Name); msg != "" {
-		c.fail(a.Name, "", "", "the action's name %s", msg)
-	}
-	c.part = "cost"
-	if !validCost(a.Cost) {
-		c.fail(a.Name, "", "", "cost must be a number from 0 to %g, got %v", MaxCost, a.Cost)
-	}
-	ca := action{name: a.Name, cost: a.Cost, costFunc: a.CostFunc, check: a.Check}
-	pm, pv, em, ev := c.dense[0], c.dense[1], c.dense[2], c.dense[3]
-	ca.pre = c.condsInto(a.Pre, a.Name, "", pm, pv)
+	ca := c.newAction(a.Name, a.Cost, a.CostFunc, a.Check, true)
+	ca.pre = c.condsInto(a.Pre, a.Name, "", c.dense[0], c.dense[1])
 	c.part = "effects"
 	for _, name := range sortedKeys(a.Effects) {
 		id, ok := d.byName[name]
@@ -407,46 +431,96 @@ func (c *compiler) compileAction(a *Action) {
 			c.fail(a.Name, "", name, "unknown fact%s", suggest.Hint(name, d.FactNames()))
 			continue
 		}
-		f := &d.facts[id]
-		v := a.Effects[name]
-		if dl, ok := v.(Delta); ok {
-			ca.writes = append(ca.writes, id)
-			if f.Kind != IntFact {
-				c.fail(a.Name, "", name, "add/subtract needs an int fact, this one is %v", f.Kind)
-				continue
-			}
-			if dl.N == 0 {
-				c.fail(a.Name, "", name, "adding 0 changes nothing")
-				continue
-			}
-			if dl.N >= f.size || -dl.N >= f.size {
-				c.fail(a.Name, "", name, "adding %d always leaves the bounds %d..%d", dl.N, f.Min, f.Max)
-				continue
-			}
-			ca.effNum = append(ca.effNum, numEffect{fact: id, word: int32(f.word), shift: uint8(f.shift),
-				delta: int64(dl.N), limit: int64(f.size - 1), field: f.mask >> f.shift})
-			ca.deltas = append(ca.deltas, delta{id, dl.N})
-			continue
-		}
-		raw, err := c.rawValue(f, v)
-		if err != "" {
-			c.fail(a.Name, "", name, "effect %s", err)
-			continue
-		}
-		if pm[f.word]&f.mask == f.mask && pv[f.word]&f.mask == raw<<f.shift {
-			// The precondition already holds this value: the effect
-			// changes nothing and is dropped, so that the action does
-			// not count as writing the fact. Relevance analysis would
-			// otherwise keep every action that "sets" a shared fact it
-			// requires (PDDL's delete-then-add of a channel in rovers
-			// kept 33 useless actions, which weakened LM-cut).
-			continue
-		}
-		ca.writes = append(ca.writes, id)
-		em[f.word] |= f.mask
-		ev[f.word] |= raw << f.shift
-		ca.setAtoms = append(ca.setAtoms, int32(f.atom)+int32(raw))
+		c.effect(ca, id, a.Effects[name], &factKey{name: name})
 	}
+	c.addAction(ca)
+}
+
+// factKey names the fact of a condition or an effect for error messages:
+// as written, or a ground action's, made when needed.
+type factKey struct {
+	name string
+	ref  *liftedRef
+	b    []string
+}
+
+func (k *factKey) String() string {
+	if k.ref != nil {
+		return k.ref.ground(k.b)
+	}
+	return k.name
+}
+
+// newAction starts compiling an action, checking its name and cost
+// (checkName false: the name is known to be valid, only not to be taken),
+// and returns it, the last of d.actions, to be filled in place until
+// addAction.
+func (c *compiler) newAction(name string, cost float64, costFunc func(State) float64, check func(State) bool, checkName bool) *action {
+	d := c.d
+	c.part = "name"
+	if name == "" {
+		c.fail("", "", "", "action #%d has no name", len(d.actions)+1)
+	} else if _, dup := d.actByNm[name]; dup {
+		c.fail(name, "", "", "duplicate action name")
+	} else if msg := names.Problem(name); checkName && msg != "" {
+		c.fail(name, "", "", "the action's name %s", msg)
+	}
+	c.part = "cost"
+	if !validCost(cost) {
+		c.fail(name, "", "", "cost must be a number from 0 to %g, got %v", MaxCost, cost)
+	}
+	d.actions = append(d.actions, action{name: name, cost: cost, costFunc: costFunc, check: check})
+	return &d.actions[len(d.actions)-1]
+}
+
+// effect compiles the effect of ca on fact id to v.
+func (c *compiler) effect(ca *action, id FactID, v any, key *factKey) {
+	d := c.d
+	pm, pv, em, ev := c.dense[0], c.dense[1], c.dense[2], c.dense[3]
+	f := &d.facts[id]
+	if dl, ok := v.(Delta); ok {
+		ca.writes = append(ca.writes, id)
+		if f.Kind != IntFact {
+			c.fail(ca.name, "", key.String(), "add/subtract needs an int fact, this one is %v", f.Kind)
+			return
+		}
+		if dl.N == 0 {
+			c.fail(ca.name, "", key.String(), "adding 0 changes nothing")
+			return
+		}
+		if dl.N >= f.size || -dl.N >= f.size {
+			c.fail(ca.name, "", key.String(), "adding %d always leaves the bounds %d..%d", dl.N, f.Min, f.Max)
+			return
+		}
+		ca.effNum = append(ca.effNum, numEffect{fact: id, word: int32(f.word), shift: uint8(f.shift),
+			delta: int64(dl.N), limit: int64(f.size - 1), field: f.mask >> f.shift})
+		ca.deltas = append(ca.deltas, delta{id, dl.N})
+		return
+	}
+	raw, err := c.rawValue(f, v)
+	if err != "" {
+		c.fail(ca.name, "", key.String(), "effect %s", err)
+		return
+	}
+	if pm[f.word]&f.mask == f.mask && pv[f.word]&f.mask == raw<<f.shift {
+		// The precondition already holds this value: the effect
+		// changes nothing and is dropped, so that the action does
+		// not count as writing the fact. Relevance analysis would
+		// otherwise keep every action that "sets" a shared fact it
+		// requires (PDDL's delete-then-add of a channel in rovers
+		// kept 33 useless actions, which weakened LM-cut).
+		return
+	}
+	ca.writes = append(ca.writes, id)
+	em[f.word] |= f.mask
+	ev[f.word] |= raw << f.shift
+	ca.setAtoms = append(ca.setAtoms, int32(f.atom)+int32(raw))
+}
+
+// addAction finishes compiling ca, the last action newAction started.
+func (c *compiler) addAction(ca *action) {
+	d := c.d
+	pm, pv, em, ev := c.dense[0], c.dense[1], c.dense[2], c.dense[3]
 	for _, g := range ca.pre.groups {
 		ca.reads = append(ca.reads, g.fact)
 	}
@@ -457,10 +531,9 @@ func (c *compiler) compileAction(a *Action) {
 			ca.reads = append(ca.reads, dl.fact)
 		}
 	}
-	if a.Name != "" {
-		d.actByNm[a.Name] = ActionID(len(d.actions))
+	if ca.name != "" {
+		d.actByNm[ca.name] = ActionID(len(d.actions) - 1)
 	}
-	d.actions = append(d.actions, ca)
 	// Only the words the action touches are kept: a domain's memory is
 	// proportional to its spec, not to actions times facts.
 	at := [3]int32{int32(len(c.ops))}
@@ -469,7 +542,7 @@ func (c *compiler) compileAction(a *Action) {
 	c.ops = c.takeWords(c.ops, em, ev, ca.writes)
 	at[2] = int32(len(c.ops))
 	c.opAt = append(c.opAt, at)
-	d.actions[len(d.actions)-1].pre.mask, d.actions[len(d.actions)-1].pre.val = nil, nil
+	ca.pre.mask, ca.pre.val = nil, nil
 }
 
 // takeWords appends to ops the non-zero words of mask (with val) among
@@ -563,59 +636,63 @@ func (c *compiler) condsInto(m Conds, action, goal string, mask, val []uint64) c
 			c.fail(action, goal, name, "unknown fact%s", suggest.Hint(name, d.FactNames()))
 			continue
 		}
-		f := &d.facts[id]
-		v := m[name]
-		op := OpEq
-		if cmp, ok := v.(Compare); ok {
-			op, v = cmp.Op, cmp.Value
-			if op > OpGe {
-				c.fail(action, goal, name, "unknown comparison %v", op)
-				continue
-			}
-		}
-		if op > OpNe && f.Kind != IntFact {
-			c.fail(action, goal, name, "%v needs an int fact, this one is %v", op, f.Kind)
-			continue
-		}
-		var raw int64
-		if op > OpNe {
-			n, ok := asInt(v)
-			if !ok {
-				c.fail(action, goal, name, "%v wants an integer, got %s", op, describe(v))
-				continue
-			}
-			raw = n - int64(f.Min) // may lie outside the field: the comparison still works
-		} else {
-			r, err := c.rawValue(f, v)
-			if err != "" {
-				c.fail(action, goal, name, "condition %s", err)
-				continue
-			}
-			raw = int64(r)
-			if f.Kind == BoolFact && op == OpNe {
-				op, raw = OpEq, raw^1
-			}
-		}
-		var atoms []int32
-		for x := int64(0); x < int64(f.size); x++ {
-			nc := numCond{op: op, val: raw}
-			if nc.cmp(x) {
-				atoms = append(atoms, int32(f.atom)+int32(x))
-			}
-		}
-		if len(atoms) == 0 {
-			c.fail(action, goal, name, "condition %v %s can never hold (bounds %d..%d)", op, describeValue(f, raw), f.Min, f.Max)
-			continue
-		}
-		cs.groups = append(cs.groups, group{fact: id, atoms: atoms})
-		if len(atoms) == 1 { // a single value: a mask/value pair says it
-			cs.mask[f.word] |= f.mask
-			cs.val[f.word] |= uint64(atoms[0]-int32(f.atom)) << f.shift
-			continue
-		}
-		cs.num = append(cs.num, numCond{fact: id, word: int32(f.word), shift: uint8(f.shift), op: op, val: raw, field: f.mask >> f.shift})
+		c.cond(&cs, id, m[name], action, goal, &factKey{name: name})
 	}
 	return cs
+}
+
+// cond adds to cs the condition v on fact id.
+func (c *compiler) cond(cs *condSet, id FactID, v any, action, goal string, key *factKey) {
+	f := &c.d.facts[id]
+	op := OpEq
+	if cmp, ok := v.(Compare); ok {
+		op, v = cmp.Op, cmp.Value
+		if op > OpGe {
+			c.fail(action, goal, key.String(), "unknown comparison %v", op)
+			return
+		}
+	}
+	if op > OpNe && f.Kind != IntFact {
+		c.fail(action, goal, key.String(), "%v needs an int fact, this one is %v", op, f.Kind)
+		return
+	}
+	var raw int64
+	if op > OpNe {
+		n, ok := asInt(v)
+		if !ok {
+			c.fail(action, goal, key.String(), "%v wants an integer, got %s", op, describe(v))
+			return
+		}
+		raw = n - int64(f.Min) // may lie outside the field: the comparison still works
+	} else {
+		r, err := c.rawValue(f, v)
+		if err != "" {
+			c.fail(action, goal, key.String(), "condition %s", err)
+			return
+		}
+		raw = int64(r)
+		if f.Kind == BoolFact && op == OpNe {
+			op, raw = OpEq, raw^1
+		}
+	}
+	var atoms []int32
+	for x := int64(0); x < int64(f.size); x++ {
+		nc := numCond{op: op, val: raw}
+		if nc.cmp(x) {
+			atoms = append(atoms, int32(f.atom)+int32(x))
+		}
+	}
+	if len(atoms) == 0 {
+		c.fail(action, goal, key.String(), "condition %v %s can never hold (bounds %d..%d)", op, describeValue(f, raw), f.Min, f.Max)
+		return
+	}
+	cs.groups = append(cs.groups, group{fact: id, atoms: atoms})
+	if len(atoms) == 1 { // a single value: a mask/value pair says it
+		cs.mask[f.word] |= f.mask
+		cs.val[f.word] |= uint64(atoms[0]-int32(f.atom)) << f.shift
+		return
+	}
+	cs.num = append(cs.num, numCond{fact: id, word: int32(f.word), shift: uint8(f.shift), op: op, val: raw, field: f.mask >> f.shift})
 }
 
 func (c *numCond) cmp(v int64) bool {
@@ -727,6 +804,14 @@ func NewDomainContext(ctx context.Context, spec Spec) (*Domain, error) {
 	}
 	// Cause is nil until ctx is done, then its error or its cause.
 	return newDomain(spec, func() error { return context.Cause(ctx) })
+}
+
+// pollAt polls before the i-th action: every pollActions actions.
+func (c *compiler) pollAt(i int) error {
+	if i%pollActions != 0 {
+		return nil
+	}
+	return c.polled()
 }
 
 // polled returns the error of c's poll, or nil.

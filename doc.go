@@ -49,6 +49,7 @@ package goap
 //	domain.go           Domain: facts laid out in words, actions and conditions as mask/value pairs
 //	compile.go          NewDomain, NewDomainContext: validating and compiling a Spec
 //	lifted.go           objects, fact families, static relations: lifted actions grounded for NewDomain
+//	grounded.go         ground actions compiled straight from their lifted action's parsed conditions
 //	incr.go             Domain.WithObjects: objects added and removed without compiling anew; Convert
 //	state.go            State: packed world states; Domain.Apply
 //	target.go           Target: compiled goals, their relevant actions, their independent parts

@@ -1,6 +1,12 @@
 package goap
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+)
 
 // SetPortfolioSlices changes how many expansions each member of p's Auto
 // searches gets per turn and after how many expansions LM-cut joins, so
@@ -193,4 +199,74 @@ func SetIndexOneWordAfter(p *Planner, n int) { p.tune.indexOneWordAfter = n }
 // WithObjects derived the later of them from without compiling anew.
 func SameLayout(a, b *Domain) bool {
 	return a.lift != nil && b.lift != nil && a.lift.layout == b.lift.layout
+}
+
+// CompileSpelled is NewDomain with every ground action spelled out as a
+// plain Action (Conds and Effects maps, as Ground writes them) and
+// compiled as plain actions are, instead of straight from its lifted
+// action's parsed references.
+func CompileSpelled(spec Spec) (*Domain, error) {
+	d := &Domain{name: spec.Name, byName: map[string]FactID{}, actByNm: map[string]ActionID{}}
+	c := &compiler{d: d, badNames: map[string]bool{}}
+	orig := spec
+	spec, acts := c.expand(spec)
+	d.binds = bindings(acts)
+	d.objects = slices.Clone(spec.Objects)
+	d.indexLifted()
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
+	}
+	if acts != nil {
+		spelled := &actList{}
+		for _, a := range acts.all() {
+			p := a.spelled()
+			spelled.add(groundAct{plain: &p})
+		}
+		acts = spelled
+	}
+	return c.compile(spec, acts, orig)
+}
+
+// CompiledDiff says where two Domains' compiled facts, actions, goals and
+// indexes differ ("" when they do not); of an action's CostFunc and Check
+// only whether it has one counts.
+func CompiledDiff(x, y *Domain) string {
+	switch {
+	case !reflect.DeepEqual(x.facts, y.facts):
+		return fmt.Sprintf("facts:\n%+v\n%+v", x.facts, y.facts)
+	case !maps.Equal(x.byName, y.byName) || !maps.Equal(x.actByNm, y.actByNm):
+		return "names"
+	case len(x.actions) != len(y.actions):
+		return fmt.Sprintf("%d actions against %d", len(x.actions), len(y.actions))
+	case x.words != y.words || x.atoms != y.atoms || !slices.Equal(x.start, y.start) || !slices.Equal(x.bitFact, y.bitFact):
+		return "layout"
+	case !slices.Equal(x.writerAt, y.writerAt) || !slices.Equal(x.writers, y.writers) || !slices.Equal(x.all, y.all) || x.hooks != y.hooks:
+		return "indexes"
+	case !reflect.DeepEqual(x.binds, y.binds) || !reflect.DeepEqual(x.byLifted, y.byLifted):
+		return "bindings"
+	case len(x.goals) != len(y.goals):
+		return "goals"
+	}
+	for i := range x.actions {
+		a, b := x.actions[i], y.actions[i]
+		if (a.costFunc == nil) != (b.costFunc == nil) || (a.check == nil) != (b.check == nil) {
+			return fmt.Sprintf("action %s: hooks", a.name)
+		}
+		a.costFunc, a.check, b.costFunc, b.check = nil, nil, nil, nil
+		if !reflect.DeepEqual(a, b) {
+			return fmt.Sprintf("action %d:\n%+v\n%+v", i, a, b)
+		}
+	}
+	for i, t := range x.goals {
+		if u := y.goals[i]; t.name != u.name || !reflect.DeepEqual(t.cond, u.cond) {
+			return "goal " + t.name
+		}
+	}
+	return ""
+}
+
+// AtomIndexFresh reports whether d's atom index is the one a build from
+// scratch over d's actions makes.
+func AtomIndexFresh(d *Domain) bool {
+	return reflect.DeepEqual(d.ix, buildAtomIndex(d, nil, 0))
 }

@@ -32,7 +32,8 @@ type ObjectChange struct {
 // grounder's tables as they stand, the Spec as given, and the layout's
 // free bits.
 type liftState struct {
-	spec     Spec // as given; Objects and Static as they were at the last full compile
+	spec     Spec         // as given; Objects and Static as they were at the last full compile
+	lifted   []*liftedAct // per action of spec, parsed when lifted
 	objType  map[string]string
 	ofType   map[string][]string
 	types    []string
@@ -58,7 +59,7 @@ func (g *grounder) keep(spec Spec, used []uint) *liftState {
 	d := g.c.d
 	l := &liftState{spec: spec, objType: g.objType, ofType: g.ofType, types: g.types, static: g.static,
 		family: g.family, valuesOf: map[string]bool{}, named: map[string]bool{}, layout: &layoutID{},
-		used: used}
+		used: used, lifted: g.parsed}
 	for i := range spec.Facts {
 		if t := spec.Facts[i].ValuesOf; t != "" {
 			l.valuesOf[t] = true
@@ -308,10 +309,14 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 		if len(a.Params) == 0 {
 			continue
 		}
-		k := len(g.args)
-		acts = g.action(a, acts)
-		for _, args := range g.args[k:] {
-			binds = append(binds, binding{name: a.Name, args: args})
+		k := g.acts.n
+		g.ground(l.lifted[i]) // parsed without errors by the full compile
+		for i, ga := range g.acts.all() {
+			if i < k {
+				continue
+			}
+			acts = append(acts, ga.spelled())
+			binds = append(binds, binding{name: a.Name, args: ga.args})
 		}
 	}
 	if nActions+len(acts) > MaxGroundActions {
@@ -361,6 +366,9 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 	c.compileGoals(l.spec.Goals)
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
+	}
+	if len(gone) == 0 { // the old actions' entries stand as they are
+		c.prevIx, c.prevActs = d.ix, nActions
 	}
 	if err := c.index(); err != nil {
 		return nil, err

@@ -187,6 +187,9 @@ func TestWithObjectsMatchesNewDomain(t *testing.T) {
 				refused++
 				break
 			}
+			if !goap.AtomIndexFresh(inc) {
+				t.Fatalf("domain %d step %d, %+v: the atom index is not a fresh build's", i, step, ch)
+			}
 			if goap.SameLayout(d, inc) {
 				incremental++
 			} else {
@@ -291,5 +294,30 @@ func TestConvertAllocs(t *testing.T) {
 	s := d.NewState()
 	if n := testing.AllocsPerRun(100, func() { next.Convert(s) }); n != 1 {
 		t.Errorf("Convert: %v allocations, want 1", n)
+	}
+}
+
+// TestWithObjectsExtendsAtomIndex adds objects to the arena, whose Shoot
+// subtracts hit points (the index's add/subtract entries): the index
+// WithObjects extends is the one a build from scratch makes.
+func TestWithObjectsExtendsAtomIndex(t *testing.T) {
+	t.Parallel()
+	d, err := goap.NewDomain(arenaSpec(20, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, ch := range []goap.ObjectChange{
+		{Add: []goap.Object{{Name: "spawned", Type: "enemy"}}, Static: []string{"near(spawned,p3)"}},
+		{Add: []goap.Object{{Name: "p99", Type: "place"}, {Name: "e99", Type: "enemy"}}, Static: []string{"road(p3,p99)", "road(p99,p3)", "near(e99,p99)"}},
+		{Remove: []string{"e3"}},
+	} {
+		next, err := d.WithObjects(ch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !goap.AtomIndexFresh(next) {
+			t.Fatalf("change %d: the atom index is not a fresh build's", i)
+		}
+		d = next
 	}
 }

@@ -34,6 +34,7 @@ type binding struct {
 // groundName writes a ground fact or action name: "Move(b2,c3)".
 func groundName(pred string, args []string) string {
 	var b strings.Builder
+	b.Grow(groundLen(pred, args))
 	b.WriteString(pred)
 	b.WriteByte('(')
 	for i, a := range args {
@@ -46,15 +47,29 @@ func groundName(pred string, args []string) string {
 	return b.String()
 }
 
+// groundLen is the length of groundName(pred, args).
+func groundLen(pred string, args []string) int {
+	n := len(pred) + 1 + max(len(args), 1)
+	for _, a := range args {
+		n += len(a)
+	}
+	return n
+}
+
 // splitAtom splits "hp(?e,c1)" into "hp" and [?e c1]. A name without
 // parentheses is a predicate without arguments; ok is false for a name
 // that opens a parenthesis and does not close it at its end.
 func splitAtom(name string) (pred string, args []string, ok bool) {
+	return splitAtomInto(nil, name)
+}
+
+// splitAtomInto is splitAtom appending the arguments to buf[:0].
+func splitAtomInto(buf []string, name string) (pred string, args []string, ok bool) {
 	open := strings.IndexByte(name, '(')
 	if open < 0 {
 		return name, nil, !strings.ContainsAny(name, "),")
 	}
-	if open == 0 || !strings.HasSuffix(name, ")") {
+	if open == 0 || name[len(name)-1] != ')' {
 		return name, nil, false
 	}
 	pred = name[:open]
@@ -62,12 +77,16 @@ func splitAtom(name string) (pred string, args []string, ok bool) {
 	if strings.ContainsAny(pred, "),") || strings.ContainsAny(inner, "()") || strings.TrimSpace(inner) == "" {
 		return name, nil, false
 	}
-	args = strings.Split(inner, ",")
-	for i, a := range args {
-		args[i] = strings.TrimSpace(a)
-		if args[i] == "" {
+	if buf == nil {
+		buf = make([]string, 0, strings.Count(inner, ",")+1)
+	}
+	args = buf[:0]
+	for a := range strings.SplitSeq(inner, ",") {
+		a = strings.TrimSpace(a)
+		if a == "" {
 			return name, nil, false
 		}
+		args = append(args, a)
 	}
 	return pred, args, true
 }
@@ -102,7 +121,9 @@ type grounder struct {
 	eng     ground.Grounder
 	work    int
 	stopped bool
-	args    [][]string // per ground action made so far, its arguments
+	acts    actList      // the actions made so far
+	parsed  []*liftedAct // per action of the Spec, parsed when lifted
+	argBuf  []string     // the block the next binding's arguments take
 	// fresh, when set (WithObjects), holds the objects being added:
 	// only bindings and family facts that involve one are grounded.
 	fresh   map[string]bool
@@ -121,24 +142,25 @@ func (c *compiler) checkPlainNames(spec *Spec) {
 	}
 }
 
-// expand returns spec with its families declared fact by fact and its
-// lifted actions grounded, and the binding of every action of the result
-// (nil when nothing is lifted). Problems go to c's errors.
-func (c *compiler) expand(spec Spec) (Spec, []binding) {
+// expand returns spec with its families declared fact by fact, and, when
+// anything is lifted, the actions of the grounded Spec: its plain actions
+// and the bindings of its lifted ones, in order (nil when nothing is
+// lifted: spec's actions are the actions). Problems go to c's errors.
+func (c *compiler) expand(spec Spec) (Spec, *actList) {
 	c.checkPlainNames(&spec)
 	if !isLifted(&spec) {
 		return spec, nil
 	}
-	g := &grounder{c: c, objType: map[string]string{}, ofType: map[string][]string{},
+	g := &grounder{c: c, objType: make(map[string]string, len(spec.Objects)), ofType: map[string][]string{},
 		static: map[string]*ground.Relation{}, family: map[string]*Fact{}}
 	g.engine()
 	c.g = g
 	g.objects(&spec)
 	g.statics(&spec)
+	g.parsed = make([]*liftedAct, len(spec.Actions))
 	out := spec
 	out.Facts = g.facts(spec.Facts)
 	out.Actions = nil
-	var binds []binding
 	count, lifted := map[string]int{}, map[string]bool{}
 	for i := range spec.Actions {
 		a := &spec.Actions[i]
@@ -163,15 +185,10 @@ func (c *compiler) expand(spec Spec) (Spec, []binding) {
 			}
 			g.plainRefs(a.Name, "", a.Pre, "preconditions")
 			g.plainRefs(a.Name, "", a.Effects, "effects")
-			out.Actions = append(out.Actions, *a)
-			binds = append(binds, binding{name: a.Name})
+			g.acts.add(groundAct{plain: a})
 			continue
 		}
-		n := len(g.args)
-		out.Actions = g.action(a, out.Actions)
-		for _, args := range g.args[n:] {
-			binds = append(binds, binding{name: a.Name, args: args})
-		}
+		g.parsed[i] = g.action(a)
 		if g.stopped {
 			break
 		}
@@ -179,7 +196,24 @@ func (c *compiler) expand(spec Spec) (Spec, []binding) {
 	for i := range spec.Goals {
 		g.plainRefs("", spec.Goals[i].Name, spec.Goals[i].Desired, "desired")
 	}
-	return out, binds
+	return out, &g.acts
+}
+
+// bindings returns the binding of each action of acts, as Domain.binds
+// holds them (nil when nothing is lifted).
+func bindings(acts *actList) []binding {
+	if acts == nil || acts.n == 0 {
+		return nil
+	}
+	out := make([]binding, acts.n)
+	for i, a := range acts.all() {
+		if a.la == nil {
+			out[i] = binding{name: a.plain.Name}
+		} else {
+			out[i] = binding{name: a.la.a.Name, args: a.args}
+		}
+	}
+	return out
 }
 
 // engine sets up g's grounding engine over its maps.
@@ -283,15 +317,19 @@ func (g *grounder) knownObject(o, action, goal, fact, what string) bool {
 func (g *grounder) statics(spec *Spec) {
 	c := g.c
 	c.part = "static"
+	var buf []string // the relations copy the arguments
 	for _, atom := range spec.Static {
-		pred, args, ok := splitAtom(atom)
+		pred, args, ok := splitAtomInto(buf, atom)
+		buf = args
 		if !ok || len(args) == 0 {
 			c.fail("", "", atom, "a static atom is written pred(obj,...), such as adjacent(c1,c2)")
 			continue
 		}
 		good := true
 		for _, a := range args {
-			good = g.knownObject(a, "", "", atom, "static atom "+atom) && good
+			if _, ok := g.objType[a]; !ok { // the message made only when needed
+				good = g.knownObject(a, "", "", atom, "static atom "+atom) && good
+			}
 		}
 		if !good {
 			continue
@@ -313,7 +351,18 @@ func (g *grounder) statics(spec *Spec) {
 func (g *grounder) facts(decl []Fact) []Fact {
 	c := g.c
 	c.part = "facts"
+	n := 0 // how many facts, at most: one allocation
+	for i := range decl {
+		k := 1
+		for _, t := range decl[i].Args {
+			k = min(k*len(g.ofType[t]), MaxGroundFacts)
+		}
+		n = min(n+k, MaxGroundFacts)
+	}
 	var out []Fact
+	if n > 0 {
+		out = make([]Fact, 0, n)
+	}
 	for i := range decl {
 		f := decl[i]
 		if f.ValuesOf != "" {
@@ -357,7 +406,7 @@ func (g *grounder) facts(decl []Fact) []Fact {
 					return
 				}
 				gf := f
-				gf.Name, gf.Args = groundName(f.Name, args), nil
+				gf.Name, gf.Args = c.names.ground(f.Name, args), nil
 				out = append(out, gf)
 				return
 			}
@@ -405,10 +454,160 @@ type liftedRef struct {
 	args   []string // "?p" variables or objects
 	val    any
 	static bool
+	// argAt gives, per argument, the parameter it refers to, or -1 for
+	// an object; vparam the parameter the value refers to ("?p" or a
+	// comparison with "?p"), or -1.
+	argAt  []int
+	vparam int
 }
 
-// action grounds the lifted action a, appending its ground actions to out.
-func (g *grounder) action(a *Action, out []Action) []Action {
+// arg returns r's argument j under the binding b.
+func (r *liftedRef) arg(j int, b []string) string {
+	if p := r.argAt[j]; p >= 0 {
+		return b[p]
+	}
+	return r.args[j]
+}
+
+// value returns r's value under the binding b.
+func (r *liftedRef) value(b []string) any {
+	if r.vparam < 0 {
+		return r.val
+	}
+	if x, ok := r.val.(Compare); ok {
+		return Compare{x.Op, b[r.vparam]}
+	}
+	return b[r.vparam]
+}
+
+// ground returns r's fact's name under the binding b.
+func (r *liftedRef) ground(b []string) string {
+	if r.args == nil {
+		return r.key
+	}
+	return string(r.appendKey(nil, b))
+}
+
+// appendKey appends r's fact's name under the binding b to buf.
+func (r *liftedRef) appendKey(buf []byte, b []string) []byte {
+	if r.args == nil {
+		return append(buf, r.key...)
+	}
+	buf = append(buf, r.pred...)
+	buf = append(buf, '(')
+	for j := range r.args {
+		if j > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, r.arg(j, b)...)
+	}
+	return append(buf, ')')
+}
+
+// sameFact reports whether r and q name one fact under the binding b.
+func (r *liftedRef) sameFact(q *liftedRef, b []string) bool {
+	if r.args == nil || q.args == nil {
+		return r.args == nil && q.args == nil && r.key == q.key
+	}
+	if r.pred != q.pred || len(r.args) != len(q.args) {
+		return false
+	}
+	for j := range r.args {
+		if r.arg(j, b) != q.arg(j, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// liftedAct is a lifted action parsed for grounding.
+type liftedAct struct {
+	a      *Action
+	schema *ground.Schema
+	pre    []liftedRef // the preconditions on facts (static ones left out)
+	eff    []liftedRef
+	// fine: the action's name is a valid name, so its ground names are
+	// (objects' names are checked), and need no check of their own.
+	fine bool
+}
+
+// groundAct is one action of a grounded Spec: a plain action as written,
+// or a binding of a lifted action.
+type groundAct struct {
+	plain *Action    // a plain action; nil for a binding
+	la    *liftedAct // the lifted action of a binding
+	args  []string   // the binding: the objects of la's parameters
+	cost  float64
+}
+
+// conflict checks the binding b of la as a map of conditions and effects
+// would hold it: it reports whether two preconditions on one fact differ
+// (the binding can never run: dropped), and the first effect that sets a
+// fact some earlier effect sets to another value (-1 if none), with the
+// earlier one.
+func (la *liftedAct) conflict(b []string) (pre bool, eff, old int) {
+	for j := range la.pre {
+		for i := range j {
+			if la.pre[i].sameFact(&la.pre[j], b) {
+				if !sameValue(la.pre[i].value(b), la.pre[j].value(b)) {
+					return true, -1, -1
+				}
+				break
+			}
+		}
+	}
+	for j := range la.eff {
+		for i := range j {
+			if la.eff[i].sameFact(&la.eff[j], b) {
+				if !sameValue(la.eff[i].value(b), la.eff[j].value(b)) {
+					return false, j, i
+				}
+				break
+			}
+		}
+	}
+	return false, -1, -1
+}
+
+// noop reports whether the binding b of la changes nothing that its
+// preconditions do not require.
+func (la *liftedAct) noop(b []string) bool {
+	if len(la.eff) == 0 {
+		return false
+	}
+	for j := range la.eff {
+		e := &la.eff[j]
+		v := e.value(b)
+		if _, delta := v.(Delta); delta {
+			return false
+		}
+		same := false
+		for i := range la.pre {
+			if la.pre[i].sameFact(e, b) {
+				same = sameValue(la.pre[i].value(b), v)
+				break
+			}
+		}
+		if !same {
+			return false
+		}
+	}
+	return true
+}
+
+// action parses and grounds the lifted action a, appending its bindings
+// to g.acts, and returns it parsed (nil when it has errors).
+func (g *grounder) action(a *Action) *liftedAct {
+	la := g.parse(a)
+	if la != nil {
+		g.ground(la)
+	}
+	return la
+}
+
+// parse parses the lifted action a and prepares its schema, reporting its
+// errors (then it returns nil).
+func (g *grounder) parse(a *Action) *liftedAct {
 	c := g.c
 	c.part = "params"
 	params := make([]string, len(a.Params))
@@ -431,49 +630,33 @@ func (g *grounder) action(a *Action, out []Action) []Action {
 	pre := g.refs(a, a.Pre, "preconditions", params, types, &good)
 	eff := g.refs(a, a.Effects, "effects", params, types, &good)
 	if !good {
-		return out
+		return nil
 	}
+	la := &liftedAct{a: a, eff: eff, fine: names.Problem(a.Name) == ""}
 	var lits []ground.Literal
 	for _, r := range pre {
 		if !r.static {
+			la.pre = append(la.pre, r)
 			continue
 		}
 		want, isBool := r.val.(bool)
 		if !isBool {
 			c.part = "preconditions"
 			c.fail(a.Name, "", r.key, "a static relation is tested with true or false, got %v", describe(r.val))
-			return out
+			return nil
 		}
 		lits = append(lits, ground.Literal{Atom: ground.Atom{Pred: r.pred, Args: r.args}, Neg: !want})
 	}
-	s := g.eng.Prepare(params, types, lits)
-	pos := map[string]int{}
-	for i, p := range params {
-		pos[p] = i
-	}
-	sub := func(r *liftedRef, b []string) (string, any) {
-		key := r.key
-		if r.args != nil {
-			key = groundName(r.pred, s.Bind(r.args, b))
-		}
-		v := r.val
-		switch x := v.(type) {
-		case string:
-			if i, ok := pos[x]; ok {
-				v = b[i]
-			}
-		case Compare:
-			if str, isStr := x.Value.(string); isStr {
-				if i, ok := pos[str]; ok {
-					v = Compare{x.Op, b[i]}
-				}
-			}
-		}
-		return key, v
-	}
+	la.schema = g.eng.Prepare(params, types, lits)
+	return la
+}
+
+// ground appends the bindings of la to g.acts.
+func (g *grounder) ground(la *liftedAct) {
+	c, a := g.c, la.a
 	reported := false
-	g.enumerate(s, func(b []string) {
-		if len(out) >= MaxGroundActions {
+	g.enumerate(la.schema, func(b []string) {
+		if g.acts.n >= MaxGroundActions {
 			if !g.stopped {
 				c.part = "params"
 				c.fail(a.Name, "", "", "grounding makes more than %d actions", MaxGroundActions)
@@ -481,52 +664,61 @@ func (g *grounder) action(a *Action, out []Action) []Action {
 			}
 			return
 		}
-		args := slices.Clone(b)
+		args := g.argsOf(b)
 		if a.Where != nil && !a.Where(slices.Clone(args)) {
 			return
 		}
-		ga := Action{Name: groundName(a.Name, args), Cost: a.Cost, Pre: make(Conds, len(pre)), Effects: make(Effects, len(eff))}
-		for i := range pre {
-			if pre[i].static {
-				continue
-			}
-			k, v := sub(&pre[i], b)
-			if old, dup := ga.Pre[k]; dup && !sameValue(old, v) {
-				return // two conditions on one fact that cannot both hold
-			}
-			ga.Pre[k] = v
+		bad, j, i := la.conflict(b)
+		if bad {
+			return // two conditions on one fact that cannot both hold
 		}
-		noop := true
-		for i := range eff {
-			k, v := sub(&eff[i], b)
-			if old, dup := ga.Effects[k]; dup && !sameValue(old, v) {
-				if !reported {
-					c.part = "effects"
-					c.fail(a.Name, "", k, "the binding %s sets %s to both %v and %v", ga.Name, k, describe(old), describe(v))
-					reported = true
-				}
-				return
+		if j >= 0 {
+			if !reported {
+				k := la.eff[j].ground(b)
+				c.part = "effects"
+				c.fail(a.Name, "", k, "the binding %s sets %s to both %v and %v", groundName(a.Name, args), k, describe(la.eff[i].value(b)), describe(la.eff[j].value(b)))
+				reported = true
 			}
-			ga.Effects[k] = v
-			if _, delta := v.(Delta); delta || !sameValue(ga.Pre[k], v) {
-				noop = false
-			}
+			return
 		}
-		if noop && len(eff) > 0 {
+		if la.noop(b) {
 			return // changes nothing its preconditions do not require
 		}
+		cost := a.Cost
 		if a.ArgCost != nil {
-			ga.Cost = a.ArgCost(slices.Clone(args))
+			cost = a.ArgCost(slices.Clone(args))
 		}
-		if f := a.ArgCostFunc; f != nil {
-			ga.CostFunc = func(start State) float64 { return f(start, slices.Clone(args)) }
-		}
-		if f := a.ArgCheck; f != nil {
-			ga.Check = func(start State) bool { return f(start, slices.Clone(args)) }
-		}
-		out = append(out, ga)
-		g.args = append(g.args, args)
+		g.acts.add(groundAct{la: la, args: args, cost: cost})
 	})
+}
+
+// costHooks returns the CostFunc and Check of the ground action ga.
+func (ga *groundAct) costHooks() (costFunc func(State) float64, check func(State) bool) {
+	a, args := ga.la.a, ga.args
+	if f := a.ArgCostFunc; f != nil {
+		costFunc = func(start State) float64 { return f(start, slices.Clone(args)) }
+	}
+	if f := a.ArgCheck; f != nil {
+		check = func(start State) bool { return f(start, slices.Clone(args)) }
+	}
+	return costFunc, check
+}
+
+// spelled returns ga as a plain Action, its name, conditions and effects
+// written out (Ground, and WithObjects, which compiles few).
+func (ga *groundAct) spelled() Action {
+	if ga.la == nil {
+		return *ga.plain
+	}
+	la, b := ga.la, ga.args
+	out := Action{Name: groundName(la.a.Name, b), Cost: ga.cost, Pre: make(Conds, len(la.pre)), Effects: make(Effects, len(la.eff))}
+	for i := range la.pre {
+		out.Pre[la.pre[i].ground(b)] = la.pre[i].value(b)
+	}
+	for i := range la.eff {
+		out.Effects[la.eff[i].ground(b)] = la.eff[i].value(b)
+	}
+	out.CostFunc, out.Check = ga.costHooks()
 	return out
 }
 
@@ -578,8 +770,10 @@ func (g *grounder) refs(a *Action, m map[string]any, part string, params, types 
 		r.pred = pred
 		if len(args) > 0 {
 			r.args = args
+			r.argAt = make([]int, len(args))
 		}
-		for _, x := range args {
+		for j, x := range args {
+			r.argAt[j] = slices.Index(params, x)
 			if strings.HasPrefix(x, "?") {
 				if !slices.Contains(params, x) {
 					c.fail(a.Name, "", k, "%s is not a parameter of %s%s", x, a.Name, suggest.Hint(x, params))
@@ -623,7 +817,8 @@ func (g *grounder) refs(a *Action, m map[string]any, part string, params, types 
 		case Compare:
 			ref, _ = x.Value.(string)
 		}
-		if strings.HasPrefix(ref, "?") && !slices.Contains(params, ref) {
+		r.vparam = slices.Index(params, ref)
+		if strings.HasPrefix(ref, "?") && r.vparam < 0 {
 			c.fail(a.Name, "", k, "the value %s is not a parameter of %s%s", ref, a.Name, suggest.Hint(ref, params))
 			*good = false
 		}
@@ -694,9 +889,15 @@ func sameValue(a, b any) bool {
 // spec without lifted parts comes back as it is.
 func Ground(spec Spec) (Spec, error) {
 	c := &compiler{d: &Domain{name: spec.Name}, badNames: map[string]bool{}}
-	out, _ := c.expand(spec)
+	out, acts := c.expand(spec)
 	if len(c.errs) > 0 {
 		return Spec{}, errors.Join(c.errs...)
+	}
+	if acts != nil {
+		out.Actions = make([]Action, acts.n)
+		for i, a := range acts.all() {
+			out.Actions[i] = a.spelled()
+		}
 	}
 	out.Objects, out.Types, out.Static = nil, nil, nil
 	return out, nil

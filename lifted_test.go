@@ -271,6 +271,42 @@ func TestLiftedMatchesHandWritten(t *testing.T) {
 	t.Logf("%d domains, %d solvable, %d with bindings pruned", n, solved, pruned)
 }
 
+// TestGroundCompiledAsSpelled compiles random lifted domains as NewDomain
+// does, each ground action straight from its lifted action's parsed
+// conditions, and with every ground action spelled out as Conds and
+// Effects maps and compiled as a plain action: the facts (IDs, layout),
+// the actions and the indexes must come out the same, and so must the
+// errors.
+func TestGroundCompiledAsSpelled(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewSource(2929))
+	specs := []goap.Spec{arenaSpec(1, false), arenaSpec(2, false), arenaSpec(9, false)}
+	for range 400 {
+		spec, _, _ := randomLifted(rng)
+		if rng.Intn(3) == 0 { // a plain action among the lifted ones, naming ground facts
+			spec.Actions = slices.Insert(slices.Clone(spec.Actions), rng.Intn(len(spec.Actions)+1), goap.Action{Name: "Plain", Cost: 1,
+				Pre: goap.Conds{"q(b0)": true, "extra": true}, Effects: goap.Effects{"p(a1)": true, "zz(a0)": true}})
+		}
+		if rng.Intn(4) == 0 { // a wrong value: errors named by ground fact
+			spec.Actions[0].Effects = goap.Effects{"p(?x)": 3}
+		}
+		specs = append(specs, spec)
+	}
+	for i, spec := range specs {
+		d, err := goap.NewDomain(spec)
+		spelled, err2 := goap.CompileSpelled(spec)
+		if fmt.Sprint(err) != fmt.Sprint(err2) {
+			t.Fatalf("spec %d: errors differ:\n%v\nspelled out:\n%v", i, err, err2)
+		}
+		if err != nil {
+			continue
+		}
+		if diff := goap.CompiledDiff(d, spelled); diff != "" {
+			t.Fatalf("spec %d: %s", i, diff)
+		}
+	}
+}
+
 func TestLiftedErrors(t *testing.T) {
 	t.Parallel()
 	objs := []goap.Object{{Name: "r1", Type: "enemy"}, {Name: "r2", Type: "enemy"}, {Name: "c1", Type: "cover"}}

@@ -6,8 +6,9 @@
 package ground
 
 import (
+	"hash/maphash"
 	"maps"
-	"strings"
+	"slices"
 )
 
 // Atom is a predicate applied to arguments. Arguments that name a
@@ -25,42 +26,100 @@ type Literal struct {
 }
 
 // Relation holds the tuples of one predicate, indexed by argument value.
+// Its storage is flat, so that adding a tuple allocates nothing of its
+// own: the tuples one after another in one array, a hash set over them
+// and, per argument position, a chain through the tuples that hold each
+// object there.
 type Relation struct {
-	tuples [][]string
-	set    map[string]bool
-	byArg  []map[string][]int32
-	// shared: the index lists may be another relation's (Clone), so
-	// Add copies a list before it appends to it.
-	shared bool
+	arity int
+	n     int      // tuples
+	flat  []string // tuple i is flat[i*arity : (i+1)*arity]
+	seed  maphash.Seed
+	set   map[uint64]int32 // a tuple's hash: the last tuple with it
+	same  []int32          // per tuple, the one before it with its hash, or -1
+	byArg []argIndex
 }
+
+// argIndex indexes the objects at one argument position.
+type argIndex struct {
+	at    map[string]int32 // object: its chain in chain
+	chain []span
+	next  []int32 // per tuple, the next one in its chain
+}
+
+// span is a chain of tuples: the first, the last, and how many.
+type span struct{ first, last, n int32 }
 
 // NewRelation returns an empty relation of the given arity.
 func NewRelation(arity int) *Relation {
-	r := &Relation{set: map[string]bool{}, byArg: make([]map[string][]int32, arity)}
+	r := &Relation{arity: arity, seed: maphash.MakeSeed(), set: map[uint64]int32{}, byArg: make([]argIndex, arity)}
 	for i := range r.byArg {
-		r.byArg[i] = map[string][]int32{}
+		r.byArg[i].at = map[string]int32{}
 	}
 	return r
 }
 
-// key joins args with a byte no name contains.
-func key(args []string) string { return strings.Join(args, "\x00") }
+// hash hashes a tuple; the zero byte after each argument keeps ("ab", "c")
+// apart from ("a", "bc").
+func (r *Relation) hash(args []string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(r.seed)
+	for _, a := range args {
+		h.WriteString(a)
+		h.WriteByte(0)
+	}
+	return h.Sum64()
+}
 
-// Add adds a tuple and reports whether it is new. The relation keeps args.
+// tuple returns tuple i.
+func (r *Relation) tuple(i int32) []string {
+	k := int(i) * r.arity
+	return r.flat[k : k+r.arity : k+r.arity]
+}
+
+// find returns the index of the tuple args, or -1.
+func (r *Relation) find(h uint64, args []string) int32 {
+	i, ok := r.set[h]
+	if !ok {
+		return -1
+	}
+	for ; i >= 0; i = r.same[i] {
+		if slices.Equal(r.tuple(i), args) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Add adds a tuple and reports whether it is new. The relation copies
+// args.
 func (r *Relation) Add(args []string) bool {
-	k := key(args)
-	if r.set[k] {
+	h := r.hash(args)
+	if r.find(h, args) >= 0 {
 		return false
 	}
-	r.set[k] = true
-	i := int32(len(r.tuples))
-	r.tuples = append(r.tuples, args)
+	i := int32(r.n)
+	r.n++
+	r.flat = append(r.flat, args...)
+	prev, ok := r.set[h]
+	if !ok {
+		prev = -1
+	}
+	r.set[h] = i
+	r.same = append(r.same, prev)
 	for j, a := range args {
-		l := r.byArg[j][a]
-		if r.shared {
-			l = l[:len(l):len(l)]
+		x := &r.byArg[j]
+		c, ok := x.at[a]
+		if !ok {
+			c = int32(len(x.chain))
+			x.at[a] = c
+			x.chain = append(x.chain, span{first: i, last: i})
+		} else {
+			x.next[x.chain[c].last] = i
+			x.chain[c].last = i
 		}
-		r.byArg[j][a] = append(l, i)
+		x.chain[c].n++
+		x.next = append(x.next, -1)
 	}
 	return true
 }
@@ -68,18 +127,20 @@ func (r *Relation) Add(args []string) bool {
 // Clone returns a copy of r that grows on its own: r stays as it is
 // (Domains share their relations, read-only, with the Domains they make).
 func (r *Relation) Clone() *Relation {
-	c := &Relation{tuples: r.tuples[:len(r.tuples):len(r.tuples)], set: maps.Clone(r.set),
-		byArg: make([]map[string][]int32, len(r.byArg)), shared: true}
-	for i, m := range r.byArg {
-		c.byArg[i] = maps.Clone(m)
+	c := &Relation{arity: r.arity, n: r.n, flat: slices.Clip(r.flat), seed: r.seed, set: maps.Clone(r.set),
+		same: slices.Clip(r.same), byArg: make([]argIndex, len(r.byArg))}
+	for i, x := range r.byArg {
+		// Adding links a chain's last tuple to the new one: the chains
+		// are the clone's own.
+		c.byArg[i] = argIndex{at: maps.Clone(x.at), chain: slices.Clone(x.chain), next: slices.Clone(x.next)}
 	}
 	return c
 }
 
 // Mentions reports whether some tuple of r holds obj.
 func (r *Relation) Mentions(obj string) bool {
-	for _, m := range r.byArg {
-		if len(m[obj]) > 0 {
+	for _, x := range r.byArg {
+		if _, ok := x.at[obj]; ok {
 			return true
 		}
 	}
@@ -90,34 +151,30 @@ func (r *Relation) Mentions(obj string) bool {
 // gone reports.
 func (r *Relation) Without(gone func(obj string) bool) *Relation {
 	out := NewRelation(r.Arity())
-next:
-	for _, t := range r.tuples {
-		for _, a := range t {
-			if gone(a) {
-				continue next
-			}
+	r.Tuples(func(t []string) {
+		if !slices.ContainsFunc(t, gone) {
+			out.Add(t)
 		}
-		out.Add(t)
-	}
+	})
 	return out
 }
 
 // Tuples calls f with every tuple of r, in the order they were added.
 // f must not keep or change the tuple.
 func (r *Relation) Tuples(f func(args []string)) {
-	for _, t := range r.tuples {
-		f(t)
+	for i := range r.n {
+		f(r.tuple(int32(i)))
 	}
 }
 
 // Has reports whether the relation holds the tuple.
-func (r *Relation) Has(args []string) bool { return r.set[key(args)] }
+func (r *Relation) Has(args []string) bool { return r.find(r.hash(args), args) >= 0 }
 
 // Arity is the number of arguments of the relation's tuples.
-func (r *Relation) Arity() int { return len(r.byArg) }
+func (r *Relation) Arity() int { return r.arity }
 
 // Len is the number of tuples.
-func (r *Relation) Len() int { return len(r.tuples) }
+func (r *Relation) Len() int { return r.n }
 
 // Grounder says what the schemas are grounded against.
 type Grounder struct {
@@ -233,9 +290,10 @@ func (g *Grounder) EnumerateFrom(s *Schema, b []string, emit func(b []string)) {
 		}
 		at := s.joins[i]
 		r := g.Relation(at.Pred)
-		// Candidates: the shortest index list of a bound argument.
-		var cand []int32
-		all := true
+		// Candidates: the shortest chain of a bound argument, or all
+		// tuples. Tuples added meanwhile are not candidates.
+		var cand span
+		pos := -1
 		for j, x := range at.Args {
 			v := x
 			if k, ok := s.vars[x]; ok {
@@ -244,25 +302,31 @@ func (g *Grounder) EnumerateFrom(s *Schema, b []string, emit func(b []string)) {
 			if v == "" {
 				continue
 			}
-			l := r.byArg[j][v]
-			if all || len(l) < len(cand) {
-				cand, all = l, false
+			var l span
+			if c, ok := r.byArg[j].at[v]; ok {
+				l = r.byArg[j].chain[c]
+			}
+			if pos < 0 || l.n < cand.n {
+				cand, pos = l, j
 			}
 		}
-		n := len(r.tuples)
-		if !all {
-			n = len(cand)
+		n := int32(r.n)
+		if pos >= 0 {
+			n = cand.n
 		}
 		newly := make([]int, 0, len(at.Args))
-		for c := 0; c < n; c++ {
+		ti := cand.first
+		for c := int32(0); c < n; c++ {
 			if !g.Tick() {
 				return false
 			}
-			ti := int32(c)
-			if !all {
-				ti = cand[c]
+			switch {
+			case pos < 0:
+				ti = c
+			case c > 0:
+				ti = r.byArg[pos].next[ti]
 			}
-			tup := r.tuples[ti]
+			tup := r.tuple(ti)
 			ok := true
 			for j, x := range at.Args {
 				k, isVar := s.vars[x]

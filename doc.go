@@ -48,7 +48,9 @@ package goap
 //	spec.go             Spec, Fact, Action, Goal, Conds, Effects: a domain as written
 //	domain.go           Domain: facts laid out in words, actions and conditions as mask/value pairs
 //	compile.go          NewDomain, NewDomainContext: validating and compiling a Spec
+//	compile_cond.go     conditions and effects compiled fact by fact into actions and condition sets
 //	lifted.go           objects, fact families, static relations: lifted actions grounded for NewDomain
+//	lifted_act.go       a lifted action parsed once and ground binding by binding
 //	grounded.go         ground actions compiled straight from their lifted action's parsed conditions
 //	incr.go             Domain.WithObjects: objects added and removed without compiling anew; Convert
 //	state.go            State: packed world states; Domain.Apply

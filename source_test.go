@@ -178,7 +178,7 @@ func isErrorsNew(e ast.Expr) bool {
 // search loops and the planner, which work on one search state, are the
 // files left.
 var coreLayers = [][]string{
-	{"spec.go", "domain.go", "compile.go", "lifted.go", "grounded.go", "incr.go", "state.go", "target.go", "atoms.go", "errors.go"},
+	{"spec.go", "domain.go", "compile.go", "compile_cond.go", "lifted.go", "lifted_act.go", "grounded.go", "incr.go", "state.go", "target.go", "atoms.go", "errors.go"},
 	{"heap.go", "deadline.go"},
 	{"hmax.go", "reach.go", "lmcut.go", "lmcut_build.go", "lmcut_hmax.go", "lmcut_resources.go"},
 }

@@ -5,6 +5,7 @@
 // R restarts, N steps once while paused.
 //
 //	go run . [-file ../crates_sim.yaml] [-seed 1] [-tps 4]
+//	go run ./cmd/serve    # the same in a browser, WebAssembly on localhost
 //
 // This is the first step of the playable squad shooter: the player does
 // not command yet.
@@ -18,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/goap-go/goap/examples/shooter/game"
+	"github.com/goap-go/goap/examples/shooter/scenes"
 	"github.com/goap-go/goap/space"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
@@ -116,18 +118,24 @@ func (s *screen) Layout(int, int) (int, int) {
 }
 
 func main() {
-	file := flag.String("file", "../crates_sim.yaml", "the designer `file`: a map: and agents on it")
+	file := flag.String("file", "", "the designer `file`: a map: and agents on it (default: the built-in skirmish)")
 	seed := flag.Uint64("seed", 1, "the run's `seed` (actions' chances)")
 	tps := flag.Int("tps", 4, "simulation `ticks` per second")
 	flag.Parse()
-	g, err := game.Load(*file, *seed)
+	var g *game.Game
+	var err error
+	if *file == "" {
+		g, err = game.Parse("skirmish.yaml", scenes.Skirmish, *seed)
+	} else {
+		g, err = game.Load(*file, *seed)
+	}
 	if err != nil {
 		log.Fatal(err)
 	}
 	s := &screen{g: g, tps: max(1, *tps), overlay: true}
 	w, h := s.Layout(0, 0)
 	ebiten.SetWindowSize(w, h)
-	ebiten.SetWindowTitle("goap: " + *file)
+	ebiten.SetWindowTitle("goap shooter")
 	if err := ebiten.RunGame(s); err != nil {
 		log.Fatal(err)
 	}

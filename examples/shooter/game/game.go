@@ -41,8 +41,22 @@ func Load(path string, seed uint64) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	return start(f, seed)
+}
+
+// Parse is Load for a file's bytes (a scene built into the program).
+func Parse(name string, data []byte, seed uint64) (*Game, error) {
+	f, err := goapfile.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return start(f, seed)
+}
+
+// start starts the scene of file f.
+func start(f *goapfile.File, seed uint64) (*Game, error) {
 	if f.Map == nil || len(f.Agents) == 0 {
-		return nil, fmt.Errorf("%s: the game needs a map: and agents: on it", path)
+		return nil, fmt.Errorf("%s: the game needs a map: and agents: on it", f.Path)
 	}
 	g := &Game{file: f, seed: seed}
 	return g, g.Restart()

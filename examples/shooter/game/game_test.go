@@ -1,6 +1,9 @@
 package game
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // TestCrates: the soldier of examples/crates_sim.yaml walks from its start
 // to the near crate, cell by cell, and the model shows where it is, what
@@ -27,5 +30,29 @@ func TestCrates(t *testing.T) {
 	}
 	if g.Map() == nil || g.Map().Width() != 12 {
 		t.Fatal("no map")
+	}
+}
+
+// TestSkirmish: the built-in scene loads; blue and red walk to their posts
+// and see each other once no wall is between them.
+func TestSkirmish(t *testing.T) {
+	data, err := os.ReadFile("../scenes/skirmish.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Parse("skirmish.yaml", data, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Tick() < 20 {
+		g.Step()
+	}
+	for _, u := range g.Units() {
+		if u.Goal != "" || len(u.Plan) != 0 {
+			t.Errorf("%s still pursues %q with %v", u.Name, u.Goal, u.Plan)
+		}
+	}
+	if len(g.Units()) != 2 || g.Units()[0].Side != "blue" || g.Units()[1].Side != "red" {
+		t.Fatalf("units %+v", g.Units())
 	}
 }

@@ -1,0 +1,58 @@
+// Package web builds the shooter for WebAssembly and serves it: a page,
+// Go's wasm_exec.js and the game's .wasm, nothing loaded from elsewhere.
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Page is the page that runs the game.
+const Page = `<!doctype html>
+<html><head><meta charset="utf-8"><title>goap shooter</title>
+<style>body{margin:0;background:#202020;color:#ddd;font:14px sans-serif}</style></head>
+<body>
+<script src="wasm_exec.js"></script>
+<script>
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch("shooter.wasm"), go.importObject)
+  .then((r) => { document.body.dataset.started = "1"; go.run(r.instance); })
+  .catch((e) => { document.body.textContent = "the game did not start: " + e; });
+</script>
+</body></html>
+`
+
+// Build compiles the game in module directory module for WebAssembly into
+// dir, with the page and Go's wasm_exec.js beside it.
+func Build(module, dir string) error {
+	cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "shooter.wasm"), ".")
+	cmd.Dir = module
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the game for WebAssembly: %v\n%s", err, out)
+	}
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOROOT: %w", err)
+	}
+	var js []byte
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} { // Go 1.24 moved it
+		if js, err = os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), p)); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("wasm_exec.js: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "index.html"), []byte(Page), 0o644)
+}
+
+// Handler serves what Build wrote in dir.
+func Handler(dir string) http.Handler { return http.FileServer(http.Dir(dir)) }

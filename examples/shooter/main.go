@@ -1,8 +1,10 @@
 // Command shooter plays a designer file's fight on its map with
 // Ebitengine: the agents plan with goap and act in the built-in simulator,
 // a tick at a time; the window draws the map, the units coloured by side,
-// and with the overlay (O) each unit's goal, plan and path. Space pauses,
-// R restarts, N steps once while paused.
+// and with the overlay (O) each unit's goal, plan and path ahead. Space
+// pauses, R restarts, N steps once while paused. Saving the file given
+// with -file reloads it into the running game (a mistake is shown, and
+// the scene runs on).
 //
 //	go run . [-file ../crates_sim.yaml] [-seed 1] [-tps 4]
 //	go run ./cmd/serve    # the same in a browser, WebAssembly on localhost
@@ -37,6 +39,7 @@ type screen struct {
 	frames  int
 	paused  bool
 	overlay bool
+	problem string // the last reload's error, shown until the next
 }
 
 func (s *screen) Update() error {
@@ -51,6 +54,14 @@ func (s *screen) Update() error {
 		s.g.Step()
 	}
 	s.frames++
+	// A designer's loop: saving the scene's file reloads it (checked
+	// once a second).
+	if s.frames%ebiten.TPS() == 0 && s.g.Changed() {
+		s.problem = ""
+		if err := s.g.Reload(); err != nil {
+			s.problem = err.Error()
+		}
+	}
 	if !s.paused && s.frames%max(1, ebiten.TPS()/s.tps) == 0 && s.g.Winner() == "" {
 		s.g.Step()
 	}
@@ -93,6 +104,15 @@ func (s *screen) Draw(dst *ebiten.Image) {
 	}
 	for _, u := range s.g.Units() {
 		cx, cy := float32(u.At.X*cell+cell/2), float32(u.At.Y*cell+cell/2)
+		if s.overlay {
+			// The path ahead, on the ground.
+			px, py := cx, cy
+			for _, c := range u.Path {
+				x, y := float32(c.X*cell+cell/2), float32(c.Y*cell+cell/2)
+				vector.StrokeLine(dst, px, py, x, y, 2, sideColor(u.Side, false), true)
+				px, py = x, y
+			}
+		}
 		vector.DrawFilledCircle(dst, cx, cy, cell/3, sideColor(u.Side, u.Dead), true)
 		if s.overlay && !u.Dead {
 			text := u.Name
@@ -110,11 +130,14 @@ func (s *screen) Draw(dst *ebiten.Image) {
 		status += "  (paused)"
 	}
 	ebitenutil.DebugPrintAt(dst, status+"   space pause, O overlay, R restart", 4, m.Height()*cell+4)
+	if s.problem != "" {
+		ebitenutil.DebugPrintAt(dst, "the file has a mistake: "+s.problem, 4, m.Height()*cell+20)
+	}
 }
 
 func (s *screen) Layout(int, int) (int, int) {
 	m := s.g.Map()
-	return m.Width() * cell, m.Height()*cell + 24
+	return m.Width() * cell, m.Height()*cell + 40
 }
 
 func main() {

@@ -7,6 +7,7 @@ package game
 
 import (
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/goap-go/goap/agent"
@@ -21,6 +22,10 @@ type Game struct {
 	file  *goapfile.File
 	world *sim.World
 	seed  uint64
+	// path and mod are the file's, for Reload (path "" for a built-in
+	// scene).
+	path string
+	mod  time.Time
 	// AITime is how long the last Step's planning and acting took.
 	AITime time.Duration
 }
@@ -30,18 +35,62 @@ type Unit struct {
 	Name, Side string
 	At         space.Cell
 	Dead       bool
-	Goal       string   // "" when it has none
-	Plan       []string // the actions left, the current one first
+	Goal       string       // "" when it has none
+	Plan       []string     // the actions left, the current one first
+	Path       []space.Cell // the cells it still walks, nil when it stands
 }
 
 // Load reads a designer file with a map and agents on it, and starts its
 // simulation with the given seed.
 func Load(path string, seed uint64) (*Game, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
 	f, err := goapfile.Load(path)
 	if err != nil {
 		return nil, err
 	}
-	return start(f, seed)
+	g, err := start(f, seed)
+	if err != nil {
+		return nil, err
+	}
+	g.path, g.mod = path, st.ModTime()
+	return g, nil
+}
+
+// Changed reports whether the scene's file was saved since it was read
+// (a built-in scene never changes).
+func (g *Game) Changed() bool {
+	if g.path == "" {
+		return false
+	}
+	st, err := os.Stat(g.path)
+	return err == nil && !st.ModTime().Equal(g.mod)
+}
+
+// Reload reads the scene's file again and starts it anew: a designer's
+// loop, edit and see. When the file has a mistake, the scene runs on as
+// it was and the error says what is wrong (file, line, column).
+func (g *Game) Reload() error {
+	if g.path == "" {
+		return g.Restart()
+	}
+	st, err := os.Stat(g.path)
+	if err != nil {
+		return err
+	}
+	g.mod = st.ModTime() // a broken save is reported once, not every frame
+	f, err := goapfile.Load(g.path)
+	if err != nil {
+		return err
+	}
+	n, err := start(f, g.seed)
+	if err != nil {
+		return err
+	}
+	g.file, g.world = n.file, n.world
+	return nil
 }
 
 // Parse is Load for a file's bytes (a scene built into the program).
@@ -104,6 +153,7 @@ func (g *Game) Units() []Unit {
 		for _, id := range a.Plan() {
 			u.Plan = append(u.Plan, d.ActionName(id))
 		}
+		u.Path = g.world.Path(u.Name)
 		out = append(out, u)
 	}
 	return out

@@ -2,7 +2,12 @@ package game
 
 import (
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/goap-go/goap/space"
 )
 
 // TestCrates: the soldier of examples/crates_sim.yaml walks from its start
@@ -54,5 +59,62 @@ func TestSkirmish(t *testing.T) {
 	}
 	if len(g.Units()) != 2 || g.Units()[0].Side != "blue" || g.Units()[1].Side != "red" {
 		t.Fatalf("units %+v", g.Units())
+	}
+}
+
+// TestReload: saving the scene's file starts it anew from the new text; a
+// save with a mistake keeps the scene running and says where the mistake
+// is.
+func TestReload(t *testing.T) {
+	data, err := os.ReadFile("../scenes/skirmish.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "scene.yaml")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Load(path, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Step()
+	if g.Changed() {
+		t.Fatal("changed before any save")
+	}
+	later := time.Now().Add(time.Second)
+	edit := strings.Replace(string(data), "speed: 1.5", "speed: 3", 1)
+	if err := os.WriteFile(path, []byte(edit), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_ = os.Chtimes(path, later, later)
+	if !g.Changed() {
+		t.Fatal("the save was not seen")
+	}
+	if err := g.Reload(); err != nil || g.Tick() != 0 || g.Changed() {
+		t.Fatalf("reload: %v, tick %d, changed %v", err, g.Tick(), g.Changed())
+	}
+	g.Step()
+	broken := strings.Replace(edit, "speed: 3", "speed: fast", 1)
+	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_ = os.Chtimes(path, later.Add(time.Second), later.Add(time.Second))
+	err = g.Reload()
+	if err == nil || !strings.Contains(err.Error(), "scene.yaml:") || g.Tick() != 1 {
+		t.Fatalf("a broken save: %v, tick %d (want the scene running on at tick 1)", err, g.Tick())
+	}
+}
+
+// TestPathShown: a unit on its way shows the cells it still walks.
+func TestPathShown(t *testing.T) {
+	g, err := Load("../../crates_sim.yaml", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Step()
+	u := g.Units()[0]
+	if len(u.Path) == 0 || u.Path[len(u.Path)-1] != (space.Cell{X: 10, Y: 1}) {
+		t.Fatalf("path %v, want one ending at the crate (10,1)", u.Path)
 	}
 }

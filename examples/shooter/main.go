@@ -4,13 +4,16 @@
 // and with the overlay (O) each unit's goal, plan and path ahead. Space
 // pauses, R restarts, N steps once while paused. Saving the file given
 // with -file reloads it into the running game (a mistake is shown, and
-// the scene runs on).
+// the scene runs on). The player commands blue: click a unit to select
+// it, right-click a place to open the command ring, and choose move (to
+// the post nearest the place) or hold; the unit plans how.
 //
 //	go run . [-file ../crates_sim.yaml] [-seed 1] [-tps 4]
 //	go run ./cmd/serve    # the same in a browser, WebAssembly on localhost
 //
-// This is the first step of the playable squad shooter: the player does
-// not command yet.
+// This is an early step of the playable squad shooter: orders go to a unit
+// as a biased goal (agent.Agent.Recommend), not yet through a commander,
+// and nobody shoots yet.
 package main
 
 import (
@@ -40,6 +43,83 @@ type screen struct {
 	paused  bool
 	overlay bool
 	problem string // the last reload's error, shown until the next
+	// selected is the blue unit the player commands ("" for none); ring
+	// is the command ring, open at a cell.
+	selected string
+	ring     *ring
+}
+
+// ring is the command ring: the orders offered around a clicked cell.
+type ring struct {
+	at      space.Cell
+	choices []string // "move", "hold"
+}
+
+// ringRadius is how far the ring's choices stand from its centre.
+const ringRadius = 40
+
+// choiceAt returns the ring's choice whose button holds point (x, y).
+func (r *ring) choiceAt(x, y int) (string, bool) {
+	for i, c := range r.choices {
+		bx, by := r.button(i)
+		if (x-bx)*(x-bx)+(y-by)*(y-by) <= 18*18 {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// button returns the centre of choice i on the screen.
+func (r *ring) button(i int) (int, int) {
+	cx, cy := r.at.X*cell+cell/2, r.at.Y*cell+cell/2
+	if i == 0 {
+		return cx, cy - ringRadius
+	}
+	return cx, cy + ringRadius
+}
+
+// click handles the mouse: a left click on a blue unit selects it, a right
+// click opens the command ring at a cell, a left click on the ring's
+// choice gives the order (move: to the post nearest the cell; hold).
+func (s *screen) click() {
+	x, y := ebiten.CursorPosition()
+	c := space.Cell{X: x / cell, Y: y / cell}
+	switch {
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && s.selected != "":
+		s.ring = &ring{at: c, choices: []string{"move", "hold"}}
+	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft):
+		if s.ring != nil {
+			choice, ok := s.ring.choiceAt(x, y)
+			at := s.ring.at
+			s.ring = nil
+			if ok {
+				s.order(choice, at)
+				return
+			}
+		}
+		s.selected = ""
+		for _, u := range s.g.Units() {
+			if u.At == c && u.Side == "blue" && !u.Dead {
+				s.selected = u.Name
+			}
+		}
+	}
+}
+
+// order gives the selected unit the order chosen on the ring.
+func (s *screen) order(choice string, at space.Cell) {
+	var err error
+	switch choice {
+	case "move":
+		if post, ok := s.g.Nearest(at); ok {
+			err = s.g.MoveTo(s.selected, post.Name)
+		}
+	case "hold":
+		err = s.g.Hold(s.selected)
+	}
+	if err != nil {
+		s.problem = err.Error()
+	}
 }
 
 func (s *screen) Update() error {
@@ -53,6 +133,7 @@ func (s *screen) Update() error {
 	case inpututil.IsKeyJustPressed(ebiten.KeyN) && s.paused:
 		s.g.Step()
 	}
+	s.click()
 	s.frames++
 	// A designer's loop: saving the scene's file reloads it (checked
 	// once a second).
@@ -122,6 +203,18 @@ func (s *screen) Draw(dst *ebiten.Image) {
 			ebitenutil.DebugPrintAt(dst, text, int(cx)-cell/2, int(cy)-cell)
 		}
 	}
+	for _, u := range s.g.Units() {
+		if u.Name == s.selected {
+			vector.StrokeCircle(dst, float32(u.At.X*cell+cell/2), float32(u.At.Y*cell+cell/2), cell/2, 2, color.White, true)
+		}
+	}
+	if r := s.ring; r != nil {
+		for i, c := range r.choices {
+			x, y := r.button(i)
+			vector.DrawFilledCircle(dst, float32(x), float32(y), 18, color.RGBA{250, 250, 250, 220}, true)
+			ebitenutil.DebugPrintAt(dst, c, x-len(c)*3, y-8)
+		}
+	}
 	status := fmt.Sprintf("tick %d  AI %.2f ms", s.g.Tick(), float64(s.g.AITime.Microseconds())/1000)
 	if w := s.g.Winner(); w != "" {
 		status += "  " + w + " wins"
@@ -129,7 +222,7 @@ func (s *screen) Draw(dst *ebiten.Image) {
 	if s.paused {
 		status += "  (paused)"
 	}
-	ebitenutil.DebugPrintAt(dst, status+"   space pause, O overlay, R restart", 4, m.Height()*cell+4)
+	ebitenutil.DebugPrintAt(dst, status+"   click a blue unit, right-click a place: orders; space pause, O overlay, R restart", 4, m.Height()*cell+4)
 	if s.problem != "" {
 		ebitenutil.DebugPrintAt(dst, "the file has a mistake: "+s.problem, 4, m.Height()*cell+20)
 	}

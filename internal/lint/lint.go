@@ -99,6 +99,18 @@ func Check(f *goapfile.File, src []byte) []Warning {
 			used[id] = true
 		}
 	}
+	// What an agent's sight writes is the simulator's to write, used or
+	// not.
+	for _, a := range f.Agents {
+		if a.Sight == 0 {
+			continue
+		}
+		for id := range used {
+			if n := d.Fact(goap.FactID(id)).Name; n == "enemy_in_sight" || n == "in_cover" || strings.HasPrefix(n, "sees(") {
+				used[id] = true
+			}
+		}
+	}
 	// A door's facts are the map's: they hold its state for the
 	// simulator, used or not.
 	for _, door := range f.Doors {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/sim"
+	"github.com/goap-go/goap/agent/simspec"
 	"github.com/goap-go/goap/goapfile"
 	"github.com/goap-go/goap/goapfile/filetest"
 	"github.com/goap-go/goap/space"
@@ -157,4 +158,70 @@ func (g *Game) Units() []Unit {
 		out = append(out, u)
 	}
 	return out
+}
+
+// Posts returns the places units can be ordered to: the map's objects of
+// type post.
+func (g *Game) Posts() []space.Object {
+	var out []space.Object
+	for _, o := range g.Map().Objects() {
+		if o.Type == "post" {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Nearest returns the post nearest to cell c, and false when the map has
+// none.
+func (g *Game) Nearest(c space.Cell) (space.Object, bool) {
+	var best space.Object
+	found := false
+	for _, o := range g.Posts() {
+		if !found || space.Octile(c, o.At) < space.Octile(c, best.At) {
+			best, found = o, true
+		}
+	}
+	return best, found
+}
+
+// Bias is how much an order raises its goal over the unit's own: units
+// follow orders, not to the detriment of goals that score higher.
+const Bias = 10
+
+// MoveTo orders unit to the post: from the next tick the unit's target
+// (its goto fact) is the post, and its Move goal is recommended with
+// Bias, as a commander's order is (agent.Agent.Recommend). The unit plans
+// how to get there.
+func (g *Game) MoveTo(unit, post string) error {
+	a := g.agent(unit)
+	if a == nil {
+		return fmt.Errorf("no unit %q", unit)
+	}
+	if err := g.world.Schedule(simspec.WorldChange{Tick: g.Tick() + 1, Agent: unit,
+		Set: map[string]any{"goto": post, "arrived": false}}); err != nil {
+		return err
+	}
+	return a.Recommend("Move", Bias, nil)
+}
+
+// Hold withdraws the unit's order: it stops where it is once its current
+// step is done, unless a goal of its own takes over.
+func (g *Game) Hold(unit string) error {
+	a := g.agent(unit)
+	if a == nil {
+		return fmt.Errorf("no unit %q", unit)
+	}
+	a.Withdraw("Move")
+	return nil
+}
+
+// agent returns the named unit's agent, or nil.
+func (g *Game) agent(name string) *agent.Agent {
+	for _, a := range g.world.Agents() {
+		if a.Name() == name {
+			return a
+		}
+	}
+	return nil
 }

@@ -38,8 +38,8 @@ func TestCrates(t *testing.T) {
 	}
 }
 
-// TestSkirmish: the built-in scene loads; blue and red walk to their posts
-// and see each other once no wall is between them.
+// TestSkirmish: the built-in scene loads; red walks to its post on its
+// own, and blue's units wait for orders.
 func TestSkirmish(t *testing.T) {
 	data, err := os.ReadFile("../scenes/skirmish.yaml")
 	if err != nil {
@@ -57,8 +57,12 @@ func TestSkirmish(t *testing.T) {
 			t.Errorf("%s still pursues %q with %v", u.Name, u.Goal, u.Plan)
 		}
 	}
-	if len(g.Units()) != 2 || g.Units()[0].Side != "blue" || g.Units()[1].Side != "red" {
-		t.Fatalf("units %+v", g.Units())
+	us := g.Units()
+	if len(us) != 3 || us[0].Side != "blue" || us[1].Side != "blue" || us[2].Side != "red" {
+		t.Fatalf("units %+v", us)
+	}
+	if post, _ := g.Map().Point("red_post"); us[2].At != post || us[0].At != (space.Cell{X: 1, Y: 1}) {
+		t.Fatalf("red at %v (its post %v), b1 at %v (it had no order)", us[2].At, post, us[0].At)
 	}
 }
 
@@ -116,5 +120,39 @@ func TestPathShown(t *testing.T) {
 	u := g.Units()[0]
 	if len(u.Path) == 0 || u.Path[len(u.Path)-1] != (space.Cell{X: 10, Y: 1}) {
 		t.Fatalf("path %v, want one ending at the crate (10,1)", u.Path)
+	}
+}
+
+// TestMoveTo: a unit ordered to a post plans its way there and arrives;
+// held, it takes no new order's way.
+func TestMoveTo(t *testing.T) {
+	data, err := os.ReadFile("../scenes/skirmish.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Parse("skirmish.yaml", data, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Step()
+	b1 := func() Unit { return g.Units()[0] }
+	if b1().Goal != "" {
+		t.Fatalf("b1 pursues %q unordered", b1().Goal)
+	}
+	post, ok := g.Nearest(space.Cell{X: 4, Y: 5})
+	if !ok || post.Name != "post4" {
+		t.Fatalf("nearest post %+v", post)
+	}
+	if err := g.MoveTo("b1", post.Name); err != nil {
+		t.Fatal(err)
+	}
+	for g.Tick() < 15 && b1().At != post.At {
+		g.Step()
+	}
+	if b1().At != post.At {
+		t.Fatalf("b1 at %v, want the post at %v", b1().At, post.At)
+	}
+	if err := g.MoveTo("b9", post.Name); err == nil {
+		t.Fatal("an order to no unit was taken")
 	}
 }

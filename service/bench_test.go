@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -15,80 +14,7 @@ import (
 	"github.com/goap-go/goap/goapfile"
 	"github.com/goap-go/goap/service"
 	"github.com/goap-go/goap/service/client"
-	"github.com/goap-go/goap/service/embedded"
 )
-
-// TestMeasure prints the BENCHMARKS.md "Planning service" table: plans
-// per second in-process and through 1 and 2 workers on loopback, and
-// latency under a burst. It runs only with GOAP_SERVICE_BENCH=N (N
-// requests per burst); workers are goroutines of this process, each with
-// its own TCP connection to the embedded server.
-func TestMeasure(t *testing.T) {
-	n := 0
-	fmt.Sscan(os.Getenv("GOAP_SERVICE_BENCH"), &n)
-	if n == 0 {
-		t.Skip("set GOAP_SERVICE_BENCH=N to measure")
-	}
-	for _, name := range []string{"guard", "synth_large"} {
-		text := readFile(t, "../testdata/bench/"+name+".json")
-		f, err := goapfile.Parse(name, []byte(text))
-		if err != nil {
-			t.Fatal(err)
-		}
-		reqs := n
-		if name == "synth_large" {
-			reqs = max(n/500, 20)
-		}
-		p := goap.NewPlanner(f.Domain)
-		start := time.Now()
-		for range reqs {
-			p.Plan(context.Background(), f.Start, f.Goal)
-		}
-		t.Logf("%s in-process (1 core): %.0f plans/s", name, float64(reqs)/time.Since(start).Seconds())
-		for _, workers := range []int{1, 2} {
-			s, err := embedded.Start(embedded.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for range workers {
-				startWorker(t, s.URL(), service.Config{MaxConcurrent: 1})
-			}
-			c := client.New(connect(t, s.URL()), "")
-			ctx := context.Background()
-			hash, err := c.PutDomain(ctx, []byte(text))
-			if err != nil {
-				t.Fatal(err)
-			}
-			lat := make([]time.Duration, reqs)
-			var wg sync.WaitGroup
-			var ms runtime.MemStats
-			start := time.Now()
-			const inflight = 256
-			sem := make(chan struct{}, inflight)
-			for i := range reqs {
-				sem <- struct{}{}
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					defer func() { <-sem }()
-					t0 := time.Now()
-					r, err := c.Plan(ctx, service.Request{Domain: hash})
-					if err != nil || r.Status != service.StatusFound {
-						t.Errorf("%v %+v", err, r)
-					}
-					lat[i] = time.Since(t0)
-				}()
-			}
-			wg.Wait()
-			el := time.Since(start)
-			runtime.ReadMemStats(&ms)
-			slices.Sort(lat)
-			t.Logf("%s, %d worker(s), %d requests (%d in flight): %.0f plans/s, p50 %v, p99 %v, heap in use %d MiB (process: server, workers, client)",
-				name, workers, reqs, inflight, float64(reqs)/el.Seconds(), lat[len(lat)/2].Round(time.Microsecond), lat[len(lat)*99/100].Round(time.Microsecond), ms.HeapInuse>>20)
-			s.Shutdown()
-		}
-	}
-}
 
 // TestMeasureProcesses prints the BENCHMARKS.md table of worker
 // processes: plans per second through 1, 2 and 4 goap-serve processes

@@ -133,8 +133,9 @@ func (w *World) Alive() map[string]int {
 // both or neither have (a draw), or when no agent has a side.
 func (w *World) Winner() string {
 	winner := ""
-	for _, s := range slices.Sorted(maps.Keys(w.Alive())) {
-		if w.Alive()[s] > 0 {
+	alive := w.Alive()
+	for _, s := range slices.Sorted(maps.Keys(alive)) {
+		if alive[s] > 0 {
 			if winner != "" {
 				return ""
 			}

@@ -71,6 +71,9 @@ func (w *World) setupSight(i int, spec simspec.Agent, all []simspec.Agent) error
 
 // look around: agent i's sight facts, written into its own values.
 func (w *World) see(i int) {
+	if i >= len(w.space.sight) {
+		return
+	}
 	e := w.space.sight[i]
 	if e == nil || w.combat.dead[i] {
 		return

@@ -446,7 +446,7 @@ func (w *World) Step() {
 	}
 	w.settle()
 	for i, a := range w.agents {
-		w.see(i) // nothing for an agent without sight
+		w.see(i)    // nothing for an agent without sight
 		a.Update(1) // a dead agent's does nothing
 		w.settle()
 	}

@@ -139,6 +139,16 @@
 // enemy_in_sight with interrupt: true makes an agent react when an enemy
 // comes into sight.
 //
+// What an agent sees, its squad knows (Pittman's shared knowledge): a
+// squad's commander and members share one picture of the other agents,
+// where and when each was last seen; an agent with sight in no squad keeps
+// its own. Before an agent acts, the simulator writes its picture into
+// the agent facts the file declares: known(NAME) (seen alive, within the
+// squad's memory: ticks, and not dead since), seen_ago(NAME), an integer
+// (the ticks since the sighting, clamped to its bounds) and enemy_known
+// (some agent of another side is known). A commander without sight thus
+// plans on what its units see.
+//
 // # Templates
 //
 // Units that share most of their settings are written once, under
@@ -255,7 +265,7 @@
 // its plan) interrupts the members it ordered.
 //
 //	squads:
-//	  - {name: alpha, commander: leader, members: [u1, u2, u3, u4], interrupt: true}
+//	  - {name: alpha, commander: leader, members: [u1, u2, u3, u4], interrupt: true, memory: 20}
 //	actions:
 //	  - name: OrderStackUp
 //	    effects: {stacked: true}

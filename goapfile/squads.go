@@ -15,7 +15,7 @@ import (
 // agent/sim).
 
 var (
-	squadKeys = []string{"name", "commander", "members", "interrupt"}
+	squadKeys = []string{"name", "commander", "members", "interrupt", "memory"}
 	orderKeys = []string{"squad", "goal", "bias", "timeout", "members", "member", "set"}
 )
 
@@ -65,6 +65,13 @@ func (p *parser) squadList(n *yaml.Node, key *yaml.Node) {
 				}
 			case "interrupt":
 				s.Interrupt, _ = p.boolean(fd.val, "interrupt")
+			case "memory":
+				if v, ok := p.number(fd.val, "memory", 0); ok {
+					if v != math.Trunc(v) {
+						p.errorf(fd.val, "memory must be a whole number of ticks (0 keeps a sighting until the agent seen dies); got %v", v)
+					}
+					s.Memory = v
+				}
 			}
 		}
 		switch {

@@ -22,6 +22,11 @@ func TestSquadFileErrors(t *testing.T) {
 	}{
 		{"unknown squad in an order", "",
 			[]string{`t.yaml:7:20: unknown squad "alpha" in order`}},
+		{"a memory that is not a number of ticks", "squads:\n  - {name: alpha, commander: leader, members: [u1], memory: 2.5}\n  - {name: beta, commander: leader, members: [u2], memory: -1}\n",
+			[]string{
+				`t.yaml:19:61: memory must be a whole number of ticks (0 keeps a sighting until the agent seen dies); got 2.5`,
+				`t.yaml:20:60: memory must be at least 0, got -1`,
+			}},
 		{"squad mistakes", "squads:\n  - {name: alpha, commander: leadr, members: [u1, u3, u1]}\n  - {name: alpha, commander: leader, members: [u2]}\n",
 			[]string{
 				`t.yaml:19:30: unknown agent "leadr" in commander (did you mean "leader"?)`,

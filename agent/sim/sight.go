@@ -25,6 +25,7 @@ import (
 type eyesight struct {
 	rng            float64
 	sees           []goap.FactID // per agent: sees(NAME), or -1
+	saw            []bool        // per agent: in sight at the last look
 	enemy, covered goap.FactID   // -1 when the domain lacks them
 }
 
@@ -40,7 +41,7 @@ func (w *World) setupSight(i int, spec simspec.Agent, all []simspec.Agent) error
 	if !(spec.Sight > 0) {
 		return fmt.Errorf("sim: agent %s: Sight must be above 0, got %v", spec.Name, spec.Sight)
 	}
-	e := &eyesight{rng: spec.Sight}
+	e := &eyesight{rng: spec.Sight, saw: make([]bool, len(all))}
 	fact := func(name string) (goap.FactID, error) {
 		id, ok := w.d.FactID(name)
 		if !ok {
@@ -75,7 +76,7 @@ func (w *World) see(i int) {
 		return
 	}
 	e := w.space.sight[i]
-	if e == nil || w.combat.dead[i] {
+	if e == nil || w.combat.dead[i] || !w.space.placed[i] {
 		return
 	}
 	g, me := w.space.grid, w.space.pos[i]
@@ -84,8 +85,9 @@ func (w *World) see(i int) {
 		if j == i {
 			continue
 		}
-		near := !w.combat.dead[j] && space.Octile(me, other) <= e.rng
+		near := !w.combat.dead[j] && w.space.placed[j] && space.Octile(me, other) <= e.rng
 		seen := near && g.Visible(me, other)
+		e.saw[j] = seen
 		if e.sees[j] >= 0 {
 			_ = w.own[i].Set(e.sees[j], b2i(seen))
 		}

@@ -161,6 +161,7 @@ type World struct {
 	before []int
 	combat combat
 	space  walker
+	know   knowing
 }
 
 // change is a simspec.Change compiled for the domain.
@@ -278,6 +279,9 @@ func New(cfg Config) (*World, error) {
 			errs = append(errs, err)
 		}
 		w.own = append(w.own, own)
+	}
+	if err := w.setupKnowledge(cfg); err != nil {
+		errs = append(errs, err)
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -447,6 +451,8 @@ func (w *World) Step() {
 	w.settle()
 	for i, a := range w.agents {
 		w.see(i)    // nothing for an agent without sight
+		w.share(i)  // what it sees, its squad knows
+		w.recall(i) // what its squad knows, it believes
 		a.Update(1) // a dead agent's does nothing
 		w.settle()
 	}

@@ -18,10 +18,13 @@ import (
 
 // walker is the world's space.
 type walker struct {
-	grid  *space.Grid // the world's own copy of Config.Map
-	pf    *space.Pathfinder
-	pos   []space.Cell // per agent
-	speed []float64    // per agent: cells per tick
+	grid *space.Grid // the world's own copy of Config.Map
+	pf   *space.Pathfinder
+	pos  []space.Cell // per agent
+	// placed is per agent: it stands on the map (At); one without a
+	// place (a commander without a body) is not seen and sees nothing.
+	placed []bool
+	speed  []float64 // per agent: cells per tick
 	// per agent: the path being walked, the cells walked from it, the
 	// fraction of a cell walked toward the next, and the grid's version
 	// when the path was found.
@@ -114,6 +117,7 @@ func (w *World) agentSpace(i int, at *[2]int, speed float64, name string) error 
 		speed = 1
 	}
 	s.pos = append(s.pos, c)
+	s.placed = append(s.placed, at != nil)
 	s.speed = append(s.speed, speed)
 	s.path = append(s.path, nil)
 	s.walked = append(s.walked, 0)

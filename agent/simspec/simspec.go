@@ -140,6 +140,10 @@ type SquadSpec struct {
 	// Interrupt makes the members be interrupted when an ordering action
 	// of the commander's that ordered them is aborted.
 	Interrupt bool
+	// Memory is how many ticks a sighting stays in the squad's shared
+	// picture (see package sim's Knowledge); 0 keeps it until the agent
+	// seen dies.
+	Memory float64
 }
 
 // OrderSpec is an order of an ordering action (sim.Config.Orders): when

@@ -106,7 +106,7 @@ func Check(f *goapfile.File, src []byte) []Warning {
 			continue
 		}
 		for id := range used {
-			if n := d.Fact(goap.FactID(id)).Name; n == "enemy_in_sight" || n == "in_cover" || strings.HasPrefix(n, "sees(") {
+			if n := d.Fact(goap.FactID(id)).Name; sightFact(n) {
 				used[id] = true
 			}
 		}
@@ -347,4 +347,14 @@ func near(g *space.Grid, pf *space.Pathfinder, s, to space.Cell) bool {
 		}
 	}
 	return false
+}
+
+// sightFact reports whether the simulator writes the named fact for an
+// agent with sight: what it sees, and what its squad knows.
+func sightFact(n string) bool {
+	switch n {
+	case "enemy_in_sight", "in_cover", "enemy_known":
+		return true
+	}
+	return strings.HasPrefix(n, "sees(") || strings.HasPrefix(n, "known(") || strings.HasPrefix(n, "seen_ago(")
 }

@@ -370,3 +370,31 @@ squads:
 		}
 	}
 }
+
+// TestSightFactsAreUsed: what the simulator writes for an agent with
+// sight (what it sees, what its squad knows) is not called unused; other
+// facts still are.
+func TestSightFactsAreUsed(t *testing.T) {
+	f := parse(t, `map:
+  rows: |
+    #####
+    #...#
+    #####
+facts:
+  spare: {type: bool}
+  enemy_in_sight: {type: bool, scope: agent}
+  enemy_known: {type: bool, scope: agent}
+  known(b): {type: bool, scope: agent}
+  seen_ago(b): {type: int, min: 0, max: 9, scope: agent}
+  sees(b): {type: bool, scope: agent}
+actions: [{name: A, effects: {x: true}}]
+goals: [{name: G, desired: {x: true}}]
+agents:
+  - {name: a, at: [1, 1], sight: 5, goals: [G]}
+  - {name: b, at: [3, 1], goals: [G]}
+`)
+	got := Check(f, nil)
+	if len(got) != 1 || got[0].Check != "unused-fact" || !strings.Contains(got[0].Msg, `"spare"`) {
+		t.Errorf("%+v", got)
+	}
+}

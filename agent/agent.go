@@ -213,6 +213,7 @@ type planning struct {
 	goal   int
 	from   goap.State // the belief search started from
 	queued bool       // in the scheduler's queue
+	near   float64    // its Scheduler.Near at the frame's start
 	spent  int        // expansions search used in earlier updates
 	// last is the search that ended last, for SearchTree.
 	last    goap.Search

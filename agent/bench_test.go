@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -312,5 +313,33 @@ func BenchmarkSchedulerWorkers(b *testing.B) {
 			}
 			b.ReportMetric(float64(planning.Microseconds())/float64(frames), "planning-us/frame")
 		})
+	}
+}
+
+// TestNearFrameAllocs: serving the agents nearest first (Scheduler.Near)
+// allocates nothing per frame.
+func TestNearFrameAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts do not hold under the race detector")
+	}
+	d := mustDomain(t, choresSpec)
+	s := &agent.Scheduler{Budget: 1, Near: func(a *agent.Agent) float64 { return float64(len(a.Name())) }}
+	for i := range 16 {
+		a, err := agent.New(agent.Config{Name: strings.Repeat("a", 16-i), Domain: d, Goals: goals(t, d, "Done"),
+			Default: agent.Behavior{Perform: takes(1000)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Add(a); err != nil {
+			t.Fatal(err)
+		}
+		a.Update(1) // its search starts and waits in the queue
+	}
+	s.Step()
+	if n := testing.AllocsPerRun(20, func() { s.Step() }); n != 0 {
+		t.Errorf("a frame with Near allocates %v times", n)
+	}
+	if s.Waiting() != 16 {
+		t.Errorf("%d agents waiting, want all 16 still planning", s.Waiting())
 	}
 }

@@ -21,13 +21,19 @@ import (
 // queue is first in, first out, so the order of planning, and with it
 // every run, is deterministic. An agent replanning because its plan was
 // dropped (an action failed, the world changed under it) goes before the
-// agents planning afresh: it is the one standing idle mid-task.
+// agents planning afresh, until its search ends: it is the one standing
+// idle mid-task.
 //
 // TimeBudget bounds a frame's planning time as well (Pittman's
 // scheduler gives planning a share of the frame): the clock is read
 // every timeCheck expansions, so a frame overshoots by at most that many
 // expansions, and frames that overshoot are logged (Overruns). A frame
 // bounded by time is not deterministic; one bounded by Budget alone is.
+//
+// Near serves the agents close to a point of interest first (the player,
+// the camera: Pittman's suggestion), where a plan is seen to be late: at
+// the start of each frame each queue is ordered by Near, closest first,
+// ties in queue order. Replanning agents still go before the others.
 //
 // An agent waits (Phase Planning) until its search ends; it picks the
 // result up in its next Update.
@@ -52,6 +58,12 @@ type Scheduler struct {
 	// is shared read-only, so they plan in parallel on several cores.
 	// Now must then be safe for concurrent use.
 	Workers int
+
+	// Near, when set, returns an agent's distance from the point of
+	// interest, in any unit: each frame serves the closest first. It is
+	// called once per waiting agent per frame, before any search runs;
+	// far agents wait while closer ones plan. nil keeps the queue's order.
+	Near func(*Agent) float64
 
 	agents []*Agent
 	queue  []*Agent
@@ -176,6 +188,9 @@ func (s *Scheduler) Step() int {
 		s.start = s.now()
 	}
 	s.outOfTime.Store(false)
+	if s.Near != nil {
+		s.sortNear()
+	}
 	used := 0
 	// Rounds: the budget is handed out in queue order before any search
 	// runs, then the searches run (in parallel with Workers), then the
@@ -188,7 +203,7 @@ func (s *Scheduler) Step() int {
 			if s.timed && len(jobs) == workers {
 				break // timed: one job per worker, so time ends rounds
 			}
-			a := s.next()
+			a, urgent := s.next()
 			if a == nil {
 				break
 			}
@@ -196,7 +211,7 @@ func (s *Scheduler) Step() int {
 				continue // dropped, or done and not picked up yet
 			}
 			n := min(slice, rest)
-			jobs = append(jobs, job{a: a, n: n})
+			jobs = append(jobs, job{a: a, n: n, urgent: urgent})
 			rest -= n
 		}
 		if len(jobs) == 0 {
@@ -226,7 +241,11 @@ func (s *Scheduler) Step() int {
 			j := &jobs[i]
 			if !j.done {
 				j.a.planning.spent += j.spent
-				s.enqueue(j.a)
+				if j.urgent {
+					s.enqueueUrgent(j.a) // first until its search ends
+				} else {
+					s.enqueue(j.a)
+				}
 			}
 			left -= j.spent
 			used += j.spent
@@ -241,12 +260,37 @@ func (s *Scheduler) Step() int {
 	return used
 }
 
+// sortNear orders both queues by Near, closest first, stably: ties keep
+// the queue's order, and so does an agent whose distance is NaN, which
+// sorts last.
+func (s *Scheduler) sortNear() {
+	for _, q := range [][]*Agent{s.urgent, s.queue[s.head:]} {
+		for _, a := range q {
+			a.planning.near = s.Near(a)
+		}
+		slices.SortStableFunc(q, byNear)
+	}
+}
+
+// byNear compares agents by their distance from the point of interest.
+func byNear(a, b *Agent) int {
+	x, y := a.planning.near, b.planning.near
+	switch {
+	case x < y || y != y && x == x: // NaN last
+		return -1
+	case x > y || x != x && y == y:
+		return 1
+	}
+	return 0
+}
+
 // job is one agent's turn in a round of Step: up to n expansions.
 type job struct {
-	a     *Agent
-	n     int
-	spent int  // expansions made
-	done  bool // the search ended
+	a      *Agent
+	n      int
+	spent  int  // expansions made
+	done   bool // the search ended
+	urgent bool // a replan: back to the replanning agents' queue
 }
 
 // run steps j's search, in chunks of timeCheck when the frame is timed.
@@ -273,24 +317,25 @@ func (s *Scheduler) run(j *job) {
 	}
 }
 
-// next takes the next agent off the queues, or returns nil.
-func (s *Scheduler) next() *Agent {
-	var a *Agent
+// next takes the next agent off the queues, replanning agents first, and
+// says whether it was replanning; nil when both are empty.
+func (s *Scheduler) next() (a *Agent, urgent bool) {
 	switch {
 	case len(s.urgent) > 0:
 		a = s.urgent[0]
 		n := copy(s.urgent, s.urgent[1:])
 		s.urgent[n] = nil
 		s.urgent = s.urgent[:n]
+		urgent = true
 	case s.head < len(s.queue):
 		a = s.queue[s.head]
 		s.queue[s.head] = nil
 		s.head++
 	default:
-		return nil
+		return nil, false
 	}
 	a.planning.queued = false
-	return a
+	return a, urgent
 }
 
 func (s *Scheduler) now() time.Time {

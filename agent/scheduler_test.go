@@ -1,6 +1,7 @@
 package agent_test
 
 import (
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -247,5 +248,105 @@ func TestSchedulerWorkers(t *testing.T) {
 	}
 	if len(f1) < 3 {
 		t.Fatalf("the agents planned in %d frames: the test checks too little", len(f1))
+	}
+}
+
+// TestSchedulerNear: with Near, each frame serves the agents closest to
+// the point of interest first (ties and NaN in queue order, NaN last),
+// replanning agents still before the others, and the point may move
+// between frames.
+func TestSchedulerNear(t *testing.T) {
+	d := mustDomain(t, choresSpec)
+	run := func(pos map[string]float64, names ...string) string {
+		var order []string
+		s := &agent.Scheduler{Budget: 1, Near: func(a *agent.Agent) float64 { return pos[a.Name()] }}
+		var agents []*agent.Agent
+		for _, name := range names {
+			a, err := agent.New(agent.Config{Name: name, Domain: d, Goals: goals(t, d, "Done"),
+				Default: agent.Behavior{Perform: takes(1000)},
+				OnEvent: func(e agent.Event) {
+					if e.Type == agent.EventPlanMade {
+						order = append(order, e.Agent)
+					}
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			agents = append(agents, a)
+		}
+		if err := s.Add(agents...); err != nil {
+			t.Fatal(err)
+		}
+		for range 10000 {
+			s.Update(1)
+			if len(order) == len(names) {
+				break
+			}
+		}
+		return strings.Join(order, " ")
+	}
+	nan := math.NaN()
+	cases := []struct {
+		pos  map[string]float64
+		want string
+	}{
+		{map[string]float64{"a": 3, "b": 1, "c": 2}, "b c a"},
+		{map[string]float64{"a": 1, "b": 1, "c": 0}, "c a b"},
+		{map[string]float64{"a": nan, "b": 5, "c": nan}, "b a c"},
+	}
+	for _, c := range cases {
+		if got := run(c.pos, "a", "b", "c"); got != c.want {
+			t.Errorf("Near %v: plans in the order %q, want %q", c.pos, got, c.want)
+		}
+	}
+	// Without Near: the queue's order.
+	if got := run(nil, "a", "b", "c"); got != "a b c" {
+		t.Errorf("Near 0 for all: %q, want a b c", got)
+	}
+}
+
+// TestSchedulerNearKeepsReplanFirst: a replanning agent far away still
+// goes before a newcomer next to the point of interest.
+func TestSchedulerNearKeepsReplanFirst(t *testing.T) {
+	d := mustDomain(t, choresSpec)
+	var order []string
+	pos := map[string]float64{"worker": 100, "near": 0}
+	s := &agent.Scheduler{Budget: 1, Near: func(a *agent.Agent) float64 { return pos[a.Name()] }}
+	mk := func(name string) *agent.Agent {
+		a, err := agent.New(agent.Config{Name: name, Domain: d, Goals: goals(t, d, "Done"),
+			Default: agent.Behavior{Perform: takes(1000)},
+			OnEvent: func(e agent.Event) {
+				if e.Type == agent.EventPlanMade {
+					order = append(order, e.Agent)
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	worker := mk("worker")
+	if err := s.Add(worker); err != nil {
+		t.Fatal(err)
+	}
+	for worker.Phase() != agent.Performing {
+		s.Update(1)
+	}
+	near := mk("near")
+	if err := s.Add(near); err != nil {
+		t.Fatal(err)
+	}
+	near.Update(1)
+	worker.Interrupt("the world changed")
+	worker.Update(1)
+	order = order[:0]
+	for range 10000 {
+		s.Update(1)
+		if len(order) >= 2 {
+			break
+		}
+	}
+	if got := strings.Join(order, " "); got != "worker near" {
+		t.Errorf("plans made in the order %q, want the replanning worker first", got)
 	}
 }

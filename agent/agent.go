@@ -33,7 +33,8 @@ type Config struct {
 	// of idling: when the plan comes, the stand-in is aborted and the
 	// plan starts. The plan was made from the belief when the search
 	// began, so it is checked against what the stand-in changed, as
-	// every plan is before each step.
+	// every plan is before each step. A goal's own stand-in
+	// (Goal.StandIn) runs for it whether StandIn is set or not.
 	StandIn bool
 	// Obedient makes the agent non-autonomous (Pittman's command
 	// hierarchy): it pursues the recommended goal (Recommend) with the
@@ -165,6 +166,8 @@ type actionTables struct {
 	behaviors map[goap.ActionID]*Behavior
 	def       Behavior
 	outside   []bool // excluded from the agent's plans
+	// standIn is per goal slot: its Goal.StandIn, or -1.
+	standIn []goap.ActionID
 	*domainTables
 }
 
@@ -342,6 +345,10 @@ func New(cfg Config) (*Agent, error) {
 	}
 
 	a.cfg.names = actionConfig{actions: cfg.Actions, behaviors: cfg.Behaviors, fallback: cfg.Fallback}
+	for _, g := range a.goals {
+		a.cfg.names.standIns = append(a.cfg.names.standIns, g.StandIn)
+		a.cfg.names.goals = append(a.cfg.names.goals, g.name)
+	}
 	a.tables, a.cfg.fallback, a.cfg.hasFallback = a.cfg.names.tables(d, cfg.Default, bad)
 	if cfg.Options.MemoryBounded {
 		// Refused here rather than failing every search later: the

@@ -16,6 +16,8 @@ type actionConfig struct {
 	actions   []string
 	behaviors map[string]Behavior
 	fallback  string
+	standIns  []string // per goal slot: Goal.StandIn
+	goals     []string // per goal slot: its name
 	exclude   []string // Options.Exclude, by name
 }
 
@@ -64,12 +66,25 @@ func (c *actionConfig) tables(d *goap.Domain, def Behavior, bad func(string, ...
 			t.behaviors[id] = &b
 		}
 	}
-	if c.fallback != "" {
-		ids := lookupAll("Fallback", c.fallback)
+	one := func(what, name string) (goap.ActionID, bool) {
+		ids := lookupAll(what, name)
 		if len(ids) > 1 && bad != nil {
-			bad("Fallback names the lifted action %s, which stands for %d actions: name one, such as %s", c.fallback, len(ids), d.ActionName(ids[0]))
-		} else {
-			fallback, hasFallback = firstOf(ids)
+			bad("%s names the lifted action %s, which stands for %d actions: name one, such as %s", what, name, len(ids), d.ActionName(ids[0]))
+			return 0, false
+		}
+		return firstOf(ids)
+	}
+	if c.fallback != "" {
+		fallback, hasFallback = one("Fallback", c.fallback)
+	}
+	t.standIn = make([]goap.ActionID, len(c.standIns))
+	for i, name := range c.standIns {
+		t.standIn[i] = -1
+		if name == "" {
+			continue
+		}
+		if id, ok := one("the StandIn of goal "+c.goals[i], name); ok {
+			t.standIn[i] = id
 		}
 	}
 	t.domainTables = tablesOf(d)

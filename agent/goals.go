@@ -48,6 +48,13 @@ type Goal struct {
 	// zombie seed's IsValid): an invalid goal is never chosen, and a
 	// plan for a goal that becomes invalid is dropped.
 	Valid func(b *Blackboard) bool
+	// StandIn names an action that runs while a plan for this goal is
+	// being made (a search that spans updates: a Budget or a Scheduler):
+	// Aim while the attack is planned, Duck while the way to cover is.
+	// It runs without a plan, when its preconditions hold, and may be
+	// outside Actions; when the plan comes it is aborted. It wins over
+	// Config.StandIn's fallback for this goal.
+	StandIn string
 }
 
 // Rule is a rule of a goal's relevancy (Goal.Rules).

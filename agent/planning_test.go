@@ -319,6 +319,64 @@ func TestStandIn(t *testing.T) {
 	}
 }
 
+// TestGoalStandIn: a goal's own stand-in runs while its plan is made,
+// instead of the agent's fallback (with Config.StandIn) or of nothing
+// (without); a goal without one keeps the agent's rule; a stand-in name
+// that is unknown or lifted is refused.
+func TestGoalStandIn(t *testing.T) {
+	spec := choresSpec
+	spec.Actions = append(append([]goap.Action(nil), spec.Actions...),
+		goap.Action{Name: "Wander", Cost: 1, Effects: goap.Effects{"wandered": true}},
+		goap.Action{Name: "Aim", Cost: 1, Effects: goap.Effects{"aimed": true}},
+		goap.Action{Name: "Poke", Cost: 1, Params: []goap.Param{{Name: "x", Type: "thing"}}, Effects: goap.Effects{"poked": true}})
+	spec.Objects = []goap.Object{{Name: "a", Type: "thing"}, {Name: "b", Type: "thing"}}
+	d := mustDomain(t, spec)
+	first := func(goal, standIn string, configStandIn bool) string {
+		target, _ := d.Goal(goal)
+		a, err := agent.New(agent.Config{Name: "a", Domain: d, Budget: 5,
+			Goals:    []agent.Goal{{Target: target, Priority: 1, StandIn: standIn}},
+			Fallback: "Wander", StandIn: configStandIn,
+			Default: agent.Behavior{Perform: takes(100)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Update(1)
+		if a.Phase() != agent.Planning {
+			t.Fatalf("%s: phase %v after one update, want Planning", goal, a.Phase())
+		}
+		if id, ok := a.Action(); ok {
+			return d.ActionName(id)
+		}
+		return ""
+	}
+	cases := []struct {
+		goal, standIn string
+		config        bool
+		want          string
+	}{
+		{"Done", "Aim", true, "Aim"},
+		{"Done", "Aim", false, "Aim"},
+		{"Done", "", true, "Wander"},
+		{"Done", "", false, ""},
+		{"Done", "Poke(b)", false, "Poke(b)"},
+	}
+	for _, c := range cases {
+		if got := first(c.goal, c.standIn, c.config); got != c.want {
+			t.Errorf("goal %s, StandIn %q, Config.StandIn %v: %q runs, want %q", c.goal, c.standIn, c.config, got, c.want)
+		}
+	}
+	done, _ := d.Goal("Done")
+	for standIn, want := range map[string]string{
+		"Aimm": `unknown action "Aimm" in the StandIn of goal Done (did you mean "Aim"?)`,
+		"Poke": "the StandIn of goal Done names the lifted action Poke, which stands for 2 actions: name one, such as Poke(a)",
+	} {
+		_, err := agent.New(agent.Config{Name: "a", Domain: d, Goals: []agent.Goal{{Target: done, StandIn: standIn}}})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("StandIn %q: error %v, want %q", standIn, err, want)
+		}
+	}
+}
+
 // TestFallbackEndsWhenNothingWaits: an agent waiting for a retry of a
 // goal without a plan goes idle once that goal is no longer pursued
 // (here it becomes invalid): it stayed "falling back" for ever, so a

@@ -196,7 +196,7 @@ func (a *Agent) advance() {
 			if a.planFor() {
 				continue
 			}
-			if a.cfg.standIn && (a.run.standing || a.startStandIn()) {
+			if a.run.standing || a.startStandIn() {
 				a.runStep() // the stand-in, while the search goes on
 			}
 			return
@@ -247,12 +247,16 @@ func (a *Agent) pursue(i int) {
 	}
 }
 
-// startStandIn starts the fallback action as the stand-in of the search
-// for the current goal (Config.StandIn) and reports whether it did: it
-// may be banned after a failure, or not applicable.
+// startStandIn starts the stand-in of the search for the current goal
+// (its Goal.StandIn, else with Config.StandIn the fallback action) and
+// reports whether it did: there may be none, or it may be banned after a
+// failure, or not applicable.
 func (a *Agent) startStandIn() bool {
-	id := a.cfg.fallback
-	if !a.cfg.hasFallback || a.banned(id) || !a.d.Applicable(a.bb.state, id) {
+	id, ok := a.tables.standIn[a.goal], a.tables.standIn[a.goal] >= 0
+	if !ok {
+		id, ok = a.cfg.fallback, a.cfg.standIn && a.cfg.hasFallback
+	}
+	if !ok || a.banned(id) || !a.d.Applicable(a.bb.state, id) {
 		return false
 	}
 	a.clearPlan()

@@ -184,7 +184,7 @@
 //	    backoff: 10              # ticks before a goal without a plan is retried
 //	                             # (doubling, up to 16 times); default 10
 //	    budget: 100              # states the planner may expand per tick; default: no limit
-//	    stand_in: true           # run fallback while a search spans ticks; default false
+//	    stand_in: true           # run fallback while a search spans ticks (goals without their own stand_in:); default false
 //	    own: {at: door}          # its own values of agent facts (see below)
 //	    on_orders: [StackUp]     # goals it pursues only when ordered (see Squads)
 //	    obedient: true           # pursue the most recommended goal; default false
@@ -221,6 +221,12 @@
 //	    priority: 50
 //	    desired: {enemy_dead: true}
 //	    valid_when: {armed: true} # never pursued otherwise
+//	    stand_in: Aim            # runs while Attack's plan is made
+//
+// A goal's stand_in: names an action that runs, without a plan, while a
+// search for the goal spans ticks (an agent's budget:, or a scheduler),
+// in place of the agent's fallback (stand_in: true) or of idling; the
+// plan aborts it when it comes.
 //
 // The world starts from the file's start. Each tick (the first is 1), the
 // events due change the world; then each agent, in file order, senses,

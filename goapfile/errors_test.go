@@ -1008,6 +1008,14 @@ t.yaml:5:6: '~' is not in the legend (the legend has '#' '%' '+' '.' '/')
 		`t.yaml:3:33: the legend offers "Tkae", which is not a lifted action (one with params:) (did you mean "Take"?)
     3 |     "c": {type: crate, offers: [Tkae]}
       |                                 ^`},
+	{"stand_in names an unknown or a lifted action",
+		"objects: {a: thing, b: thing}\nactions: [{name: Aim, effects: {aimed: true}}, {name: Poke, params: {x: thing}, effects: {poked: true}}]\ngoals: [{name: G, desired: {aimed: true}, stand_in: Aimm}, {name: H, desired: {poked: true}, stand_in: Poke}]\n",
+		`t.yaml:3:53: unknown action "Aimm" in stand_in (did you mean "Aim"?)
+    3 | goals: [{name: G, desired: {aimed: true}, stand_in: Aimm}, {name: H, desired: {poked: true}, stand_in: Poke}]
+      |                                                     ^
+t.yaml:3:104: stand_in names the lifted action Poke, which stands for 2 actions: name one, such as "Poke(a)"
+    3 | goals: [{name: G, desired: {aimed: true}, stand_in: Aimm}, {name: H, desired: {poked: true}, stand_in: Poke}]
+      |                                                                                                        ^`},
 }
 
 func TestErrorMessages(t *testing.T) {

@@ -3,6 +3,8 @@ package goapfile
 import (
 	"math"
 
+	"github.com/goap-go/goap/internal/suggest"
+
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent/simspec"
 	"go.yaml.in/yaml/v3"
@@ -11,7 +13,7 @@ import (
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
 	actionKeys = []string{"name", "params", "at", "cost", "preconditions", "effects", "duration", "travel", "chance", "order", "orders", "timeout", "backoff"}
-	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy"}
+	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy", "stand_in"}
 )
 
 // actionDecl remembers where an action's parts are, to place the core's
@@ -39,6 +41,10 @@ type goalDecl struct {
 	// the domain (for simulated agents: simspec.GoalRule).
 	validWhen *goalRef
 	relevancy []scoreDecl
+	// standIn is the action that stands in while the goal is planned,
+	// checked once the domain is compiled.
+	standIn     string
+	standInNode *yaml.Node
 }
 
 // scoreDecl is one rule of a goal's `relevancy:`.
@@ -226,6 +232,9 @@ func (p *parser) goalList(n *yaml.Node) {
 				}
 			case "relevancy":
 				decl.relevancy = p.relevancyRules(fd.val)
+			case "stand_in":
+				decl.standIn, _ = p.str(fd.val, "stand_in")
+				decl.standInNode = fd.val
 			case "desired":
 				hasDesired = true
 				g.Desired, decl.desired, _ = p.conds(fd.val, "desired", false)
@@ -299,14 +308,33 @@ func (p *parser) relevancyRules(n *yaml.Node) []scoreDecl {
 	return out
 }
 
-// goalRules compiles the goals' valid_when: and relevancy: once the
-// domain is compiled.
+// standIn checks goal g's stand_in: an action of the file, ground or
+// lifted with a single binding, and returns it.
+func (p *parser) standIn(g *goalDecl) string {
+	d := p.out.Domain
+	ids := d.ActionsNamed(g.standIn)
+	switch {
+	case ids == nil:
+		p.errorf(g.standInNode, "unknown action %q in stand_in%s", g.standIn, suggest.Hint(g.standIn, p.actionNameList()))
+	case len(ids) > 1:
+		p.errorf(g.standInNode, "stand_in names the lifted action %s, which stands for %d actions: name one, such as %q", g.standIn, len(ids), d.ActionName(ids[0]))
+	default:
+		return g.standIn
+	}
+	return ""
+}
+
+// goalRules compiles the goals' valid_when:, relevancy: and stand_in:
+// once the domain is compiled.
 func (p *parser) goalRules() {
 	for _, g := range p.goals {
-		if g.validWhen == nil && len(g.relevancy) == 0 {
+		if g.validWhen == nil && len(g.relevancy) == 0 && g.standIn == "" {
 			continue
 		}
 		var r simspec.GoalRule
+		if g.standIn != "" {
+			r.StandIn = p.standIn(g)
+		}
 		if g.validWhen != nil {
 			r.ValidWhen = p.target(g.validWhen, g.name+" valid_when")
 		}

@@ -174,8 +174,9 @@ func Build(spec Spec, b Bindings) (*Roster, error) {
 // only an order's bias makes it relevant.
 func onOrders(*agent.Blackboard) float64 { return 0 }
 
-// applyGoalRule sets g's Valid and Rules from the rule.
+// applyGoalRule sets g's Valid, Rules and StandIn from the rule.
 func applyGoalRule(rule simspec.GoalRule, g *agent.Goal) {
+	g.StandIn = rule.StandIn
 	if t := rule.ValidWhen; t != nil {
 		g.Valid = func(b *agent.Blackboard) bool { return b.State().Satisfies(t) }
 	}

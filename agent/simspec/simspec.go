@@ -97,6 +97,9 @@ type GoalRule struct {
 	// none does, which makes the goal not relevant (the sim makes them
 	// agent.Goal.Rules).
 	Relevancy []ScoreRule
+	// StandIn names the action that runs while a plan for the goal is
+	// being made (agent.Goal.StandIn).
+	StandIn string
 }
 
 // ScoreRule is one rule of a goal's relevancy.

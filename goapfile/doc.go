@@ -109,6 +109,7 @@
 //	    #.~~~+...#
 //	    #c.......#
 //	    ##########
+//	  agents_block: true           # agents stand in each other's way (default false)
 //	actions:
 //	  - name: Walk
 //	    params: {c: crate}
@@ -122,9 +123,12 @@
 // The map's objects and points join objects:. Each door has the world
 // facts open(NAME) and locked(NAME), started as drawn: a simulated door
 // follows them, so an action or an event that opens or locks it reroutes
-// the agents walking. The table entries distance(a,b) hold the cost of
-// the cheapest path between every two named places (points and objects),
-// for actions' cost:. An action's at: (a point, an object, or one of its
+// the agents walking. With agents_block: true no two agents stand on one
+// cell: paths go around the living agents, found again whenever one
+// moves, and an agent whose place is taken walks as near as it can and
+// its action fails there ("[7, 1] is taken by s"). The table entries
+// distance(a,b) hold the cost of the cheapest path between every two named
+// places (points and objects), for actions' cost:. An action's at: (a point, an object, or one of its
 // object parameters) is where it is performed: a simulated agent walks
 // there along the map's paths at its speed before performing it, instead
 // of taking travel: ticks, and the action fails where no path leads.

@@ -65,6 +65,9 @@ type File struct {
 	// Places gives, by ground action name, the cell where the action is
 	// performed (its at:): a simulated agent walks there first.
 	Places map[string][2]int
+	// AgentsBlock is the map's agents_block: agents stand in each other's
+	// way (sim.Config.AgentsBlock).
+	AgentsBlock bool
 
 	pos map[posKey]Position
 }

@@ -20,7 +20,7 @@ import (
 
 // mapKeys are the keys of `map:`, symbolKeys those of a legend entry.
 var (
-	mapKeys    = []string{"legend", "rows"}
+	mapKeys    = []string{"legend", "rows", "agents_block"}
 	symbolKeys = []string{"terrain", "door", "cost", "name", "type", "offers", "point", "region"}
 )
 
@@ -45,6 +45,8 @@ func (p *parser) mapSection(n *yaml.Node) {
 			p.legend(fd.val, legend)
 		case "rows":
 			rows = fd.val
+		case "agents_block":
+			p.out.AgentsBlock, _ = p.boolean(fd.val, "agents_block")
 		}
 	}
 	if rows == nil {

@@ -107,6 +107,12 @@ type Config struct {
 	// locked(NAME). The world works on its own copy of Map.
 	Map    *space.Grid
 	Places map[string][2]int
+	// AgentsBlock makes each living agent on the map stand in the way of
+	// the others: paths go around it, and one walking toward it stops
+	// until the way is free or a way around is found. An agent whose place
+	// is taken, or cannot be reached, walks as near as it can, and its
+	// action fails there.
+	AgentsBlock bool
 	// DiscardLog makes the world keep no log: events reach OnEvent only,
 	// and Events and Finished return nil. A long run then takes memory
 	// that does not grow with its ticks (goap sim streams its output so).
@@ -282,6 +288,9 @@ func New(cfg Config) (*World, error) {
 	}
 	if err := w.setupKnowledge(cfg); err != nil {
 		errs = append(errs, err)
+	}
+	if len(errs) == 0 {
+		w.occupy()
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)

@@ -126,6 +126,54 @@ func (w *World) agentSpace(i int, at *[2]int, speed float64, name string) error 
 	return nil
 }
 
+// occupy blocks the cells of the agents on the map (Config.AgentsBlock).
+func (w *World) occupy() {
+	s := &w.space
+	if !w.cfg.AgentsBlock || s.grid == nil {
+		return
+	}
+	for i, c := range s.pos {
+		if s.placed[i] {
+			s.grid.Block(c)
+		}
+	}
+}
+
+// vacate takes dead agent i off its cell (Config.AgentsBlock).
+func (w *World) vacate(i int) {
+	s := &w.space
+	if w.cfg.AgentsBlock && s.grid != nil && s.placed[i] {
+		s.grid.Unblock(s.pos[i])
+	}
+}
+
+// step moves agent i one cell along its path; with AgentsBlock it stays
+// when another agent stands there, and reports whether it moved.
+func (w *World) step(i int) bool {
+	s := &w.space
+	next := s.path[i][s.walked[i]+1]
+	if w.cfg.AgentsBlock && s.placed[i] {
+		if s.grid.Blocked(next) {
+			return false // a safeguard: paths are found around the agents, again whenever one moves
+		}
+		s.grid.Unblock(s.pos[i])
+		s.grid.Block(next)
+	}
+	s.walked[i]++
+	s.pos[i] = next
+	return true
+}
+
+// takenBy names the living agent standing on c, or "".
+func (w *World) takenBy(c space.Cell, except int) string {
+	for j, p := range w.space.pos {
+		if j != except && p == c && w.space.placed[j] && !w.combat.dead[j] {
+			return w.names[j]
+		}
+	}
+	return ""
+}
+
 // syncDoors sets the map's doors from the world's facts.
 func (w *World) syncDoors() {
 	for _, d := range w.space.doors {
@@ -146,15 +194,19 @@ func (w *World) syncDoors() {
 
 // walk is the MoveTo handler of an action with a place: agent i walks
 // its path at its speed, finding it again when the map changed (a door
-// closed), and arrives, or fails when no path leads there.
+// closed, with AgentsBlock an agent moved), and arrives, or fails when no
+// path leads there (with AgentsBlock: once it is as near as it can get).
 func (w *World) walk(i int, c *agent.Call) agent.Outcome {
 	s := &w.space
 	to := s.place[c.Action]
 	if c.Frame == 0 || s.version[i] != s.pf.Version() || s.path[i] == nil {
 		path, ok := s.pf.Path(s.pos[i], to, s.path[i])
-		if !ok {
+		if !ok && (!w.cfg.AgentsBlock || len(path) < 2) {
 			s.path[i] = path[:0]
 			c.Reason = fmt.Sprintf("no path from %v to %v", s.pos[i], to)
+			if who := w.takenBy(to, i); w.cfg.AgentsBlock && who != "" {
+				c.Reason = fmt.Sprintf("%v is taken by %s", to, who)
+			}
 			return agent.Failure
 		}
 		s.path[i], s.walked[i], s.version[i] = path, 0, s.pf.Version()
@@ -164,11 +216,16 @@ func (w *World) walk(i int, c *agent.Call) agent.Outcome {
 	}
 	s.partial[i] += s.speed[i]
 	for s.partial[i] >= 1 && s.walked[i]+1 < len(s.path[i]) {
+		if !w.step(i) {
+			s.partial[i] = 0 // waits for the way to clear
+			break
+		}
 		s.partial[i]--
-		s.walked[i]++
-		s.pos[i] = s.path[i][s.walked[i]]
 	}
 	if s.pos[i] != to {
+		if s.walked[i]+1 >= len(s.path[i]) {
+			s.path[i] = nil // as near as it gets: ask again next tick
+		}
 		return agent.Continue
 	}
 	s.path[i] = s.path[i][:0]

@@ -195,21 +195,22 @@ func expectation(sc goapfile.Test) string {
 // to sim.New.
 func SimConfig(f *goapfile.File) sim.Config {
 	return sim.Config{
-		Domain:     f.Domain,
-		Start:      f.Start,
-		Duration:   f.Durations,
-		Travel:     f.Travel,
-		Agents:     f.Agents,
-		Changes:    f.Events,
-		AgentFacts: f.AgentFacts,
-		Squads:     f.Squads,
-		Orders:     f.Orders,
-		GoalRules:  f.GoalRules,
-		Timeout:    f.Timeouts,
-		Backoff:    f.Backoffs,
-		Chance:     f.Chance,
-		Map:        f.Map,
-		Places:     f.Places,
+		Domain:      f.Domain,
+		Start:       f.Start,
+		Duration:    f.Durations,
+		Travel:      f.Travel,
+		Agents:      f.Agents,
+		Changes:     f.Events,
+		AgentFacts:  f.AgentFacts,
+		Squads:      f.Squads,
+		Orders:      f.Orders,
+		GoalRules:   f.GoalRules,
+		Timeout:     f.Timeouts,
+		Backoff:     f.Backoffs,
+		Chance:      f.Chance,
+		Map:         f.Map,
+		Places:      f.Places,
+		AgentsBlock: f.AgentsBlock,
 	}
 }
 

@@ -234,10 +234,11 @@ func (w *World) walk(i int, c *agent.Call) agent.Outcome {
 }
 
 // Position returns the named agent's cell on the map, and false when the
-// world has no map or no such agent.
+// world has no map or no such agent, or the agent has no place on the map
+// (no At: a commander without a body).
 func (w *World) Position(name string) (space.Cell, bool) {
 	i := slices.Index(w.names, name)
-	if w.space.grid == nil || i < 0 || i >= len(w.space.pos) {
+	if w.space.grid == nil || i < 0 || i >= len(w.space.pos) || !w.space.placed[i] {
 		return space.Cell{}, false
 	}
 	return w.space.pos[i], true

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"net/http/httptest"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -111,4 +112,52 @@ func TestMapView(t *testing.T) {
 		t.Fatalf("clicking red on the map at (%g,%g): %v", x, y, err)
 	}
 	screenshot(t, ctx, "map-view-red-selected")
+}
+
+// drawnLines is an agent as the map view drew it, with its lines.
+type drawnLines struct {
+	Name  string
+	Sees  []string
+	By    string
+	Order string
+	Arrow bool
+}
+
+// TestMapOrders: the map view draws an order's arrow from a commander on
+// the map to its unit, a badge over a unit whose commander has no body
+// (and draws no such commander), and lines to the agents each one sees,
+// as the recording has them at the tick.
+func TestMapOrders(t *testing.T) {
+	w, rec := simWorld(t, "testdata/orders_map_sim.yaml", 1000, true)
+	var file bytes.Buffer
+	rec.Stream(&file)
+	for range 4 {
+		w.Step()
+		rec.Capture()
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	rc, err := debugger.ReadRecording(bytes.NewReader(file.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(debugger.Handler(rc, nil))
+	defer srv.Close()
+	ctx, _ := browser(t)
+	open(t, ctx, srv.URL+"/?tick=3")
+	var got []drawnLines
+	if err := chromedp.Run(ctx, drawn(3), until(`document.getElementById("map").dataset.tick === "3"`),
+		chromedp.Evaluate(`goapMapDrawn()`, &got)); err != nil {
+		t.Fatal(err)
+	}
+	want := []drawnLines{
+		{Name: "lead", Sees: []string{}},
+		{Name: "u1", Sees: []string{"lead", "u2"}, By: "lead", Order: "Post", Arrow: true},
+		{Name: "u2", Sees: []string{"lead", "u1"}, By: "hq", Order: "Post"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("drawn at tick 3:\n%+v\nwant\n%+v", got, want)
+	}
+	screenshot(t, ctx, "map-view-orders")
 }

@@ -518,10 +518,15 @@ function drawMap(st) {
       const o = where.get(n);
       if (o) line(mid(a.x, a.y), mid(o.x, o.y), color + "aa", 1, [1, 2]);
     }
-    const boss = a.ordered_by && where.get(a.ordered_by);
-    if (boss) arrow(g, mid(boss.x, boss.y), mid(a.x, a.y), cs);
   }
   mapDrawn = [];
+  const lines = new Map(); // per agent: what the drawing joined it to
+  for (const a of sp.agents) {
+    const boss = a.ordered_by && where.get(a.ordered_by);
+    if (boss) arrow(g, mid(boss.x, boss.y), mid(a.x, a.y), cs);
+    else if (a.ordered_by) badge(g, mid(a.x, a.y), cs); // a commander without a body
+    lines.set(a.name, { sees: (a.sees || []).filter((n) => where.has(n)), by: a.ordered_by || "", order: a.order || "", arrow: !!boss });
+  }
   for (const a of sp.agents) {
     const [px, py] = mid(a.x, a.y), r = cs * .38;
     g.fillStyle = a.dead ? "#b0bec5" : sideColor(a.side);
@@ -542,7 +547,7 @@ function drawMap(st) {
       g.arc(px, py, r + 2, 0, 2 * Math.PI);
       g.stroke();
     }
-    mapDrawn.push({ name: a.name, px, py });
+    mapDrawn.push({ name: a.name, px, py, ...lines.get(a.name) });
   }
   c.dataset.tick = st.tick;
   renderMapKey();
@@ -566,6 +571,19 @@ function arrow(g, from, to, cs) {
   g.fill();
 }
 
+// badge marks a unit following the order of a commander that is not on
+// the map (a planner without a body): a purple diamond over its head.
+function badge(g, at, cs) {
+  const [x, y] = at, r = Math.max(3, cs * .18), top = y - cs * .5;
+  g.fillStyle = "#8e24aa";
+  g.beginPath();
+  g.moveTo(x, top - r);
+  g.lineTo(x + r, top);
+  g.lineTo(x, top + r);
+  g.lineTo(x - r, top);
+  g.fill();
+}
+
 // renderMapKey names the sides' colours.
 function renderMapKey() {
   const key = $("mapkey");
@@ -582,11 +600,13 @@ function renderMapKey() {
 
 // goapMapDrawn is the test hook of the map view: the agents as the last
 // drawing placed them, in cells ({name, x, y}), read back from the
-// pixels drawn at.
+// pixels drawn at, with the lines drawn from them: the agents it sees,
+// and the order it follows (by whom, which goal, an arrow from the
+// commander on the map or, without one, a badge).
 window.goapMapDrawn = () => {
   if (!meta || !meta.map) return [];
   const cs = mapCell();
-  return mapDrawn.map((a) => ({ name: a.name, x: a.px / cs - .5, y: a.py / cs - .5 }));
+  return mapDrawn.map((a) => ({ name: a.name, x: a.px / cs - .5, y: a.py / cs - .5, sees: a.sees, by: a.by, order: a.order, arrow: a.arrow }));
 };
 
 // pickOnMap selects the agent drawn nearest the click, within a cell.

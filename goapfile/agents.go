@@ -141,7 +141,7 @@ func (p *parser) agent(n *yaml.Node) (simspec.Agent, bool) {
 			var keys map[string]*yaml.Node
 			a.Own, keys = p.state(fd.val, "own")
 			for _, name := range slices.Sorted(maps.Keys(keys)) {
-				if !slices.Contains(p.out.AgentFacts, name) {
+				if !p.isAgentFact(name) {
 					p.errorf(keys[name], "%s is a world fact: own sets an agent's own values of facts declared with scope: agent", name)
 				}
 			}

@@ -133,6 +133,27 @@
 // there along the map's paths at its speed before performing it, instead
 // of taking travel: ticks, and the action fails where no path leads.
 //
+// Smart objects (Orkin): objects on the map offer actions (offers:), and
+// an action's uses: (an object parameter, ?c, or an object's name) makes
+// the object one agent's at a time, from the action's start (its walk
+// there included) to its end, however it ends. Another agent's action on
+// the object then fails at its start ("crate1 is in use by a") and the
+// agent plans again; the agent fact in_use(OBJECT), when declared
+// (scope: agent), is true for every agent but the holder, so that plans
+// can pass objects in use by. An object used up or switched is an
+// ordinary world fact that effects set (empty(?c), on(?c)); see
+// examples/smart_objects_sim.yaml.
+//
+//	facts:
+//	  in_use: {type: bool, args: [crate], scope: agent}
+//	actions:
+//	  - name: TakeAmmo
+//	    params: {c: crate}
+//	    at: ?c
+//	    uses: ?c
+//	    preconditions: {"in_use(?c)": false, "empty(?c)": false}
+//	    effects: {ammo: true, "empty(?c)": true}
+//
 // An agent with sight: sees the living agents within that many cells that
 // a clear line joins to it (cover does not block sight, walls and shut
 // doors do). Each tick the simulator writes, into the agent facts the file

@@ -1016,6 +1016,22 @@ t.yaml:5:6: '~' is not in the legend (the legend has '#' '%' '+' '.' '/')
 t.yaml:3:104: stand_in names the lifted action Poke, which stands for 2 actions: name one, such as "Poke(a)"
     3 | goals: [{name: G, desired: {aimed: true}, stand_in: Aimm}, {name: H, desired: {poked: true}, stand_in: Poke}]
       |                                                                                                        ^`},
+	{"uses names an unknown parameter or object",
+		"objects: {crate1: crate}\nactions: [{name: Take, params: {c: crate}, uses: \"?d\", effects: {ammo: true}}, {name: Look, uses: crate2, effects: {seen: true}}]\n",
+		`t.yaml:2:50: uses: ?d is not a parameter of Take (did you mean "?c"?)
+    2 | actions: [{name: Take, params: {c: crate}, uses: "?d", effects: {ammo: true}}, {name: Look, uses: crate2, effects: {seen: true}}]
+      |                                                  ^
+t.yaml:2:99: uses: unknown object "crate2" (did you mean "crate1"?)
+    2 | actions: [{name: Take, params: {c: crate}, uses: "?d", effects: {ammo: true}}, {name: Look, uses: crate2, effects: {seen: true}}]
+      |                                                                                                   ^`},
+	{"a family's agent fact checked in expect_world, its world fact in expect_agents",
+		"objects: {c1: crate}\nfacts:\n  in_use: {type: bool, args: [crate], scope: agent}\nactions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents: [{name: u}]\ntests:\n  - {sim: {ticks: 1}, expect_world: {in_use(c1): false}, expect_agents: {u: {x: true, in_use(c1): false}}}\n",
+		`t.yaml:8:38: in_use(c1) is an agent fact: each agent has its own; check it with expect_agents: {AGENT: {in_use(c1): ...}}
+    8 |   - {sim: {ticks: 1}, expect_world: {in_use(c1): false}, expect_agents: {u: {x: true, in_use(c1): false}}}
+      |                                      ^
+t.yaml:8:78: x is a world fact: check it with expect_world
+    8 |   - {sim: {ticks: 1}, expect_world: {in_use(c1): false}, expect_agents: {u: {x: true, in_use(c1): false}}}
+      |                                                                              ^`},
 }
 
 func TestErrorMessages(t *testing.T) {

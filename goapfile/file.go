@@ -65,6 +65,9 @@ type File struct {
 	// Places gives, by ground action name, the cell where the action is
 	// performed (its at:): a simulated agent walks there first.
 	Places map[string][2]int
+	// Uses gives, by ground action name, the object the action uses
+	// (its uses:): one agent at a time (sim.Config.Uses).
+	Uses map[string]string
 	// AgentsBlock is the map's agents_block: agents stand in each other's
 	// way (sim.Config.AgentsBlock).
 	AgentsBlock bool

@@ -338,6 +338,21 @@ func (p *parser) checkOffers() {
 	}
 }
 
+// isAgentFact reports whether the named fact is declared with scope:
+// agent, itself or as one of a family's facts ("in_use(crate1)" of
+// in_use with args:), before or after groundActionData grounds the
+// families.
+func (p *parser) isAgentFact(name string) bool {
+	if slices.Contains(p.out.AgentFacts, name) {
+		return true
+	}
+	family, _, ok := strings.Cut(name, "(")
+	if dec := p.decl[family]; ok && dec != nil && len(dec.fact.Args) > 0 {
+		return slices.Contains(p.out.AgentFacts, family)
+	}
+	return false
+}
+
 // groundActionData copies what the file says of each lifted action
 // (duration, travel, timeout, back-off) to its ground actions, which is
 // how the simulator looks them up, and reports lifted actions that no

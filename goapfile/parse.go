@@ -443,6 +443,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 	p.groundOrders(d)
 	p.checkCosts(d)
 	p.actionPlaces(d)
+	p.actionUses(d)
 	f.Start = p.newState(start, startKeys, pos(top["start"].val))
 	p.goalRules()
 	if goal != nil {

@@ -132,7 +132,7 @@ func (p *parser) simTest(t *testDecl, f field, byName map[string]field) {
 			p.errorf(wf.val, "expect_world must name at least one condition")
 		} else if ok {
 			for name, k := range keys {
-				if slices.Contains(p.out.AgentFacts, name) {
+				if p.isAgentFact(name) {
 					p.errorf(k, "%s is an agent fact: each agent has its own; check it with expect_agents: {AGENT: {%s: ...}}", name, name)
 				}
 			}
@@ -156,7 +156,7 @@ func (p *parser) simTest(t *testDecl, f field, byName map[string]field) {
 				continue
 			}
 			for name, k := range keys {
-				if !slices.Contains(p.out.AgentFacts, name) {
+				if !p.isAgentFact(name) {
 					p.errorf(k, "%s is a world fact: check it with expect_world", name)
 				}
 			}

@@ -12,7 +12,7 @@ import (
 
 // actionKeys and goalKeys are the keys of an action and of a goal.
 var (
-	actionKeys = []string{"name", "params", "at", "cost", "preconditions", "effects", "duration", "travel", "chance", "order", "orders", "timeout", "backoff"}
+	actionKeys = []string{"name", "params", "at", "uses", "cost", "preconditions", "effects", "duration", "travel", "chance", "order", "orders", "timeout", "backoff"}
 	goalKeys   = []string{"name", "priority", "desired", "valid_when", "relevancy", "stand_in"}
 )
 
@@ -28,6 +28,7 @@ type actionDecl struct {
 	paramList []goap.Param
 	order     *yaml.Node // `order:`, read once the squads are known
 	at        *yaml.Node // `at:`, read once the domain is compiled
+	uses      *yaml.Node // `uses:`, the same
 	orders    *yaml.Node // `orders:`, the same, and its key
 	ordersAt  *yaml.Node
 }
@@ -136,6 +137,8 @@ func (p *parser) action(n *yaml.Node) (goap.Action, bool) {
 			decl.order = fd.val
 		case "at":
 			decl.at = fd.val
+		case "uses":
+			decl.uses = fd.val
 		case "orders":
 			decl.orders, decl.ordersAt = fd.val, fd.key
 		case "timeout", "backoff":

@@ -91,6 +91,7 @@ func (w *World) checkDeaths() {
 		}
 		c.dead[i] = true
 		w.vacate(i)
+		w.releaseAll(i)
 		why := strings.Join(condTexts(t), ", ")
 		w.record(agent.Event{Time: float64(w.tick), Agent: w.names[i], Type: agent.EventDied, Reason: why})
 		w.agents[i].Stop("died: " + why)

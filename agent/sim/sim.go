@@ -107,6 +107,11 @@ type Config struct {
 	// locked(NAME). The world works on its own copy of Map.
 	Map    *space.Grid
 	Places map[string][2]int
+	// Uses gives, by action name (a lifted name stands for its bindings),
+	// the object the action uses (see Smart objects in use, in objects.go's
+	// documentation): one agent at a time holds it, from the action's
+	// start to its end.
+	Uses map[string]string
 	// AgentsBlock makes each living agent on the map stand in the way of
 	// the others: paths go around it, and one walking toward it stops
 	// until the way is free or a way around is found. An agent whose place
@@ -168,6 +173,7 @@ type World struct {
 	combat combat
 	space  walker
 	know   knowing
+	hold   holding
 }
 
 // change is a simspec.Change compiled for the domain.
@@ -235,6 +241,7 @@ func New(cfg Config) (*World, error) {
 			w.agentFacts = append(w.agentFacts, id)
 		}
 	}
+	w.setupUses(cfg, bad) // after agentFact: in_use(OBJECT) must be a world fact
 	w.view = d.NewState()
 	for i := range n {
 		w.writes = append(w.writes, d.ActionWrites(goap.ActionID(i)))
@@ -376,7 +383,7 @@ func (w *World) behaviors(i int) map[string]agent.Behavior {
 		if w.space.at != nil && w.space.at[a] {
 			b.MoveTo = walk // the map's way, not a travel time
 		}
-		out[w.d.ActionName(a)] = b
+		out[w.d.ActionName(a)] = w.holdWhileRunning(i, a, b)
 	}
 	return out
 }
@@ -465,6 +472,7 @@ func (w *World) Step() {
 		a.Update(1) // a dead agent's does nothing
 		w.settle()
 	}
+	w.sweep()
 }
 
 // compileChange checks scripted change c and turns it into the world's

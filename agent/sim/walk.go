@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/goap-go/goap"
@@ -88,13 +89,8 @@ func (w *World) setupSpace(cfg Config, bad func(string, ...any)) {
 }
 
 // sortedNames returns m's keys in order.
-func sortedNames(m map[string][2]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+func sortedNames[V any](m map[string]V) []string {
+	return slices.Sorted(maps.Keys(m))
 }
 
 // agentSpace places agent i at its cell.

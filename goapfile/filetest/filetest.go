@@ -211,6 +211,7 @@ func SimConfig(f *goapfile.File) sim.Config {
 		Map:         f.Map,
 		Places:      f.Places,
 		AgentsBlock: f.AgentsBlock,
+		Uses:        f.Uses,
 	}
 }
 

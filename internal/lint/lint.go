@@ -111,6 +111,12 @@ func Check(f *goapfile.File, src []byte) []Warning {
 			}
 		}
 	}
+	// Whether an object is in use is the simulator's to write.
+	for _, obj := range f.Uses {
+		if id, ok := d.FactID("in_use(" + obj + ")"); ok {
+			used[id] = true
+		}
+	}
 	// A door's facts are the map's: they hold its state for the
 	// simulator, used or not.
 	for _, door := range f.Doors {

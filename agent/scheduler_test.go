@@ -182,9 +182,22 @@ func TestSchedulerTimeBudget(t *testing.T) {
 // plans before the agents that wait for their first plan, though they
 // joined the queue earlier.
 func TestSchedulerReplanFirst(t *testing.T) {
+	// Near (the agents nearest first) does not change the rule: the
+	// replanning worker is the farthest.
+	pos := map[string]float64{"worker": 100, "a": 0, "b": 1}
+	for _, near := range []func(*agent.Agent) float64{nil, func(a *agent.Agent) float64 { return pos[a.Name()] }} {
+		if got := replanOrder(t, &agent.Scheduler{Budget: 1, Near: near}); !strings.HasPrefix(got, "worker a b") {
+			t.Errorf("Near set %v: plans made in the order %q, want the replanning worker first", near != nil, got)
+		}
+	}
+}
+
+// replanOrder runs a worker until it performs, queues two newcomers a
+// and b, interrupts the worker, and returns the order of the plans made.
+func replanOrder(t *testing.T, s *agent.Scheduler) string {
+	t.Helper()
 	d := mustDomain(t, choresSpec)
 	var order []string
-	s := &agent.Scheduler{Budget: 1}
 	mk := func(name string) *agent.Agent {
 		a, err := agent.New(agent.Config{Name: name, Domain: d, Goals: goals(t, d, "Done"),
 			Default: agent.Behavior{Perform: takes(1000)},
@@ -224,9 +237,7 @@ func TestSchedulerReplanFirst(t *testing.T) {
 			break
 		}
 	}
-	if got := strings.Join(order, " "); !strings.HasPrefix(got, "worker a b") {
-		t.Errorf("plans made in the order %q, want the replanning worker first", got)
-	}
+	return strings.Join(order, " ")
 }
 
 // TestSchedulerWorkers: with several workers the searches of a frame run
@@ -302,51 +313,5 @@ func TestSchedulerNear(t *testing.T) {
 	// Without Near: the queue's order.
 	if got := run(nil, "a", "b", "c"); got != "a b c" {
 		t.Errorf("Near 0 for all: %q, want a b c", got)
-	}
-}
-
-// TestSchedulerNearKeepsReplanFirst: a replanning agent far away still
-// goes before a newcomer next to the point of interest.
-func TestSchedulerNearKeepsReplanFirst(t *testing.T) {
-	d := mustDomain(t, choresSpec)
-	var order []string
-	pos := map[string]float64{"worker": 100, "near": 0}
-	s := &agent.Scheduler{Budget: 1, Near: func(a *agent.Agent) float64 { return pos[a.Name()] }}
-	mk := func(name string) *agent.Agent {
-		a, err := agent.New(agent.Config{Name: name, Domain: d, Goals: goals(t, d, "Done"),
-			Default: agent.Behavior{Perform: takes(1000)},
-			OnEvent: func(e agent.Event) {
-				if e.Type == agent.EventPlanMade {
-					order = append(order, e.Agent)
-				}
-			}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
-	worker := mk("worker")
-	if err := s.Add(worker); err != nil {
-		t.Fatal(err)
-	}
-	for worker.Phase() != agent.Performing {
-		s.Update(1)
-	}
-	near := mk("near")
-	if err := s.Add(near); err != nil {
-		t.Fatal(err)
-	}
-	near.Update(1)
-	worker.Interrupt("the world changed")
-	worker.Update(1)
-	order = order[:0]
-	for range 10000 {
-		s.Update(1)
-		if len(order) >= 2 {
-			break
-		}
-	}
-	if got := strings.Join(order, " "); got != "worker near" {
-		t.Errorf("plans made in the order %q, want the replanning worker first", got)
 	}
 }

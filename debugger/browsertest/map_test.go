@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/goap-go/goap/agent/sim"
 	"github.com/goap-go/goap/debugger"
 	"github.com/goap-go/goap/space"
 )
@@ -25,26 +26,14 @@ type drawnAgent struct {
 // each tick shown (the test hook reads back where the canvas drew them),
 // scrubbing moves them, and clicking an agent on the map selects it.
 func TestMapView(t *testing.T) {
-	w, rec := simWorld(t, "testdata/skirmish_sim.yaml", 1000, true)
-	var file bytes.Buffer
-	rec.Stream(&file)
 	cells := []map[string]space.Cell{}
-	for range 12 {
-		w.Step()
-		rec.Capture()
+	rc := readBack(t, "testdata/skirmish_sim.yaml", 12, func(w *sim.World) {
 		at := map[string]space.Cell{}
 		for _, a := range w.Agents() {
 			at[a.Name()], _ = w.Position(a.Name())
 		}
 		cells = append(cells, at) // cells[k]: after tick k+1
-	}
-	if err := rec.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	rc, err := debugger.ReadRecording(bytes.NewReader(file.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	srv := httptest.NewServer(debugger.Handler(rc, nil))
 	defer srv.Close()
 	ctx, _ := browser(t)
@@ -128,20 +117,7 @@ type drawnLines struct {
 // (and draws no such commander), and lines to the agents each one sees,
 // as the recording has them at the tick.
 func TestMapOrders(t *testing.T) {
-	w, rec := simWorld(t, "testdata/orders_map_sim.yaml", 1000, true)
-	var file bytes.Buffer
-	rec.Stream(&file)
-	for range 4 {
-		w.Step()
-		rec.Capture()
-	}
-	if err := rec.Flush(); err != nil {
-		t.Fatal(err)
-	}
-	rc, err := debugger.ReadRecording(bytes.NewReader(file.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rc := readBack(t, "testdata/orders_map_sim.yaml", 4, nil)
 	srv := httptest.NewServer(debugger.Handler(rc, nil))
 	defer srv.Close()
 	ctx, _ := browser(t)
@@ -160,4 +136,28 @@ func TestMapOrders(t *testing.T) {
 		t.Errorf("drawn at tick 3:\n%+v\nwant\n%+v", got, want)
 	}
 	screenshot(t, ctx, "map-view-orders")
+}
+
+// readBack records ticks of file's sim, calling after (when set) after
+// each tick, and reads the recording back as goap debug reads it.
+func readBack(t *testing.T, file string, ticks int, after func(*sim.World)) *debugger.Recording {
+	t.Helper()
+	w, rec := simWorld(t, file, 1000, true)
+	var out bytes.Buffer
+	rec.Stream(&out)
+	for range ticks {
+		w.Step()
+		rec.Capture()
+		if after != nil {
+			after(w)
+		}
+	}
+	if err := rec.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	rc, err := debugger.ReadRecording(bytes.NewReader(out.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rc
 }

@@ -3,6 +3,8 @@ package sim
 import (
 	"fmt"
 
+	"github.com/goap-go/goap/agent/squad"
+
 	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/space"
 )
@@ -21,7 +23,8 @@ import (
 //     age of the sighting), clamped to the fact's bounds, while known;
 //   - enemy_known: some agent of another side is known.
 //
-// World.Picture gives a picture whole, with the last known cells.
+// World.Picture gives a picture whole, with the last known cells. Each
+// picture is a squad.Knowledge, which games use the same way.
 
 // Sighting is the last time a picture's agents saw another agent.
 type Sighting struct {
@@ -32,17 +35,9 @@ type Sighting struct {
 	Tick int
 }
 
-// picture is what a group of agents knows of the others.
-type picture struct {
-	memory int   // ticks a sighting stays known; 0: for ever
-	seen   []int // per agent: the tick it was last seen, or -1
-	cell   []space.Cell
-	by     []int
-}
-
 // knowing holds the pictures and the facts they write.
 type knowing struct {
-	pictures []*picture
+	pictures []*squad.Knowledge
 	of       [][]int // per agent: the pictures it shares
 	squadOf  map[string]int
 	// facts per agent: known(NAME), seen_ago(NAME) (-1 when undeclared);
@@ -64,19 +59,15 @@ func (w *World) setupKnowledge(cfg Config) error {
 	for i, a := range cfg.Agents {
 		index[a.Name] = i
 	}
-	add := func(memory int) int {
-		p := &picture{memory: memory, seen: make([]int, n), cell: make([]space.Cell, n), by: make([]int, n)}
-		for j := range p.seen {
-			p.seen[j] = -1
-		}
-		k.pictures = append(k.pictures, p)
+	add := func(memory float64) int {
+		k.pictures = append(k.pictures, &squad.Knowledge{Memory: memory})
 		return len(k.pictures) - 1
 	}
 	for _, s := range cfg.Squads {
 		if !(s.Memory >= 0) {
 			return fmt.Errorf("sim: squad %s: Memory must not be negative, got %v", s.Name, s.Memory)
 		}
-		p := add(int(s.Memory))
+		p := add(s.Memory)
 		k.squadOf[s.Name] = p
 		for _, name := range append([]string{s.Commander}, s.Members...) {
 			if i, ok := index[name]; ok {
@@ -138,16 +129,19 @@ func (w *World) share(i int) {
 		if j == i || !e.saw[j] {
 			continue
 		}
+		c := w.space.pos[j]
 		for _, p := range w.know.of[i] {
-			pic := w.know.pictures[p]
-			pic.seen[j], pic.cell[j], pic.by[j] = w.tick, w.space.pos[j], i
+			w.know.pictures[p].Saw(squad.Sighting{Subject: w.names[j], By: w.names[i], X: c.X, Y: c.Y, At: float64(w.tick)})
 		}
 	}
 }
 
-// known reports whether picture p holds agent j now.
-func (w *World) known(p *picture, j int) bool {
-	return p.seen[j] >= 0 && !w.combat.dead[j] && (p.memory == 0 || w.tick-p.seen[j] <= p.memory)
+// known returns picture p's sighting of agent j, if it holds one now.
+func (w *World) known(p *squad.Knowledge, j int) (squad.Sighting, bool) {
+	if w.combat.dead[j] {
+		return squad.Sighting{}, false
+	}
+	return p.Known(w.names[j], float64(w.tick))
 }
 
 // recall writes agent i's pictures into its agent facts.
@@ -163,8 +157,8 @@ func (w *World) recall(i int) {
 		}
 		last := -1
 		for _, p := range k.of[i] {
-			if pic := k.pictures[p]; w.known(pic, j) && pic.seen[j] > last {
-				last = pic.seen[j]
+			if s, ok := w.known(k.pictures[p], j); ok && int(s.At) > last {
+				last = int(s.At)
 			}
 		}
 		if k.known[j] >= 0 {
@@ -197,10 +191,9 @@ func (w *World) Picture(name string) (known []Sighting, ok bool) {
 		}
 		p = k.of[i][0]
 	}
-	pic := k.pictures[p]
-	for j := range pic.seen {
-		if w.known(pic, j) {
-			known = append(known, Sighting{Agent: w.names[j], By: w.names[pic.by[j]], Cell: pic.cell[j], Tick: pic.seen[j]})
+	for j := range w.names {
+		if s, ok := w.known(k.pictures[p], j); ok {
+			known = append(known, Sighting{Agent: s.Subject, By: s.By, Cell: space.Cell{X: s.X, Y: s.Y}, Tick: int(s.At)})
 		}
 	}
 	return known, true

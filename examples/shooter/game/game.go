@@ -179,13 +179,13 @@ func (g *Game) Reload() error {
 	if err != nil {
 		return err
 	}
-	n := &Game{file: f, seed: g.seed, onEvent: g.onEvent}
-	if err := n.Restart(); err != nil {
+	// The new file is tried on a game of its own first: a file the game
+	// cannot start leaves the scene running as it was.
+	if err := (&Game{file: f, seed: g.seed}).Restart(); err != nil {
 		return err
 	}
-	n.path, n.mod = g.path, g.mod
-	*g = *n
-	return nil
+	g.file = f
+	return g.Restart()
 }
 
 // OnEvent makes f receive every agent's and the squad's events from the
@@ -494,6 +494,59 @@ func (g *Game) find(name string) *unit {
 		if u.name == name {
 			return u
 		}
+	}
+	return nil
+}
+
+// Agents returns every agent of the scene, blue's commander included, in
+// the file's order: for a debugger's recorder to watch.
+func (g *Game) Agents() []*agent.Agent {
+	out := make([]*agent.Agent, len(g.units))
+	for i, u := range g.units {
+		out[i] = u.a
+	}
+	return out
+}
+
+// Squad returns the player's squad's name, its commander's name and its
+// members' names ("" and nil when the scene has none).
+func (g *Game) Squad() (name, commander string, members []string) {
+	if g.squad == nil {
+		return "", "", nil
+	}
+	for _, m := range g.squad.Members {
+		members = append(members, m.Unit.Name())
+	}
+	return g.squad.Name, g.cmd.Name(), members
+}
+
+// Sides gives each unit's side by name.
+func (g *Game) Sides() map[string]string {
+	out := map[string]string{}
+	for _, u := range g.units {
+		if u.side != "" {
+			out[u.name] = u.side
+		}
+	}
+	return out
+}
+
+// Position returns the named unit's cell (false for none, and for blue's
+// commander, which has no body); with Path it is what a debugger's
+// recorder reads for its map (debugger.Space).
+func (g *Game) Position(name string) (space.Cell, bool) {
+	u := g.find(name)
+	if u == nil || u.a == g.cmd {
+		return space.Cell{}, false
+	}
+	return u.at, true
+}
+
+// Path returns the cells the named unit still walks (nil when it
+// stands).
+func (g *Game) Path(name string) []space.Cell {
+	if u := g.find(name); u != nil {
+		return u.path
 	}
 	return nil
 }

@@ -11,11 +11,18 @@ import (
 	"strings"
 )
 
-// Page is the page that runs the game.
+// Page is the page that runs the game, with its side panel (#panel): the
+// game writes the selected unit's goal, plan, order and latest events
+// there (the debugger page needs an HTTP server, which WebAssembly cannot
+// run). The address's query picks the scene: ?scene=stress&n=50&seed=1&tps=4.
 const Page = `<!doctype html>
 <html><head><meta charset="utf-8"><title>goap shooter</title>
-<style>body{margin:0;background:#202020;color:#ddd;font:14px sans-serif}</style></head>
+<style>body{margin:0;background:#202020;color:#ddd;font:14px sans-serif}
+#panel{position:fixed;left:0;right:0;bottom:0;max-height:28vh;overflow:auto;padding:2px 8px;
+background:rgba(0,0,0,.75);font:12px monospace;z-index:1}
+#panel h3,#panel p{display:inline;margin:0 12px 0 0}#panel ol{margin:2px 0;padding-left:20px}</style></head>
 <body>
+<div id="panel"></div>
 <script src="wasm_exec.js"></script>
 <script>
 const go = new Go();

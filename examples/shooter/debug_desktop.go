@@ -34,10 +34,10 @@ func parseSettings() settings {
 // debugger.Handler, following the game live; a new scene (restart,
 // reload, S) gets a new recorder, and the page follows it.
 type debugState struct {
-	mu   sync.Mutex
-	rec  *debugger.Recorder
-	url  string
-	ctl  control
+	mu  sync.Mutex
+	rec *debugger.Recorder
+	url string
+	ctl control
 }
 
 // start serves the page (once) and says where.

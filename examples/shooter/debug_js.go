@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"html"
 	"strconv"
 	"strings"
@@ -72,6 +73,7 @@ type pageState struct {
 	FPS      float64      `json:"fps"`
 	Winner   string       `json:"winner"`
 	Problem  string       `json:"problem"`
+	Slowest  string       `json:"slowest"`
 }
 
 // ringButton is a choice of the open command ring, at its centre.
@@ -102,6 +104,8 @@ func (debugState) publish(s *screen) {
 	w, h := s.Layout(0, 0)
 	st := pageState{Scene: s.scene, Tick: s.g.Tick(), W: w, H: h, Cell: s.cell, Selected: s.selected,
 		AIMean: ms(mean), AIP99: ms(p99), AITicks: n, FPS: ebiten.ActualFPS(), Winner: s.g.Winner(), Problem: s.problem}
+	tk, tm := s.g.Slowest(8)
+	st.Slowest = fmt.Sprint(tk, tm)
 	if r := s.ring; r != nil {
 		for i, c := range r.choices {
 			x, y := r.button(i)
@@ -121,7 +125,7 @@ func (debugState) publish(s *screen) {
 				panel.WriteString("<p>order: " + e(u.Order) + " (" + e(u.Report) + ")</p>")
 			}
 			panel.WriteString("<p>" + strconv.Itoa(u.HP) + " HP, " + strconv.Itoa(u.Ammo) + " rounds</p><ol class=events>")
-			for _, ev := range u.Events {
+			for _, ev := range s.g.Events(u.Name) {
 				panel.WriteString("<li>" + e(ev) + "</li>")
 			}
 			panel.WriteString("</ol>")

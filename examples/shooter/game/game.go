@@ -92,7 +92,8 @@ type unit struct {
 	hold       space.Cell   // a Hold order's cell
 	target     int          // an Attack order's enemy, -1 for none
 	rng        *rand.Rand
-	events     []string // the latest, for the page's panel
+	events     [keptEvents]agent.Event // the latest, a ring, for the page's panel
+	nevents    int                     // events so far
 	squadIndex int      // its index in blue's squad, -1 outside it
 }
 
@@ -120,8 +121,6 @@ type Unit struct {
 	// Order is its standing order's goal ("" for none) and Report the
 	// unit's latest word on it ("picked", "declined", ...; "" for none).
 	Order, Report string
-	// Events are its latest events, newest last.
-	Events []string
 }
 
 // Load reads a designer file with a map and agents on it, and starts it
@@ -266,15 +265,18 @@ func (g *Game) unitOf(a *agent.Agent) *unit {
 	return nil
 }
 
-// event keeps an agent's event for its panel and passes it on.
+// keptEvents is how many of its latest events a unit keeps.
+const keptEvents = 8
+
+// event keeps an agent's event for its panel (as it is: written out only
+// when asked for, so that a tick allocates nothing for it) and passes it
+// on.
 func (g *Game) event(e agent.Event) {
 	e.Tick = g.tick
 	for _, u := range g.units {
 		if u.name == e.Agent {
-			u.events = append(u.events, e.String())
-			if len(u.events) > 8 {
-				u.events = u.events[len(u.events)-8:]
-			}
+			u.events[u.nevents%keptEvents] = e
+			u.nevents++
 		}
 	}
 	if g.onEvent != nil {
@@ -311,6 +313,20 @@ func (g *Game) Times() (mean, p99 time.Duration, n int) {
 		sum += t
 	}
 	return sum / time.Duration(len(s)), s[(len(s)*99+99)/100-1], len(s)
+}
+
+// Slowest returns the ticks (from 1) of the n slowest Steps among the
+// first 512, slowest first, with their times.
+func (g *Game) Slowest(n int) (ticks []int, times []time.Duration) {
+	idx := make([]int, len(g.times))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return g.times[idx[a]] > g.times[idx[b]] })
+	for _, i := range idx[:min(n, len(idx))] {
+		ticks, times = append(ticks, i+1), append(times, g.times[i])
+	}
+	return ticks, times
 }
 
 // Tick returns the ticks run.
@@ -368,7 +384,7 @@ func (g *Game) Units() []Unit {
 			continue
 		}
 		v := Unit{Name: u.name, Side: u.side, At: u.at, Dead: u.dead, HP: u.hp, Ammo: u.ammo,
-			InCover: g.inCover(u), Path: slices.Clone(u.path), Events: slices.Clone(u.events)}
+			InCover: g.inCover(u), Path: slices.Clone(u.path)}
 		if t := u.a.Goal(); t != nil && !u.dead {
 			v.Goal = t.Name()
 		}
@@ -386,6 +402,21 @@ func (g *Game) Units() []Unit {
 			}
 		}
 		out = append(out, v)
+	}
+	return out
+}
+
+// Events returns the named unit's latest events (up to 8), newest last,
+// written out: for a panel that shows one unit (Units leaves them out, so
+// that drawing every frame makes no garbage of them).
+func (g *Game) Events(name string) []string {
+	u := g.find(name)
+	if u == nil {
+		return nil
+	}
+	var out []string
+	for k := max(0, u.nevents-keptEvents); k < u.nevents; k++ {
+		out = append(out, u.events[k%keptEvents].String())
 	}
 	return out
 }

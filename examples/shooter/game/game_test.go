@@ -355,3 +355,18 @@ func TestNeedsMap(t *testing.T) {
 		t.Errorf("crates_sim.yaml: %v", err)
 	}
 }
+
+// TestEvents: a unit's latest events, written out, newest last.
+func TestEvents(t *testing.T) {
+	g := skirmish(t, 1)
+	for range 12 {
+		g.Step()
+	}
+	ev := g.Events("r1")
+	if len(ev) == 0 || len(ev) > 8 || !strings.HasPrefix(ev[len(ev)-1], "tick ") || !strings.Contains(strings.Join(ev, "\n"), "r1 ") {
+		t.Errorf("r1's events: %q", ev)
+	}
+	if g.Events("nobody") != nil {
+		t.Error("events of nobody")
+	}
+}

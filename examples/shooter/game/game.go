@@ -94,7 +94,7 @@ type unit struct {
 	rng        *rand.Rand
 	events     [keptEvents]agent.Event // the latest, a ring, for the page's panel
 	nevents    int                     // events so far
-	squadIndex int      // its index in blue's squad, -1 outside it
+	squadIndex int                     // its index in blue's squad, -1 outside it
 }
 
 // facts are the fact ids the game writes.

@@ -24,6 +24,7 @@ func parseSettings() settings {
 	flag.IntVar(&set.tps, "tps", 4, "simulation `ticks` per second")
 	flag.StringVar(&set.shot, "shot", "", "save a screenshot to this PNG `file` after -frames frames, then quit")
 	flag.IntVar(&set.frames, "frames", 240, "frames to run before -shot")
+	flag.BoolVar(&set.debug, "debug", false, "serve the debugger page from the start (as the D key does)")
 	flag.Parse()
 	set.tps = max(1, set.tps)
 	return set

@@ -21,6 +21,7 @@
 //
 //	go run . [-file scene.yaml] [-scene stress] [-seed 1] [-tps 4]
 //	go run . -shot shooter.png -frames 240   # save a screenshot and quit
+//	go run . -debug       # the debugger page from the start (as D does)
 //	go run ./cmd/serve    # the same in a browser, WebAssembly on localhost
 package main
 
@@ -54,6 +55,8 @@ type settings struct {
 	// then quit.
 	shot   string
 	frames int
+	// debug starts the debugger page at once (desktop).
+	debug bool
 }
 
 // hud is the height of the status lines under the map, in pixels.
@@ -132,6 +135,9 @@ func newScreen(set settings) (*screen, error) {
 	}
 	s := &screen{set: set, overlay: true}
 	s.use(g, name)
+	if set.debug {
+		s.debug.start(s)
+	}
 	return s, nil
 }
 

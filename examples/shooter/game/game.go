@@ -102,8 +102,10 @@ type facts struct {
 	enemyInSight, enemyDown, inCover, hurt, loaded, arrived, targetVisible, targetDown, held goap.FactID
 }
 
-// Shot is a shot fired in the last tick.
+// Shot is a shot fired in the last tick: by whom at whom, from where to
+// where, and whether it hit.
 type Shot struct {
+	By, At   string
 	From, To space.Cell
 	Hit      bool
 }

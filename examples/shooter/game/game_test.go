@@ -152,7 +152,7 @@ func TestAttack(t *testing.T) {
 	for g.Tick() < 200 && !g.find("r2").dead && !g.find("b2").dead {
 		g.Step()
 		for _, s := range g.Shots() {
-			if s.From == g.find("b2").at && s.To == g.find("r2").at {
+			if s.By == "b2" && s.At == "r2" {
 				shot = true
 			}
 		}
@@ -368,5 +368,78 @@ func TestEvents(t *testing.T) {
 	}
 	if g.Events("nobody") != nil {
 		t.Error("events of nobody")
+	}
+}
+
+// TestMatchProperties: over many seeds, every tick of a scripted match
+// keeps the game's rules: health and rounds within bounds, a unit dead
+// exactly when its health is gone, the dead never move, the living
+// stand on floor, only the living shoot and are shot at. Most matches
+// end; some stall for good, each side's last units hurt and in cover
+// from each other: a hurt unit ordered out peeks, sees its target, and
+// ducks back before it fires (its health comes first), and red's hurt
+// units do not hunt.
+func TestMatchProperties(t *testing.T) {
+	seeds := uint64(40)
+	if testing.Short() {
+		seeds = 8
+	}
+	ended := 0
+	for seed := uint64(1); seed <= seeds; seed++ {
+		g := skirmish(t, seed)
+		deadAt := map[string]space.Cell{}
+		check := func() {
+			for _, u := range g.Units() {
+				switch {
+				case u.HP < 0 || u.HP > MaxHP || u.Ammo < 0 || u.Ammo > Magazine:
+					t.Fatalf("seed %d tick %d: %s has %d HP, %d rounds", seed, g.Tick(), u.Name, u.HP, u.Ammo)
+				case u.Dead != (u.HP == 0):
+					t.Fatalf("seed %d tick %d: %s dead %v with %d HP", seed, g.Tick(), u.Name, u.Dead, u.HP)
+				case !g.Map().Walkable(u.At):
+					t.Fatalf("seed %d tick %d: %s stands on %v, not floor", seed, g.Tick(), u.Name, u.At)
+				}
+				if u.Dead {
+					if at, ok := deadAt[u.Name]; ok && at != u.At {
+						t.Fatalf("seed %d tick %d: dead %s moved from %v to %v", seed, g.Tick(), u.Name, at, u.At)
+					}
+				}
+			}
+			for _, s := range g.Shots() {
+				if _, ok := deadAt[s.By]; ok {
+					t.Fatalf("seed %d tick %d: %s shot, dead since an earlier tick", seed, g.Tick(), s.By)
+				}
+				if _, ok := deadAt[s.At]; ok {
+					t.Fatalf("seed %d tick %d: %s shot at %s, dead since an earlier tick", seed, g.Tick(), s.By, s.At)
+				}
+			}
+			for _, u := range g.Units() {
+				if u.Dead {
+					deadAt[u.Name] = u.At
+				}
+			}
+		}
+		for g.Tick() < 600 && !g.Over() {
+			if g.Tick()%10 == 0 {
+				for _, u := range g.Units() {
+					if u.Side == "blue" && !u.Dead {
+						for _, e := range g.Units() {
+							if e.Side == "red" && !e.Dead {
+								_ = g.Attack(u.Name, e.Name)
+								break
+							}
+						}
+					}
+				}
+			}
+			g.Step()
+			check()
+		}
+		if g.Over() {
+			ended++
+		}
+	}
+	t.Logf("%d of %d matches ended", ended, seeds)
+	if ended*4 < int(seeds)*3 {
+		t.Errorf("%d of %d matches ended, want at least 3 in 4", ended, seeds)
 	}
 }

@@ -256,7 +256,7 @@ func (g *Game) shoot(u, e *unit, c *agent.Call) agent.Outcome {
 		p /= 2
 	}
 	hit := u.rng.Float64() < p
-	g.shots = append(g.shots, Shot{From: u.at, To: e.at, Hit: hit})
+	g.shots = append(g.shots, Shot{By: u.name, At: e.name, From: u.at, To: e.at, Hit: hit})
 	if hit {
 		e.hp--
 		if e.hp <= 0 {

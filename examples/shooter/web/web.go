@@ -18,9 +18,10 @@ import (
 const Page = `<!doctype html>
 <html><head><meta charset="utf-8"><title>goap shooter</title>
 <style>body{margin:0;background:#202020;color:#ddd;font:14px sans-serif}
-#panel{position:fixed;left:0;right:0;bottom:0;max-height:28vh;overflow:auto;padding:2px 8px;
-background:rgba(0,0,0,.75);font:12px monospace;z-index:1}
-#panel h3,#panel p{display:inline;margin:0 12px 0 0}#panel ol{margin:2px 0;padding-left:20px}</style></head>
+body{margin-right:260px !important}
+#panel{position:fixed;top:0;right:0;bottom:0;width:244px;overflow:auto;padding:4px 8px;
+background:#111;font:12px monospace}
+#panel h3{margin:4px 0}#panel p{margin:2px 0}#panel ol{margin:4px 0;padding-left:20px}</style></head>
 <body>
 <div id="panel"></div>
 <script src="wasm_exec.js"></script>

@@ -58,3 +58,31 @@ func ExampleSquad_Behavior() {
 	// tick 2: b2 at right, completed
 	// commander finished: 1
 }
+
+// A player's order: the squad's commander does not plan it, a player
+// gives it (a game's command ring), and it stands until the next. The
+// unit weighs it against its own goals and reports.
+func ExampleSquad_Command() {
+	units, _ := goap.NewDomain(goap.Spec{
+		Facts:   []goap.Fact{goap.Enum("to", "none", "left", "right")},
+		Actions: []goap.Action{{Name: "Move", Cost: 1, Pre: goap.Conds{"to": "left"}, Effects: goap.Effects{"arrived": true}}},
+		Goals:   []goap.Goal{{Name: "Arrive", Desired: goap.Conds{"arrived": true}}},
+	})
+	arrive, _ := units.Goal("Arrive")
+	g := agent.NewGoal(arrive)
+	g.Relevancy = func(*agent.Blackboard) float64 { return 0 } // on orders only
+	u, _ := agent.New(agent.Config{Name: "b1", Domain: units, Goals: []agent.Goal{g},
+		Default: agent.Behavior{Perform: func(*agent.Call) agent.Outcome { return agent.Success }}})
+	// The commander only names who orders here: it never updates.
+	cmd, _ := agent.New(agent.Config{Name: "player", Domain: units, Goals: []agent.Goal{g}})
+	s := &squad.Squad{Name: "blue", Members: []squad.Member{{Unit: u}}}
+	err := s.Command(cmd, squad.Order{Goal: "Arrive", Bias: 10,
+		Target: func(_ int, b *agent.Blackboard) { _ = b.SetValue("to", "left") }})
+	fmt.Println("order:", err)
+	u.Update(1)
+	goal, report := s.Standing(0)
+	fmt.Println(goal, report)
+	// Output:
+	// order: <nil>
+	// Arrive completed
+}

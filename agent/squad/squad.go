@@ -89,6 +89,8 @@ type Squad struct {
 
 	run     orderRun
 	reports []func(agent.Report) // per member, made once
+	// standing holds the members' standing orders (Command).
+	standing []standing
 }
 
 // orderRun is the ordering action in progress (a commander runs one

@@ -1,34 +1,113 @@
 // Package game is the squad shooter's model, apart from any engine: it
-// loads a designer file with a map, runs its agents in the simulator
-// (package agent/sim) a tick at a time, and says what to draw: the map's
-// cells, each agent's cell, side, goal, plan and the path ahead. The
-// Ebitengine front end (package main) draws it; tests read it.
+// loads a designer file with a map and agents on it, builds the agents
+// and squads with package agent/roster, bound to the game's own actions
+// (how Go walks, how Shoot aims and hits) and senses (what a unit sees,
+// whether it is hurt or in cover), plans through an agent.Scheduler
+// within a budget of expansions per tick, and says what to draw: the
+// map, each unit's cell, side, health, goal, plan and path, the shots of
+// the tick. The Ebitengine front end (package main) draws it; tests read
+// it.
+//
+// The player commands blue's squad through its commander (MoveTo,
+// Attack, TakeCover, Hold): each order is a standing order of the squad
+// (squad.Squad.Command), a goal recommended with Bias, so that a unit
+// still weighs it against its own goals: hurt and out of cover, it takes
+// cover first (the file's TakeCover scores 30).
 package game
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"slices"
+	"sort"
 	"time"
 
+	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
-	"github.com/goap-go/goap/agent/sim"
-	"github.com/goap-go/goap/agent/simspec"
+	"github.com/goap-go/goap/agent/roster"
+	"github.com/goap-go/goap/agent/squad"
 	"github.com/goap-go/goap/goapfile"
-	"github.com/goap-go/goap/goapfile/filetest"
 	"github.com/goap-go/goap/space"
+)
+
+// Rules of the game that the file does not give.
+const (
+	// MaxHP is a unit's health at the start; a hit takes one point, and
+	// a unit at HurtHP or less is hurt.
+	MaxHP  = 4
+	HurtHP = 2
+	// Magazine is the rounds a unit fires before it reloads.
+	Magazine = 4
+	// Bias is how much an order raises its goal over the unit's own:
+	// units follow orders, not to the detriment of goals that score
+	// higher (TakeCover when hurt).
+	Bias = 10
+	// Budget is how many states the scheduler expands per tick for all
+	// the agents together; Slice how many one agent expands per turn.
+	Budget = 4000
+	Slice  = 200
 )
 
 // Game is a running scene.
 type Game struct {
-	file  *goapfile.File
-	world *sim.World
-	seed  uint64
+	file *goapfile.File
+	seed uint64
 	// path and mod are the file's, for Reload (path "" for a built-in
 	// scene).
 	path string
 	mod  time.Time
-	// AITime is how long the last Step's planning and acting took.
+
+	grid    *space.Grid
+	pf      *space.Pathfinder
+	units   []*unit
+	cmd     *agent.Agent // blue's commander: the player's orders go through it
+	squad   *squad.Squad // blue's squad
+	sched   *agent.Scheduler
+	tick    int
+	shots   []Shot // this tick's
+	facts   facts
+	buf     []space.Cell
+	onEvent func(agent.Event)
+
+	// AITime is how long the last Step's planning and acting took;
+	// Times the last Steps' (up to 512), oldest first.
 	AITime time.Duration
+	times  []time.Duration
+	ntimes int
+}
+
+// unit is an agent with a body.
+type unit struct {
+	name, side string
+	a          *agent.Agent
+	at         space.Cell
+	speed      float64 // cells per tick
+	sight      float64
+	walked     float64 // progress towards the next cell
+	hp, ammo   int
+	dead       bool
+	path       []space.Cell // the cells it still walks
+	dest       space.Cell   // a Move order's cell
+	hold       space.Cell   // a Hold order's cell
+	target     int          // an Attack order's enemy, -1 for none
+	rng        *rand.Rand
+	events     [keptEvents]agent.Event // the latest, a ring, for the page's panel
+	nevents    int                     // events so far
+	squadIndex int                     // its index in blue's squad, -1 outside it
+}
+
+// facts are the fact ids the game writes.
+type facts struct {
+	enemyInSight, enemyDown, inCover, hurt, loaded, arrived, targetVisible, targetDown, held goap.FactID
+}
+
+// Shot is a shot fired in the last tick: by whom at whom, from where to
+// where, and whether it hit.
+type Shot struct {
+	By, At   string
+	From, To space.Cell
+	Hit      bool
 }
 
 // Unit is an agent as drawn.
@@ -36,13 +115,18 @@ type Unit struct {
 	Name, Side string
 	At         space.Cell
 	Dead       bool
+	HP, Ammo   int
+	InCover    bool
 	Goal       string       // "" when it has none
 	Plan       []string     // the actions left, the current one first
 	Path       []space.Cell // the cells it still walks, nil when it stands
+	// Order is its standing order's goal ("" for none) and Report the
+	// unit's latest word on it ("picked", "declined", ...; "" for none).
+	Order, Report string
 }
 
-// Load reads a designer file with a map and agents on it, and starts its
-// simulation with the given seed.
+// Load reads a designer file with a map and agents on it, and starts it
+// with the given seed.
 func Load(path string, seed uint64) (*Game, error) {
 	st, err := os.Stat(path)
 	if err != nil {
@@ -52,12 +136,22 @@ func Load(path string, seed uint64) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := start(f, seed)
-	if err != nil {
+	g := &Game{file: f, seed: seed}
+	if err := g.Restart(); err != nil {
 		return nil, err
 	}
 	g.path, g.mod = path, st.ModTime()
 	return g, nil
+}
+
+// Parse is Load for a file's bytes (a scene built into the program).
+func Parse(name string, data []byte, seed uint64) (*Game, error) {
+	f, err := goapfile.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{file: f, seed: seed}
+	return g, g.Restart()
 }
 
 // Changed reports whether the scene's file was saved since it was read
@@ -86,85 +180,254 @@ func (g *Game) Reload() error {
 	if err != nil {
 		return err
 	}
-	n, err := start(f, g.seed)
-	if err != nil {
+	// The new file is tried on a game of its own first: a file the game
+	// cannot start leaves the scene running as it was.
+	if err := (&Game{file: f, seed: g.seed}).Restart(); err != nil {
 		return err
 	}
-	g.file, g.world = n.file, n.world
-	return nil
+	g.file = f
+	return g.Restart()
 }
 
-// Parse is Load for a file's bytes (a scene built into the program).
-func Parse(name string, data []byte, seed uint64) (*Game, error) {
-	f, err := goapfile.Parse(name, data)
-	if err != nil {
-		return nil, err
-	}
-	return start(f, seed)
-}
-
-// start starts the scene of file f.
-func start(f *goapfile.File, seed uint64) (*Game, error) {
-	if f.Map == nil || len(f.Agents) == 0 {
-		return nil, fmt.Errorf("%s: the game needs a map: and agents: on it", f.Path)
-	}
-	g := &Game{file: f, seed: seed}
-	return g, g.Restart()
-}
+// OnEvent makes f receive every agent's and the squad's events from the
+// next Restart or Reload on, as well as those of the scene running now.
+func (g *Game) OnEvent(f func(agent.Event)) { g.onEvent = f }
 
 // Restart starts the scene again.
 func (g *Game) Restart() error {
-	cfg := filetest.SimConfig(g.file)
-	cfg.Seed = g.seed
-	cfg.DiscardLog = true
-	w, err := sim.New(cfg)
+	f := g.file
+	if f.Map == nil || len(f.Agents) == 0 {
+		return fmt.Errorf("%s: the game needs a map: and agents: on it", f.Path)
+	}
+	d := f.Domain
+	var err error
+	id := func(name string) goap.FactID {
+		v, ok := d.FactID(name)
+		if !ok && err == nil {
+			err = fmt.Errorf("%s: the game needs the fact %s", f.Path, name)
+		}
+		return v
+	}
+	g.facts = facts{id("enemy_in_sight"), id("enemy_down"), id("in_cover"), id("hurt"), id("loaded"),
+		id("arrived"), id("target_visible"), id("target_down"), id("held")}
 	if err != nil {
 		return err
 	}
-	g.world = w
+	g.grid = f.Map.Clone()
+	g.pf = space.NewPathfinder(g.grid)
+	g.tick, g.shots, g.units, g.times, g.ntimes, g.AITime = 0, nil, nil, nil, 0, 0
+	for i, spec := range f.Agents {
+		u := &unit{name: spec.Name, side: spec.Side, speed: spec.Speed, sight: spec.Sight, hp: MaxHP, ammo: Magazine,
+			target: -1, squadIndex: -1, rng: rand.New(rand.NewPCG(g.seed, uint64(i)))}
+		if u.speed == 0 {
+			u.speed = 1
+		}
+		if spec.At != nil {
+			u.at = space.Cell{X: spec.At[0], Y: spec.At[1]}
+		}
+		u.dest, u.hold = u.at, u.at
+		g.units = append(g.units, u)
+	}
+	r, err := roster.Build(roster.Spec{Domain: d, Agents: f.Agents, GoalRules: f.GoalRules, Squads: f.Squads,
+		Orders: f.Orders, Timeouts: f.Timeouts, Backoffs: f.Backoffs}, roster.Bindings{
+		Behaviors: g.behaviors,
+		Sense: func(i int, sensor string, _ []goap.FactID, _ bool) func(*agent.Blackboard) bool {
+			return func(b *agent.Blackboard) bool { return g.sense(i, b) }
+		},
+		Backoff: 2,
+		OnEvent: g.event,
+	})
+	if err != nil {
+		return err
+	}
+	for i, a := range r.Agents {
+		g.units[i].a = a
+	}
+	g.cmd, g.squad = nil, nil
+	for _, s := range r.Squads {
+		if len(s.Members) > 0 && g.unitOf(s.Members[0].Unit).side == "blue" {
+			g.squad = s
+			g.cmd = r.Agent(f.Squads[slices.Index(r.Squads, s)].Commander)
+			for k, m := range s.Members {
+				g.unitOf(m.Unit).squadIndex = k
+			}
+		}
+	}
+	g.sched = &agent.Scheduler{Budget: Budget, Slice: Slice}
+	return g.sched.Add(r.Agents...)
+}
+
+// unitOf returns a's unit.
+func (g *Game) unitOf(a *agent.Agent) *unit {
+	for _, u := range g.units {
+		if u.a == a {
+			return u
+		}
+	}
 	return nil
 }
 
-// Step runs one tick of the simulation and measures it.
+// keptEvents is how many of its latest events a unit keeps.
+const keptEvents = 8
+
+// event keeps an agent's event for its panel (as it is: written out only
+// when asked for, so that a tick allocates nothing for it) and passes it
+// on.
+func (g *Game) event(e agent.Event) {
+	e.Tick = g.tick
+	for _, u := range g.units {
+		if u.name == e.Agent {
+			u.events[u.nevents%keptEvents] = e
+			u.nevents++
+		}
+	}
+	if g.onEvent != nil {
+		g.onEvent(e)
+	}
+}
+
+// Step runs one tick: every unit senses, plans within the scheduler's
+// budget and acts; then the dead fall. It measures the time taken.
 func (g *Game) Step() {
 	t0 := time.Now()
-	g.world.Step()
+	g.tick++
+	g.shots = g.shots[:0]
+	g.sched.Update(1)
 	g.AITime = time.Since(t0)
+	if len(g.times) < 512 {
+		g.times = append(g.times, g.AITime)
+	} else {
+		g.times[g.ntimes%512] = g.AITime
+	}
+	g.ntimes++
+}
+
+// Times returns the mean and the 99th percentile of the last Steps' AI
+// times (up to 512), and how many Steps they are.
+func (g *Game) Times() (mean, p99 time.Duration, n int) {
+	if len(g.times) == 0 {
+		return 0, 0, 0
+	}
+	s := slices.Clone(g.times)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	var sum time.Duration
+	for _, t := range s {
+		sum += t
+	}
+	return sum / time.Duration(len(s)), s[(len(s)*99+99)/100-1], len(s)
+}
+
+// Slowest returns the ticks (from 1) of the n slowest Steps among the
+// first 512, slowest first, with their times.
+func (g *Game) Slowest(n int) (ticks []int, times []time.Duration) {
+	idx := make([]int, len(g.times))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return g.times[idx[a]] > g.times[idx[b]] })
+	for _, i := range idx[:min(n, len(idx))] {
+		ticks, times = append(ticks, i+1), append(times, g.times[i])
+	}
+	return ticks, times
 }
 
 // Tick returns the ticks run.
-func (g *Game) Tick() int { return g.world.Tick() }
+func (g *Game) Tick() int { return g.tick }
 
-// Map returns the map as the world has it (doors as they are now).
-func (g *Game) Map() *space.Grid { return g.world.Map() }
+// Map returns the map.
+func (g *Game) Map() *space.Grid { return g.grid }
 
-// Winner names the only side left, or "" while both fight.
-func (g *Game) Winner() string { return g.world.Winner() }
+// Shots returns the shots fired in the last tick.
+func (g *Game) Shots() []Shot { return g.shots }
 
-// Units returns the agents as they are now, in the file's order.
+// Alive counts the living units of side.
+func (g *Game) Alive(side string) int {
+	n := 0
+	for _, u := range g.units {
+		if u.side == side && !u.dead {
+			n++
+		}
+	}
+	return n
+}
+
+// Winner names the only side left, or "" while two fight.
+func (g *Game) Winner() string {
+	var sides []string
+	for _, u := range g.units {
+		if u.side != "" && !slices.Contains(sides, u.side) {
+			sides = append(sides, u.side)
+		}
+	}
+	winner := ""
+	for _, s := range sides {
+		if g.Alive(s) > 0 {
+			if winner != "" {
+				return ""
+			}
+			winner = s
+		}
+	}
+	if len(sides) < 2 {
+		return ""
+	}
+	return winner
+}
+
+// Over reports whether the match is over: a side is down.
+func (g *Game) Over() bool { return g.Winner() != "" }
+
+// Units returns the units (blue's commander, which has no body, left
+// out) as they are now, in the file's order.
 func (g *Game) Units() []Unit {
 	var out []Unit
-	for i, a := range g.world.Agents() {
-		u := Unit{Name: a.Name(), Side: g.file.Agents[i].Side, Dead: a.Phase() == agent.Stopped}
-		u.At, _ = g.world.Position(u.Name)
-		if t := a.Goal(); t != nil {
-			u.Goal = t.Name()
+	for _, u := range g.units {
+		if u.a == g.cmd {
+			continue
 		}
-		d := a.Domain()
-		for _, id := range a.Plan() {
-			u.Plan = append(u.Plan, d.ActionName(id))
+		v := Unit{Name: u.name, Side: u.side, At: u.at, Dead: u.dead, HP: u.hp, Ammo: u.ammo,
+			InCover: g.inCover(u), Path: slices.Clone(u.path)}
+		if t := u.a.Goal(); t != nil && !u.dead {
+			v.Goal = t.Name()
 		}
-		u.Path = g.world.Path(u.Name)
-		out = append(out, u)
+		if !u.dead {
+			d := u.a.Domain()
+			for _, id := range u.a.Plan() {
+				v.Plan = append(v.Plan, d.ActionName(id))
+			}
+		}
+		if u.squadIndex >= 0 {
+			goal, st := g.squad.Standing(u.squadIndex)
+			v.Order = goal
+			if st != 0 {
+				v.Report = st.String()
+			}
+		}
+		out = append(out, v)
 	}
 	return out
 }
 
-// Posts returns the places units can be ordered to: the map's objects of
-// type post.
+// Events returns the named unit's latest events (up to 8), newest last,
+// written out: for a panel that shows one unit (Units leaves them out, so
+// that drawing every frame makes no garbage of them).
+func (g *Game) Events(name string) []string {
+	u := g.find(name)
+	if u == nil {
+		return nil
+	}
+	var out []string
+	for k := max(0, u.nevents-keptEvents); k < u.nevents; k++ {
+		out = append(out, u.events[k%keptEvents].String())
+	}
+	return out
+}
+
+// Posts returns the map's objects of type post: places a designer marked
+// for orders.
 func (g *Game) Posts() []space.Object {
 	var out []space.Object
-	for _, o := range g.Map().Objects() {
+	for _, o := range g.grid.Objects() {
 		if o.Type == "post" {
 			out = append(out, o)
 		}
@@ -185,43 +448,138 @@ func (g *Game) Nearest(c space.Cell) (space.Object, bool) {
 	return best, found
 }
 
-// Bias is how much an order raises its goal over the unit's own: units
-// follow orders, not to the detriment of goals that score higher.
-const Bias = 10
-
-// MoveTo orders unit to the post: from the next tick the unit's target
-// (its goto fact) is the post, and its Move goal is recommended with
-// Bias, as a commander's order is (agent.Agent.Recommend). The unit plans
-// how to get there.
-func (g *Game) MoveTo(unit, post string) error {
-	a := g.agent(unit)
-	if a == nil {
-		return fmt.Errorf("no unit %q", unit)
+// UnitAt returns the living unit standing on cell c.
+func (g *Game) UnitAt(c space.Cell) (Unit, bool) {
+	for _, u := range g.Units() {
+		if u.At == c && !u.Dead {
+			return u, true
+		}
 	}
-	if err := g.world.Schedule(simspec.WorldChange{Tick: g.Tick() + 1, Agent: unit,
-		Set: map[string]any{"goto": post, "arrived": false}}); err != nil {
-		return err
-	}
-	return a.Recommend("Move", Bias, nil)
+	return Unit{}, false
 }
 
-// Hold withdraws the unit's order: it stops where it is once its current
-// step is done, unless a goal of its own takes over.
-func (g *Game) Hold(unit string) error {
-	a := g.agent(unit)
-	if a == nil {
-		return fmt.Errorf("no unit %q", unit)
+// order gives unit, a member of blue's squad, a standing order through
+// the squad's commander.
+func (g *Game) order(name, goal string, set func(u *unit, b *agent.Blackboard)) error {
+	u := g.find(name)
+	switch {
+	case u == nil:
+		return fmt.Errorf("no unit %q", name)
+	case g.squad == nil || u.squadIndex < 0:
+		return fmt.Errorf("%s is not in the player's squad", name)
+	case u.dead:
+		return fmt.Errorf("%s is dead", name)
 	}
-	a.Withdraw("Move")
+	return g.squad.Command(g.cmd, squad.Order{Goal: goal, Bias: Bias, Units: []int{u.squadIndex},
+		Target: func(_ int, b *agent.Blackboard) { set(u, b) }})
+}
+
+// MoveTo orders the named unit to walk to cell to (its Move goal).
+func (g *Game) MoveTo(name string, to space.Cell) error {
+	if !g.grid.Walkable(to) {
+		return fmt.Errorf("%v is not a place to walk to", to)
+	}
+	return g.order(name, "Move", func(u *unit, b *agent.Blackboard) {
+		u.dest, u.path = to, nil
+		b.SetBool(g.facts.arrived, u.at == to) // the order's news, before the unit senses it
+	})
+}
+
+// Attack orders the named unit to shoot enemy until it is down (its Attack goal):
+// it approaches until it sees the enemy.
+func (g *Game) Attack(name, enemy string) error {
+	e := g.find(enemy)
+	if e == nil || e.dead {
+		return fmt.Errorf("no enemy %q standing", enemy)
+	}
+	if u := g.find(name); u != nil && u.side == e.side {
+		return fmt.Errorf("%s and %s are on the same side", name, enemy)
+	}
+	k := slices.Index(g.units, e)
+	return g.order(name, "Attack", func(u *unit, b *agent.Blackboard) {
+		u.target, u.path = k, nil
+		b.SetBool(g.facts.targetDown, false)
+		b.SetBool(g.facts.targetVisible, g.sees(u, e))
+	})
+}
+
+// TakeCover orders the named unit into cover from the enemy (its TakeCover goal,
+// which it also pursues on its own when hurt).
+func (g *Game) TakeCover(name string) error {
+	return g.order(name, "TakeCover", func(u *unit, b *agent.Blackboard) {
+		u.path = nil
+		b.SetBool(g.facts.inCover, g.inCover(u))
+	})
+}
+
+// Hold orders the named unit to hold where it stands (its Hold goal): it stays, or
+// comes back there once a goal of its own took it away.
+func (g *Game) Hold(name string) error {
+	return g.order(name, "Hold", func(u *unit, b *agent.Blackboard) {
+		u.hold, u.path = u.at, nil
+		b.SetBool(g.facts.held, true)
+	})
+}
+
+// find returns the named unit, or nil.
+func (g *Game) find(name string) *unit {
+	for _, u := range g.units {
+		if u.name == name {
+			return u
+		}
+	}
 	return nil
 }
 
-// agent returns the named unit's agent, or nil.
-func (g *Game) agent(name string) *agent.Agent {
-	for _, a := range g.world.Agents() {
-		if a.Name() == name {
-			return a
+// Agents returns every agent of the scene, blue's commander included, in
+// the file's order: for a debugger's recorder to watch.
+func (g *Game) Agents() []*agent.Agent {
+	out := make([]*agent.Agent, len(g.units))
+	for i, u := range g.units {
+		out[i] = u.a
+	}
+	return out
+}
+
+// Squad returns the player's squad's name, its commander's name and its
+// members' names ("" and nil when the scene has none).
+func (g *Game) Squad() (name, commander string, members []string) {
+	if g.squad == nil {
+		return "", "", nil
+	}
+	for _, m := range g.squad.Members {
+		members = append(members, m.Unit.Name())
+	}
+	return g.squad.Name, g.cmd.Name(), members
+}
+
+// Sides gives each unit's side by name.
+func (g *Game) Sides() map[string]string {
+	out := map[string]string{}
+	for _, u := range g.units {
+		if u.side != "" {
+			out[u.name] = u.side
 		}
+	}
+	return out
+}
+
+// Position returns the named unit's cell (false for none, and for blue's
+// commander, which has no body); with Path it is what a debugger's
+// recorder reads for its map (debugger.Space).
+func (g *Game) Position(name string) (space.Cell, bool) {
+	u := g.find(name)
+	if u == nil || u.a == g.cmd {
+		return space.Cell{}, false
+	}
+	return u.at, true
+}
+
+// Path returns the cells the named unit still walks (nil when it
+// stands).
+func (g *Game) Path(name string) []space.Cell {
+	if u := g.find(name); u != nil {
+		return u.path
 	}
 	return nil
 }

@@ -1,68 +1,303 @@
 package game
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/goap-go/goap/examples/shooter/scenes"
 	"github.com/goap-go/goap/space"
 )
 
-// TestCrates: the soldier of examples/crates_sim.yaml walks from its start
-// to the near crate, cell by cell, and the model shows where it is, what
-// it pursues and what is left of its plan.
-func TestCrates(t *testing.T) {
-	g, err := Load("../../crates_sim.yaml", 1)
+// skirmish starts the built-in scene with seed.
+func skirmish(t *testing.T, seed uint64) *Game {
+	t.Helper()
+	g, err := Parse("skirmish.yaml", scenes.Skirmish, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := g.Units()[0].At
+	return g
+}
+
+// unitNamed returns the named unit as drawn.
+func unitNamed(t *testing.T, g *Game, name string) Unit {
+	t.Helper()
+	for _, u := range g.Units() {
+		if u.Name == name {
+			return u
+		}
+	}
+	t.Fatalf("no unit %s", name)
+	return Unit{}
+}
+
+// TestSkirmish: the built-in scene has three units a side (blue's
+// commander has no body and is not drawn); red hunts on its own, blue
+// waits for orders until it sees red.
+func TestSkirmish(t *testing.T) {
+	g := skirmish(t, 1)
+	us := g.Units()
+	var names []string
+	for _, u := range us {
+		names = append(names, u.Side+":"+u.Name)
+		if u.HP != MaxHP || u.Ammo != Magazine || u.Dead {
+			t.Errorf("%s starts with %d HP, %d rounds, dead %v", u.Name, u.HP, u.Ammo, u.Dead)
+		}
+	}
+	if got := strings.Join(names, " "); got != "blue:b1 blue:b2 blue:b3 red:r1 red:r2 red:r3" {
+		t.Fatalf("units %s", got)
+	}
 	g.Step()
-	u := g.Units()[0]
-	if u.Name != "soldier" || u.Goal != "Arm" || len(u.Plan) != 2 || u.Plan[0] != "Walk(crate1)" {
-		t.Fatalf("after a tick: %+v", u)
+	for _, u := range g.Units() {
+		want := ""
+		if u.Side == "red" {
+			want = "Hunt"
+		}
+		if u.Goal != want {
+			t.Errorf("%s pursues %q at tick 1, want %q", u.Name, u.Goal, want)
+		}
 	}
-	if u.At == start {
-		t.Fatalf("the soldier did not move from %v", start)
-	}
-	for g.Tick() < 10 {
-		g.Step()
-	}
-	if at := g.Units()[0].At; at.X != 10 || at.Y != 1 {
-		t.Fatalf("the soldier ends at %v, want the near crate (10,1)", at)
-	}
-	if g.Map() == nil || g.Map().Width() != 12 {
-		t.Fatal("no map")
+	if g.Winner() != "" || g.Over() {
+		t.Errorf("the match is over at tick 1: %q", g.Winner())
 	}
 }
 
-// TestSkirmish: the built-in scene loads; red walks to its post on its
-// own, and blue's units wait for orders.
-func TestSkirmish(t *testing.T) {
-	data, err := os.ReadFile("../scenes/skirmish.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := Parse("skirmish.yaml", data, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g.Tick() < 20 {
-		g.Step()
-	}
-	for _, u := range g.Units() {
-		if u.Goal != "" || len(u.Plan) != 0 {
-			t.Errorf("%s still pursues %q with %v", u.Name, u.Goal, u.Plan)
+// TestMoveTo: a scripted order moves the squad: each unit ordered to a
+// cell plans its way there through its commander's order, arrives, and
+// reports completion; bad orders are refused.
+func TestMoveTo(t *testing.T) {
+	g := skirmish(t, 1)
+	to := map[string]space.Cell{"b1": {X: 4, Y: 1}, "b2": {X: 3, Y: 3}}
+	for name, c := range to {
+		if err := g.MoveTo(name, c); err != nil {
+			t.Fatal(err)
 		}
 	}
-	us := g.Units()
-	if len(us) != 3 || us[0].Side != "blue" || us[1].Side != "blue" || us[2].Side != "red" {
-		t.Fatalf("units %+v", us)
+	for range 6 {
+		g.Step()
 	}
-	if post, _ := g.Map().Point("red_post"); us[2].At != post || us[0].At != (space.Cell{X: 1, Y: 1}) {
-		t.Fatalf("red at %v (its post %v), b1 at %v (it had no order)", us[2].At, post, us[0].At)
+	for name, c := range to {
+		u := unitNamed(t, g, name)
+		if u.At != c || u.Order != "Move" || u.Report != "completed" {
+			t.Errorf("%s at %v, order %q %q; want %v, Move completed", name, u.At, u.Order, u.Report, c)
+		}
+	}
+	if u := unitNamed(t, g, "b3"); u.At != (space.Cell{X: 1, Y: 5}) || u.Order != "" {
+		t.Errorf("b3, not ordered, is at %v with order %q", u.At, u.Order)
+	}
+	for _, bad := range []struct{ unit string }{{"b9"}, {"r1"}} {
+		if err := g.MoveTo(bad.unit, space.Cell{X: 2, Y: 2}); err == nil {
+			t.Errorf("an order to %s was taken", bad.unit)
+		}
+	}
+	if err := g.MoveTo("b1", space.Cell{X: 0, Y: 0}); err == nil {
+		t.Error("an order into a wall was taken")
+	}
+	if err := g.Attack("b1", "b2"); err == nil {
+		t.Error("an order to attack a friend was taken")
+	}
+}
+
+// TestHurtDeclines: units weigh orders against their health. Hurt and
+// out of cover with red in sight, b1 declines an order into the open
+// (TakeCover scores 30, the order 10) and takes cover; b2, unhurt, takes
+// the same order.
+func TestHurtDeclines(t *testing.T) {
+	g := skirmish(t, 1)
+	for g.Tick() < 40 && unitNamed(t, g, "b1").Goal != "Fight" {
+		g.Step()
+	}
+	if unitNamed(t, g, "b1").Goal != "Fight" {
+		t.Fatal("b1 never saw red")
+	}
+	b1 := g.find("b1")
+	b1.hp = HurtHP
+	open := space.Cell{X: 7, Y: 3}
+	for _, name := range []string{"b1", "b2"} {
+		if err := g.MoveTo(name, open); err != nil {
+			t.Fatal(err)
+		}
+	}
+	declined := false
+	for range 4 {
+		g.Step()
+		if unitNamed(t, g, "b1").Report == "declined" {
+			declined = true
+		}
+	}
+	u := unitNamed(t, g, "b1")
+	if !declined || u.Goal != "TakeCover" && !u.InCover {
+		t.Errorf("hurt b1 reported %q, pursues %q, in cover %v: want declined, taking cover", u.Report, u.Goal, u.InCover)
+	}
+	if u.At == open {
+		t.Error("hurt b1 walked into the open")
+	}
+	if r := unitNamed(t, g, "b2").Report; r != "picked" && r != "completed" {
+		t.Errorf("b2 reported %q, want picked", r)
+	}
+}
+
+// TestAttack: a unit ordered to attack an enemy goes until it sees it
+// and shoots it; when the enemy is down the order is complete.
+func TestAttack(t *testing.T) {
+	g := skirmish(t, 3)
+	if err := g.Attack("b2", "r2"); err != nil {
+		t.Fatal(err)
+	}
+	shot := false
+	for g.Tick() < 200 && !g.find("r2").dead && !g.find("b2").dead {
+		g.Step()
+		for _, s := range g.Shots() {
+			if s.By == "b2" && s.At == "r2" {
+				shot = true
+			}
+		}
+	}
+	if !shot {
+		t.Fatal("b2 never shot at r2")
+	}
+	if u := unitNamed(t, g, "b2"); !u.Dead && u.Report != "completed" {
+		t.Errorf("r2 dead %v; b2 reports %q on its order", g.find("r2").dead, u.Report)
+	}
+}
+
+// TestTakeCoverHold: ordered into cover, an unhurt unit goes where red
+// cannot shoot it; ordered to hold, it stays.
+func TestTakeCoverHold(t *testing.T) {
+	g := skirmish(t, 1)
+	for g.Tick() < 40 && unitNamed(t, g, "b2").Goal != "Fight" {
+		g.Step()
+	}
+	if err := g.TakeCover("b2"); err != nil {
+		t.Fatal(err)
+	}
+	for range 8 {
+		g.Step()
+		if u := unitNamed(t, g, "b2"); u.InCover && u.Report == "completed" || u.Dead {
+			break
+		}
+	}
+	if u := unitNamed(t, g, "b2"); !u.Dead && (!u.InCover || u.Order != "TakeCover") {
+		t.Errorf("b2 ordered into cover: in cover %v, order %q %q", u.InCover, u.Order, u.Report)
+	}
+	if err := g.Hold("b3"); err != nil {
+		t.Fatal(err)
+	}
+	at := unitNamed(t, g, "b3").At
+	for range 3 {
+		g.Step()
+	}
+	if u := unitNamed(t, g, "b3"); !u.Dead && (u.At != at || u.Order != "Hold") {
+		t.Errorf("b3 holding: at %v (was %v), order %q", u.At, at, u.Order)
+	}
+}
+
+// play runs a whole match with a scripted player: every 10 ticks, each
+// blue unit without an order standing (or whose order is done) is sent
+// after the first red unit standing. It returns the match's trace: the
+// deaths by tick, and the winner.
+func play(t *testing.T, g *Game, limit int) []string {
+	t.Helper()
+	var trace []string
+	dead := map[string]bool{}
+	for g.Tick() < limit && !g.Over() {
+		if g.Tick()%10 == 0 {
+			for _, u := range g.Units() {
+				if u.Side != "blue" || u.Dead || u.Order != "" && u.Report != "completed" && u.Report != "failed" {
+					continue
+				}
+				for _, e := range g.Units() {
+					if e.Side == "red" && !e.Dead {
+						if err := g.Attack(u.Name, e.Name); err != nil {
+							t.Fatal(err)
+						}
+						break
+					}
+				}
+			}
+		}
+		g.Step()
+		for _, u := range g.Units() {
+			if u.Dead && !dead[u.Name] {
+				dead[u.Name] = true
+				trace = append(trace, fmt.Sprintf("tick %d: %s down", g.Tick(), u.Name))
+			}
+		}
+	}
+	return append(trace, fmt.Sprintf("tick %d: %q wins", g.Tick(), g.Winner()))
+}
+
+// TestPlaythrough: a scripted match plays to its end, where one side is
+// down and the game is over, and the same seed plays the same match.
+func TestPlaythrough(t *testing.T) {
+	for _, seed := range []uint64{1, 2, 3} {
+		g := skirmish(t, seed)
+		trace := play(t, g, 600)
+		if !g.Over() {
+			t.Fatalf("seed %d: no winner after %d ticks: %v", seed, g.Tick(), trace)
+		}
+		w := g.Winner()
+		loser := "red"
+		if w == "red" {
+			loser = "blue"
+		}
+		if g.Alive(loser) != 0 || g.Alive(w) == 0 {
+			t.Errorf("seed %d: %s wins with %d standing, %s has %d", seed, w, g.Alive(w), loser, g.Alive(loser))
+		}
+		t.Logf("seed %d: %s", seed, strings.Join(trace, "; "))
+		again := play(t, skirmish(t, seed), 600)
+		if !slices.Equal(trace, again) {
+			t.Errorf("seed %d played twice:\n%v\n%v", seed, trace, again)
+		}
+		// Over, the game stands still: nobody is left to shoot at.
+		g.Step()
+		if g.Winner() != w || len(g.Shots()) != 0 {
+			t.Errorf("seed %d: after the end, winner %q and %d shots", seed, g.Winner(), len(g.Shots()))
+		}
+	}
+	// One match pinned down: the naive script sends the whole squad
+	// after r1 across the open, and red, in cover, wins.
+	want := "tick 30: b1 down; tick 54: b2 down; tick 76: b3 down; tick 76: \"red\" wins"
+	if got := strings.Join(play(t, skirmish(t, 1), 600), "; "); got != want {
+		t.Errorf("seed 1:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestStress: the stress scene, 50 against 50, plans through the
+// scheduler within its budget and fights to an end.
+func TestStress(t *testing.T) {
+	g, err := Parse("stress.yaml", scenes.Stress(50), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(g.Units()); n != 100 {
+		t.Fatalf("%d units", n)
+	}
+	for g.Tick() < 400 && !g.Over() {
+		g.Step()
+	}
+	if !g.Over() {
+		t.Errorf("no side down after %d ticks: blue %d, red %d", g.Tick(), g.Alive("blue"), g.Alive("red"))
+	}
+	mean, p99, n := g.Times()
+	t.Logf("50 v 50: %d ticks, %s wins; AI per tick: mean %v, p99 %v over %d ticks", g.Tick(), g.Winner(), mean, p99, n)
+}
+
+// TestTimes: the mean and the 99th percentile of the AI times kept.
+func TestTimes(t *testing.T) {
+	g := &Game{}
+	if m, p, n := g.Times(); m != 0 || p != 0 || n != 0 {
+		t.Fatal("times before any step")
+	}
+	for i := 1; i <= 100; i++ {
+		g.times = append(g.times, time.Duration(i)*time.Millisecond)
+	}
+	if m, p, n := g.Times(); m != 50500*time.Microsecond || p != 99*time.Millisecond || n != 100 {
+		t.Errorf("mean %v p99 %v n %d, want 50.5ms 99ms 100", m, p, n)
 	}
 }
 
@@ -70,12 +305,8 @@ func TestSkirmish(t *testing.T) {
 // save with a mistake keeps the scene running and says where the mistake
 // is.
 func TestReload(t *testing.T) {
-	data, err := os.ReadFile("../scenes/skirmish.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), "scene.yaml")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	if err := os.WriteFile(path, scenes.Skirmish, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	g, err := Load(path, 1)
@@ -87,7 +318,7 @@ func TestReload(t *testing.T) {
 		t.Fatal("changed before any save")
 	}
 	later := time.Now().Add(time.Second)
-	edit := strings.Replace(string(data), "speed: 1.5", "speed: 3", 1)
+	edit := strings.Replace(string(scenes.Skirmish), "{name: r1, extends: red, at: red1}", "{name: r1, extends: red, at: red1, speed: 2}", 1)
 	if err := os.WriteFile(path, []byte(edit), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -99,60 +330,116 @@ func TestReload(t *testing.T) {
 		t.Fatalf("reload: %v, tick %d, changed %v", err, g.Tick(), g.Changed())
 	}
 	g.Step()
-	broken := strings.Replace(edit, "speed: 3", "speed: fast", 1)
+	g.Step() // a tick to plan, one to walk
+	if at := unitNamed(t, g, "r1").At; space.Octile(at, space.Cell{X: 20, Y: 1}) < 1.9 {
+		t.Errorf("r1 at %v after a tick at speed 2", at)
+	}
+	broken := strings.Replace(edit, "speed: 2", "speed: fast", 1)
 	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_ = os.Chtimes(path, later.Add(time.Second), later.Add(time.Second))
 	err = g.Reload()
-	if err == nil || !strings.Contains(err.Error(), "scene.yaml:") || g.Tick() != 1 {
-		t.Fatalf("a broken save: %v, tick %d (want the scene running on at tick 1)", err, g.Tick())
+	if err == nil || !strings.Contains(err.Error(), "scene.yaml:") || g.Tick() != 2 {
+		t.Fatalf("a broken save: %v, tick %d (want the scene running on at tick 2)", err, g.Tick())
 	}
 }
 
-// TestPathShown: a unit on its way shows the cells it still walks.
-func TestPathShown(t *testing.T) {
-	g, err := Load("../../crates_sim.yaml", 1)
-	if err != nil {
-		t.Fatal(err)
+// TestNeedsMap: a file without a map, or without the facts the game
+// writes, is refused with a reason.
+func TestNeedsMap(t *testing.T) {
+	if _, err := Load("../../guard.yaml", 1); err == nil || !strings.Contains(err.Error(), "map") {
+		t.Errorf("guard.yaml: %v", err)
 	}
-	g.Step()
-	u := g.Units()[0]
-	if len(u.Path) == 0 || u.Path[len(u.Path)-1] != (space.Cell{X: 10, Y: 1}) {
-		t.Fatalf("path %v, want one ending at the crate (10,1)", u.Path)
+	if _, err := Load("../../crates_sim.yaml", 1); err == nil || !strings.Contains(err.Error(), "the game needs the fact") {
+		t.Errorf("crates_sim.yaml: %v", err)
 	}
 }
 
-// TestMoveTo: a unit ordered to a post plans its way there and arrives;
-// held, it takes no new order's way.
-func TestMoveTo(t *testing.T) {
-	data, err := os.ReadFile("../scenes/skirmish.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := Parse("skirmish.yaml", data, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Step()
-	b1 := func() Unit { return g.Units()[0] }
-	if b1().Goal != "" {
-		t.Fatalf("b1 pursues %q unordered", b1().Goal)
-	}
-	post, ok := g.Nearest(space.Cell{X: 4, Y: 5})
-	if !ok || post.Name != "post4" {
-		t.Fatalf("nearest post %+v", post)
-	}
-	if err := g.MoveTo("b1", post.Name); err != nil {
-		t.Fatal(err)
-	}
-	for g.Tick() < 15 && b1().At != post.At {
+// TestEvents: a unit's latest events, written out, newest last.
+func TestEvents(t *testing.T) {
+	g := skirmish(t, 1)
+	for range 12 {
 		g.Step()
 	}
-	if b1().At != post.At {
-		t.Fatalf("b1 at %v, want the post at %v", b1().At, post.At)
+	ev := g.Events("r1")
+	if len(ev) == 0 || len(ev) > 8 || !strings.HasPrefix(ev[len(ev)-1], "tick ") || !strings.Contains(strings.Join(ev, "\n"), "r1 ") {
+		t.Errorf("r1's events: %q", ev)
 	}
-	if err := g.MoveTo("b9", post.Name); err == nil {
-		t.Fatal("an order to no unit was taken")
+	if g.Events("nobody") != nil {
+		t.Error("events of nobody")
+	}
+}
+
+// TestMatchProperties: over many seeds, every tick of a scripted match
+// keeps the game's rules: health and rounds within bounds, a unit dead
+// exactly when its health is gone, the dead never move, the living
+// stand on floor, only the living shoot and are shot at. Most matches
+// end; some stall for good, each side's last units hurt and in cover
+// from each other: a hurt unit ordered out peeks, sees its target, and
+// ducks back before it fires (its health comes first), and red's hurt
+// units do not hunt.
+func TestMatchProperties(t *testing.T) {
+	seeds := uint64(40)
+	if testing.Short() {
+		seeds = 8
+	}
+	ended := 0
+	for seed := uint64(1); seed <= seeds; seed++ {
+		g := skirmish(t, seed)
+		deadAt := map[string]space.Cell{}
+		check := func() {
+			for _, u := range g.Units() {
+				switch {
+				case u.HP < 0 || u.HP > MaxHP || u.Ammo < 0 || u.Ammo > Magazine:
+					t.Fatalf("seed %d tick %d: %s has %d HP, %d rounds", seed, g.Tick(), u.Name, u.HP, u.Ammo)
+				case u.Dead != (u.HP == 0):
+					t.Fatalf("seed %d tick %d: %s dead %v with %d HP", seed, g.Tick(), u.Name, u.Dead, u.HP)
+				case !g.Map().Walkable(u.At):
+					t.Fatalf("seed %d tick %d: %s stands on %v, not floor", seed, g.Tick(), u.Name, u.At)
+				}
+				if u.Dead {
+					if at, ok := deadAt[u.Name]; ok && at != u.At {
+						t.Fatalf("seed %d tick %d: dead %s moved from %v to %v", seed, g.Tick(), u.Name, at, u.At)
+					}
+				}
+			}
+			for _, s := range g.Shots() {
+				if _, ok := deadAt[s.By]; ok {
+					t.Fatalf("seed %d tick %d: %s shot, dead since an earlier tick", seed, g.Tick(), s.By)
+				}
+				if _, ok := deadAt[s.At]; ok {
+					t.Fatalf("seed %d tick %d: %s shot at %s, dead since an earlier tick", seed, g.Tick(), s.By, s.At)
+				}
+			}
+			for _, u := range g.Units() {
+				if u.Dead {
+					deadAt[u.Name] = u.At
+				}
+			}
+		}
+		for g.Tick() < 600 && !g.Over() {
+			if g.Tick()%10 == 0 {
+				for _, u := range g.Units() {
+					if u.Side == "blue" && !u.Dead {
+						for _, e := range g.Units() {
+							if e.Side == "red" && !e.Dead {
+								_ = g.Attack(u.Name, e.Name)
+								break
+							}
+						}
+					}
+				}
+			}
+			g.Step()
+			check()
+		}
+		if g.Over() {
+			ended++
+		}
+	}
+	t.Logf("%d of %d matches ended", ended, seeds)
+	if ended*4 < int(seeds)*3 {
+		t.Errorf("%d of %d matches ended, want at least 3 in 4", ended, seeds)
 	}
 }

@@ -11,11 +11,19 @@ import (
 	"strings"
 )
 
-// Page is the page that runs the game.
+// Page is the page that runs the game, with its side panel (#panel): the
+// game writes the selected unit's goal, plan, order and latest events
+// there (the debugger page needs an HTTP server, which WebAssembly cannot
+// run). The address's query picks the scene: ?scene=stress&n=50&seed=1&tps=4.
 const Page = `<!doctype html>
 <html><head><meta charset="utf-8"><title>goap shooter</title>
-<style>body{margin:0;background:#202020;color:#ddd;font:14px sans-serif}</style></head>
+<style>body{margin:0;background:#202020;color:#ddd;font:14px sans-serif}
+body{margin-right:260px !important}
+#panel{position:fixed;top:0;right:0;bottom:0;width:244px;overflow:auto;padding:4px 8px;
+background:#111;font:12px monospace}
+#panel h3{margin:4px 0}#panel p{margin:2px 0}#panel ol{margin:4px 0;padding-left:20px}</style></head>
 <body>
+<div id="panel"></div>
 <script src="wasm_exec.js"></script>
 <script>
 const go = new Go();

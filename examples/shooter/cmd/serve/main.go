@@ -1,6 +1,6 @@
 // Command serve builds the shooter for WebAssembly and serves it on
 // localhost: run it from the module's directory and open the address it
-// prints.
+// prints (add ?scene=stress for fifty against fifty; seed=N, tps=N).
 //
 //	go run ./cmd/serve [-addr 127.0.0.1:8080]
 package main

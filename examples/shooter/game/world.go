@@ -1,0 +1,268 @@
+package game
+
+import (
+	"math"
+
+	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/space"
+)
+
+// The game's side of the agents: what they sense, how their actions are
+// carried out. The file names the actions; the game binds them by name.
+
+// sense writes what unit i perceives into its belief, and asks for an
+// interrupt when it was just hurt (a hit changes what it should do).
+func (g *Game) sense(i int, b *agent.Blackboard) bool {
+	u := g.units[i]
+	if u.dead || u.a == g.cmd {
+		return false
+	}
+	f := &g.facts
+	wasHurt := b.Bool(f.hurt)
+	hurt := u.hp <= HurtHP
+	b.SetBool(f.enemyInSight, g.nearestEnemy(u, true) != nil)
+	b.SetBool(f.enemyDown, false) // a shot done is not the fight won: the next one is planned
+	b.SetBool(f.inCover, g.inCover(u))
+	b.SetBool(f.hurt, hurt)
+	b.SetBool(f.loaded, u.ammo > 0)
+	b.SetBool(f.arrived, u.at == u.dest)
+	t := g.target(u)
+	b.SetBool(f.targetVisible, t != nil && g.sees(u, t))
+	b.SetBool(f.targetDown, t == nil)
+	b.SetBool(f.held, u.at == u.hold)
+	return hurt && !wasHurt
+}
+
+// target returns u's ordered enemy while it stands, else nil.
+func (g *Game) target(u *unit) *unit {
+	if u.target < 0 || g.units[u.target].dead {
+		return nil
+	}
+	return g.units[u.target]
+}
+
+// enemies reports whether a and b fight each other.
+func enemies(a, b *unit) bool { return a.side != "" && b.side != "" && a.side != b.side }
+
+// distance is the straight distance between two cells.
+func distance(a, b space.Cell) float64 {
+	return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y))
+}
+
+// sees reports whether u sees e: within its sight, no wall between.
+func (g *Game) sees(u, e *unit) bool {
+	return distance(u.at, e.at) <= u.sight && g.grid.Visible(u.at, e.at)
+}
+
+// nearestEnemy returns the living enemy of u nearest to it (only among
+// those it sees, with seen), or nil.
+func (g *Game) nearestEnemy(u *unit, seen bool) *unit {
+	var best *unit
+	for _, e := range g.units {
+		if e.dead || !enemies(u, e) || seen && !g.sees(u, e) {
+			continue
+		}
+		if best == nil || distance(u.at, e.at) < distance(u.at, best.at) {
+			best = e
+		}
+	}
+	return best
+}
+
+// inCover reports whether no living enemy that could see u gets a clear
+// shot: each within its sight is one u is in cover from.
+func (g *Game) inCover(u *unit) bool { return g.coveredAt(u, u.at) }
+
+// coveredAt reports whether u would be in cover on cell c.
+func (g *Game) coveredAt(u *unit, c space.Cell) bool {
+	for _, e := range g.units {
+		if e.dead || !enemies(u, e) || distance(c, e.at) > e.sight {
+			continue
+		}
+		if !g.grid.InCover(c, e.at) {
+			return false
+		}
+	}
+	return true
+}
+
+// walk takes u a tick's way towards cell to, along a path it keeps while
+// to does not change. It reports whether u is there, and false for ok
+// when to cannot be reached.
+func (g *Game) walk(u *unit, to space.Cell) (there, ok bool) {
+	if u.at == to {
+		u.path, u.walked = nil, 0
+		return true, true
+	}
+	if len(u.path) == 0 || u.path[len(u.path)-1] != to {
+		p, reached := g.pf.Path(u.at, to, g.buf)
+		g.buf = p
+		if !reached || len(p) < 2 {
+			u.path = nil
+			return false, false
+		}
+		u.path = append(u.path[:0], p[1:]...)
+	}
+	u.walked += u.speed
+	for u.walked >= 1 && len(u.path) > 0 {
+		u.at, u.path = u.path[0], u.path[1:]
+		u.walked--
+	}
+	if len(u.path) == 0 {
+		u.path, u.walked = nil, 0
+	}
+	return u.at == to, true
+}
+
+// behaviors returns how unit i carries out the file's actions, by name.
+func (g *Game) behaviors(i int) map[string]agent.Behavior {
+	u := g.units[i]
+	stop := func(*agent.Call) { u.path = nil } // an interrupted walk leaves no path drawn
+	walking := func(step func(c *agent.Call) agent.Outcome) agent.Behavior {
+		return agent.Behavior{Perform: step, Abort: stop}
+	}
+	moved := func(there, ok bool, c *agent.Call, why string) agent.Outcome {
+		switch {
+		case !ok:
+			c.Reason = why
+			return agent.Failure
+		case there:
+			return agent.Success
+		}
+		return agent.Continue
+	}
+	return map[string]agent.Behavior{
+		"Go": walking(func(c *agent.Call) agent.Outcome {
+			there, ok := g.walk(u, u.dest)
+			return moved(there, ok, c, "no way there")
+		}),
+		"Stand": walking(func(c *agent.Call) agent.Outcome {
+			there, ok := g.walk(u, u.hold)
+			return moved(there, ok, c, "no way back")
+		}),
+		"Hunt": walking(func(c *agent.Call) agent.Outcome {
+			if g.nearestEnemy(u, true) != nil {
+				u.path = nil
+				return agent.Success
+			}
+			e := g.nearestEnemy(u, false)
+			if e == nil {
+				c.Reason = "no enemy left"
+				return agent.Failure
+			}
+			_, ok := g.walk(u, e.at)
+			return moved(false, ok, c, "no way to the enemy")
+		}),
+		"Approach": walking(func(c *agent.Call) agent.Outcome {
+			t := g.target(u)
+			switch {
+			case t == nil:
+				c.Reason = "the target is down"
+				return agent.Failure
+			case g.sees(u, t):
+				u.path = nil
+				return agent.Success
+			}
+			_, ok := g.walk(u, t.at)
+			return moved(false, ok, c, "no way to the target")
+		}),
+		"Duck": walking(func(c *agent.Call) agent.Outcome {
+			if c.Frame == 0 {
+				e := g.nearestEnemy(u, false)
+				if e == nil {
+					return agent.Success // nobody to hide from
+				}
+				spot, ok := g.coverSpot(u, e)
+				if !ok {
+					c.Reason = "no cover near"
+					return agent.Failure
+				}
+				u.dest = spot // where it goes; a Move order sets it anew
+			}
+			there, ok := g.walk(u, u.dest)
+			return moved(there, ok, c, "no way to cover")
+		}),
+		"Reload": {Perform: func(c *agent.Call) agent.Outcome {
+			if c.Frame+1 < g.duration(c.Name) {
+				return agent.Continue
+			}
+			u.ammo = Magazine
+			return agent.Success
+		}},
+		"Shoot": {Perform: func(c *agent.Call) agent.Outcome {
+			return g.shoot(u, g.nearestEnemy(u, true), c)
+		}},
+		"ShootTarget": {Perform: func(c *agent.Call) agent.Outcome {
+			t := g.target(u)
+			if t != nil && !g.sees(u, t) {
+				t = nil
+			}
+			return g.shoot(u, t, c)
+		}},
+	}
+}
+
+// coverSpot returns the nearest walkable cell in cover from e that no
+// other living unit stands on: one in cover from every enemy in range if
+// there is one, else one in cover from e.
+func (g *Game) coverSpot(u, e *unit) (space.Cell, bool) {
+	g.buf = g.pf.Cover(u.at, e.at, 12, g.buf)
+	free := func(c space.Cell) bool {
+		for _, o := range g.units {
+			if o != u && !o.dead && o.at == c {
+				return false
+			}
+		}
+		return true
+	}
+	for _, c := range g.buf {
+		if free(c) && g.coveredAt(u, c) {
+			return c, true
+		}
+	}
+	for _, c := range g.buf {
+		if free(c) {
+			return c, true
+		}
+	}
+	return space.Cell{}, false
+}
+
+// duration returns the ticks the file gives action name (at least 1).
+func (g *Game) duration(name string) int {
+	return max(g.file.Durations[name], 1)
+}
+
+// shoot aims at e for the action's duration, then fires a round: it hits
+// with the action's chance (half that when e is in cover from u); a unit
+// hit to 0 falls.
+func (g *Game) shoot(u, e *unit, c *agent.Call) agent.Outcome {
+	switch {
+	case e == nil:
+		c.Reason = "nobody in sight"
+		return agent.Failure
+	case u.ammo == 0:
+		c.Reason = "no rounds left"
+		return agent.Failure
+	case c.Frame+1 < g.duration(c.Name):
+		return agent.Continue // aiming
+	}
+	u.ammo--
+	p, ok := g.file.Chance[c.Name]
+	if !ok {
+		p = 1
+	}
+	if g.grid.InCover(e.at, u.at) {
+		p /= 2
+	}
+	hit := u.rng.Float64() < p
+	g.shots = append(g.shots, Shot{By: u.name, At: e.name, From: u.at, To: e.at, Hit: hit})
+	if hit {
+		e.hp--
+		if e.hp <= 0 {
+			e.dead, e.path = true, nil
+			e.a.Stop("died: shot by " + u.name)
+		}
+	}
+	return agent.Success
+}

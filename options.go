@@ -13,8 +13,9 @@ const (
 	// result of whichever finishes first; each wins by orders of
 	// magnitude on some domains (see BENCHMARKS.md). With AutoHeuristic:
 	// forward uniform-cost search, backward search with h_max (when the
-	// goal allows regression), and, once they have made 4096 expansions
-	// between them, forward search with LM-cut. With Blind or HMax:
+	// goal allows regression), and, after their first turns, forward
+	// search with LM-cut, whose share of the work grows with how far its
+	// estimates lead the others' progress. With Blind or HMax:
 	// forward and backward search with that heuristic. With the other
 	// heuristics, or NoPruning: forward search alone.
 	//

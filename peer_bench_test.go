@@ -15,6 +15,9 @@ type plainDijkstra struct {
 	acts      []plainAction
 	start, gm uint64
 	gv        uint64
+	// limit stops plan after that many expansions (0: none); expanded
+	// counts the last plan's.
+	limit, expanded int
 }
 
 type plainAction struct {
@@ -61,14 +64,19 @@ func newPlainDijkstra(spec goap.Spec, start map[string]any) (*plainDijkstra, boo
 	return p, ok && ok2
 }
 
-// plan returns the cheapest cost to the goal, or -1 when none exists.
+// plan returns the cheapest cost to the goal, -1 when none exists, or -2
+// when the search stopped at p.limit expansions.
 func (p *plainDijkstra) plan() float64 {
 	best := map[uint64]float64{p.start: 0}
 	q := &costHeap[uint64]{{0, p.start}}
+	p.expanded = 0
 	for q.Len() > 0 {
 		it := heap.Pop(q).(costItem[uint64])
 		if it.g > best[it.state] {
 			continue
+		}
+		if p.expanded++; p.limit > 0 && p.expanded > p.limit {
+			return -2
 		}
 		if it.state&p.gm == p.gv {
 			return it.g

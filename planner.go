@@ -226,6 +226,8 @@ type portfolioRun struct {
 	spent     [2]int64   // the work units of members 0 and 1 (see balanced)
 	lmFirst   int64      // predicted work of LM-cut's first estimate, 0 until needed
 	hmax0     float64    // h_max of the start, from predictLMCut
+	front     float64    // the cost blind search had reached when LM-cut joined
+	lmGuess   int64      // the work the rest of LM-cut's search looks to take (lmcutAhead), 0 until needed
 }
 
 // partsRun is what a split search, which plans the target's parts one by

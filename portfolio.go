@@ -10,8 +10,8 @@ import (
 
 // blindSlice, backwardSlice and lmcutSlice are how many expansions each
 // member of an Auto search gets per turn (tuning.slices): forward blind,
-// backward h_max, forward LM-cut (which joins after lmcutAfter
-// expansions). A blind expansion costs a fraction of a microsecond, a
+// backward h_max, forward LM-cut (which joins after the others' first
+// turns, see nextTurn). A blind expansion costs a fraction of a microsecond, a
 // backward one about three times more, an LM-cut one 2-300 µs, so the
 // shares roughly even out the time each member gets. Searches that finish
 // within the first turn (most game searches) never start the others.
@@ -56,6 +56,15 @@ func (s *search) stepPortfolio(budget int) {
 			return
 		}
 		slice := s.p.tune.slices[a.turn]
+		if a.turn == 1 && a.member[2] == nil && a.enabled[2] {
+			// Until LM-cut has joined, backward search's turns are
+			// half as long: where its expansions are dear (random
+			// designer domains: ten times a blind one, which its
+			// work units do not see), LM-cut's first turn comes
+			// sooner; where they are cheap, it still finishes a
+			// ladder48 in its first turn.
+			slice = max(slice/2, 1)
+		}
 		n := min(budget, slice-a.used)
 		if a.total > 0 {
 			n = min(n, a.total-done)
@@ -98,11 +107,14 @@ func (s *search) stepPortfolio(budget int) {
 }
 
 // lmcutAfter is how many expansions the members of an Auto search make
-// before forward LM-cut joins them. Its expansions cost tens to hundreds
-// of microseconds, which searches the cheap members finish quickly
-// (thousands of expansions) only pay for; where those members struggle,
-// LM-cut often finishes in a few dozen (tests lower it through tuning).
-const lmcutAfter = 4096
+// before forward LM-cut may join them: none by default (it used to be
+// 4,096, which cost 10x on random designer domains that LM-cut plans in
+// 5 expansions), since when it joins and how much work it gets come from
+// what the domain shows: the predicted cost of its first estimate
+// (lmcutMayRun), its lead over h_max and over blind search's progress
+// (lmcutShareNow), the cost of its first expansion (lmcutAhead). Tests
+// raise it through tuning to keep LM-cut out.
+const lmcutAfter = 0
 
 // lmcutShare bounds the LM-cut member's work: it takes its turn only
 // while the work units it has spent are at most lmcutShare times those of
@@ -171,7 +183,17 @@ func (s *search) nextTurn() int {
 	if s.weight > 1 && a.enabled[2] {
 		return 2
 	}
-	if a.turn == 2 && s.lmcutShareNow() > lmcutShare && s.lmcutMayRun() {
+	if a.enabled[2] && a.member[2] == nil && (a.turn == 1 || a.turn == 0 && !a.enabled[1]) && s.lmcutMayRun() {
+		// LM-cut's first turn, one expansion, comes right after the
+		// first turns of the others: what it shows decides how much
+		// it gets (lmcutAhead). The cost blind search has reached,
+		// the least g of its open nodes, is noted for lmcutShareNow.
+		if b := s.bestOpen(); b >= 0 {
+			a.front = s.nodes[b].g
+		}
+		return 2
+	}
+	if a.turn == 2 && s.lmcutAhead() && s.lmcutMayRun() {
 		// A larger share is taken in longer turns: one expansion of
 		// LM-cut can outweigh a whole turn of the others, so with one
 		// expansion per turn its share would stay near 1 whatever
@@ -214,18 +236,69 @@ func (s *search) lmcutMayRun() bool {
 }
 
 // lmcutShareNow is the LM-cut member's share of the work: lmcutShare, or
-// more when its estimates pay. When LM-cut's estimate of the start far
-// exceeds h_max, the goal has many independent landmarks, whose orderings
-// blind search enumerates (n goals that n actions set one by one make 2^n
-// states) while LM-cut goes straight down: its share of the work grows
-// with the ratio, up to lmcutMaxShare.
+// more when its estimate of the start shows it leads the others by far,
+// in proportion to the square of its lead:
+//
+//   - over h_max: the goal has many independent landmarks, whose
+//     orderings blind search enumerates (n goals that n actions set one
+//     by one make 2^n states) while LM-cut goes straight down;
+//   - over the cost blind search had reached when LM-cut joined
+//     (portfolioRun.front): blind search must still go that far, and
+//     the states it expands grow about geometrically with the cost it
+//     has reached (random designer domains: LM-cut 1.5-2.2 times ahead
+//     after blind's first turn, blind search 1,400-35,000 expansions,
+//     LM-cut 3-8).
+//
+// A lead under leadFar leaves the share at lmcutShare.
 func (s *search) lmcutShareNow() int64 {
-	if lm := s.auto.member[2]; lm != nil && len(lm.nodes) > 0 {
-		if gain := lm.nodes[0].h / max(s.auto.hmax0, 1e-9); gain >= 2 {
-			return int64(min(gain, lmcutMaxShare))
+	lm := s.auto.member[2]
+	if lm == nil || len(lm.nodes) == 0 {
+		return lmcutShare
+	}
+	h := lm.nodes[0].h
+	lead := h / max(s.auto.hmax0, 1e-9)
+	if s.auto.front > 0 {
+		lead = max(lead, h/s.auto.front)
+	}
+	if lead < leadFar {
+		return lmcutShare
+	}
+	return int64(min(lead*lead, lmcutMaxShare))
+}
+
+// leadFar is the lead from which LM-cut's share grows (lmcutShareNow).
+const leadFar = 1.5
+
+// lmcutAhead reports whether the LM-cut member of an Auto search takes
+// the turn after its own: when its share is above lmcutShare, or when
+// the rest of its search, guessed from its first expansion, costs no
+// more than the other members have spent so far (one turn of each costs
+// about as much, so it costs less than their next turn). The guess: one
+// expansion per step of the plan, as many steps as LM-cut's estimate of
+// the start covers at the actions' mean cost, each as dear as the first.
+func (s *search) lmcutAhead() bool {
+	a := &s.auto
+	if s.lmcutShareNow() > lmcutShare {
+		return true
+	}
+	lm := a.member[2]
+	if lm == nil || lm.expanded == 0 || len(lm.nodes) == 0 {
+		return false
+	}
+	if a.lmGuess == 0 {
+		a.lmGuess = math.MaxInt64
+		sum := 0.0
+		for _, id := range s.acts {
+			sum += s.p.prep.costs[id]
+		}
+		if sum > 0 {
+			steps := math.Ceil(lm.nodes[0].h * float64(len(s.acts)) / sum)
+			if g := (steps - float64(lm.expanded)) * float64(a.lmWork) / float64(lm.expanded); g < math.MaxInt64/2 {
+				a.lmGuess = int64(max(g, 1))
+			}
 		}
 	}
-	return lmcutShare
+	return a.lmGuess <= a.cheapWork
 }
 
 // lmcutMaxShare bounds LM-cut's share of the work (see lmcutMayRun).

@@ -51,6 +51,16 @@
 // change something. The precondition "=(?a,?b)": false keeps bindings of
 // two different objects.
 //
+// Types may have parents: with types: as a mapping of type -> parent
+// (types: {blue: unit, red: unit}), an object of type blue is a unit too,
+// so a parameter, a family's argument or values_of of type unit takes
+// the objects of blue and red (in file order), and a parameter of type
+// blue only blue's. A type with nothing after it (crate:) has no parent
+// and may have no objects yet. A parent that only one type names must be
+// listed itself or be an object's type (a parent named once is taken for
+// a typo), and no type may be its own ancestor. In Go: goap.Spec.Types,
+// goap.Type{Name, Parent}.
+//
 //	objects:
 //	  r1: enemy                  # name: type
 //	  yard: {type: place, at: [4, 2], offers: [TakeAmmo]} # a cell; the

@@ -87,7 +87,7 @@ func newParser(filename string, data []byte) *parser {
 		broken:   map[string]bool{},
 		mentions: map[string]*yaml.Node{},
 		lifted:   map[string]bool{},
-		objs: objectInfo{typeOf: map[string]string{}, ofType: map[string][]string{}, key: map[string]*yaml.Node{},
+		objs: objectInfo{typeOf: map[string]string{}, ofType: map[string][]string{}, parent: map[string]string{}, key: map[string]*yaml.Node{},
 			static: map[string]bool{}, offers: map[string]*yaml.Node{}},
 		out: &File{
 			Path:      filename,

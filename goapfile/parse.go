@@ -23,7 +23,7 @@ import (
 )
 
 // topKeys are the keys a file may have at its top level.
-var topKeys = []string{"name", "objects", "map", "types", "static", "numbers", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "tests"}
+var topKeys = []string{"name", "objects", "map", "types", "static", "numbers", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "turns", "swap_spawns", "tests"}
 
 // Load reads and parses the designer file at path. Problems in the file
 // are reported as an ErrorList; a file that cannot be read gives the
@@ -417,6 +417,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 			p.errorf(ef.key, "events need agents: to act in the world they change")
 		}
 	}
+	p.fairness(top)
 	var tests []*testDecl
 	if tf, ok := top["tests"]; ok {
 		tests = p.testList(tf.val, start, goal)

@@ -167,7 +167,9 @@
 // An agent with sight: sees the living agents within that many cells that
 // a clear line joins to it (cover does not block sight, walls and shut
 // doors do). Each tick the simulator writes, into the agent facts the file
-// declares (scope: agent), sees(NAME) for each other agent, enemy_in_sight
+// declares (scope: agent), sees(NAME) for each other agent, clear(NAME)
+// (NAME is in sight and no cover next to it is in the way: a clear
+// shot, as when flanked), enemy_in_sight
 // (an agent of another side is in sight) and in_cover (every enemy within
 // range is one the agent is in cover from: it cannot see the agent, or
 // cover next to the agent is in the way). A sensor that names
@@ -284,6 +286,17 @@
 // commander waiting for it hears its order failed; side: names an agent's
 // side, and a run is won by the only side with agents alive (goap sim
 // --runs N plays N seeds and counts the wins; see examples/duel_sim.yaml).
+//
+// A fair fight also needs the sides to start from each side's spawn as
+// often, and no side to act first because of its place in the file:
+// swap_spawns: lists pairs of the map's points that trade places on even
+// seeds (an agent placed at one starts at the other, and its own: and
+// start: values naming one name the other), and turns: shuffled makes
+// the agents act each tick in an order drawn from the seed (turns: file,
+// the default, keeps file order). See examples/squad_shooter.yaml.
+//
+//	swap_spawns: [[west1, east1], [west2, east2]]
+//	turns: shuffled
 //
 //	actions:
 //	  - {name: Shoot, params: {me: gunman, foe: gunman}, chance: 0.5, ...}

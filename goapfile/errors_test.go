@@ -945,6 +945,16 @@ t.yaml:2:17: "b)" has unbalanced parentheses: inside { } or [ ], YAML splits a n
 		`t.yaml:10:12: Shoot(u1): u1 has type unit, but ?t takes type blue
    10 |   - plan: [Shoot(u1)]
       |            ^`},
+	{"unknown turns",
+		"actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents: [{name: u}]\nturns: shufled\n",
+		`t.yaml:4:8: turns is file (agents act in file order, the default) or shuffled (in an order drawn from the seed each tick), got "shufled" (did you mean "shuffled"?)
+    4 | turns: shufled
+      |        ^`},
+	{"swap_spawns of an unknown point",
+		"map:\n  legend: {\"W\": {point: west}, \"E\": {point: east}}\n  rows: |\n    #####\n    #W.E#\n    #####\nactions: [{name: A, effects: {x: true}}]\nswap_spawns: [[west, eats]]\n",
+		`t.yaml:8:22: swap_spawns: "eats" is not a point of the map (did you mean "east"?)
+    8 | swap_spawns: [[west, eats]]
+      |                      ^`},
 	{"unknown template",
 		"actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\ntemplates:\n  - {name: unit, goals: [G]}\nagents:\n  - {name: u1, extends: unti}\n",
 		`t.yaml:6:25: unknown template "unti" (did you mean "unit"?)

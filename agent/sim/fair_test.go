@@ -114,4 +114,3 @@ func TestSwapSpawns(t *testing.T) {
 		}
 	}
 }
-

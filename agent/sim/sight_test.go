@@ -73,7 +73,7 @@ func TestSight(t *testing.T) {
 		{"b", "in_cover", true},  // the cover next to it, between it and r
 		{"r", "in_cover", false}, // b sees r in the open
 		{"g", "enemy_in_sight", false},
-		{"g", "in_cover", true}, // no enemy within range sees g... s is behind the wall
+		{"g", "in_cover", true},  // no enemy within range sees g... s is behind the wall
 		{"r", "clear(b)", false}, // b is behind the cover next to it
 		{"b", "clear(r)", true},  // r stands in the open
 		{"g", "clear(r)", false}, // out of range: not in sight, so no clear shot

@@ -182,3 +182,29 @@ goals:
 		t.Fatalf("plan %v at %v: %v", d.ActionNames(res.Plan), res.Cost, res.Failure())
 	}
 }
+
+// TestStartNamesFamilyFact: a start that names a fact of a boolean family
+// (hurt(b2)), which nothing else in the file names before, is the
+// family's fact, not a second declaration of it.
+func TestStartNamesFamilyFact(t *testing.T) {
+	src := `
+objects: {b1: unit, b2: unit}
+facts:
+  hurt: {type: bool, args: [unit]}
+actions:
+  - name: Heal
+    params: {u: unit}
+    preconditions: {"hurt(?u)": true}
+    effects: {"hurt(?u)": false}
+start: {"hurt(b2)": true}
+goal: {"hurt(b2)": false}
+`
+	f, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := goap.NewPlanner(f.Domain).Plan(context.Background(), f.Start, f.Goal)
+	if got := f.Domain.ActionNames(res.Plan); !slices.Equal(got, []string{"Heal(b2)"}) {
+		t.Errorf("plan %v", got)
+	}
+}

@@ -501,6 +501,9 @@ func (p *parser) startOnlyFacts(n *yaml.Node) {
 		if _, known := p.mentions[k.Value]; known || k.Kind != yaml.ScalarNode || names.Problem(k.Value) != "" {
 			continue
 		}
+		if p.groundFact(k.Value) {
+			continue // a family's fact (hurt(b2)): the core declares it
+		}
 		if _, ok := scalarBool(v); !ok {
 			continue
 		}

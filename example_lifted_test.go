@@ -98,3 +98,22 @@ func ExampleDomain_WithObjects() {
 	// found [Shoot(r3)]
 	// [Shoot(r1) Shoot(r2)]
 }
+
+// Types with a parent: blue and red are units, so Heal, which takes any
+// unit, has a binding for the medic and for the prisoner, while Guard
+// takes only red units.
+func ExampleType() {
+	d, err := goap.NewDomain(goap.Spec{
+		Types:   []goap.Type{{Name: "blue", Parent: "unit"}, {Name: "red", Parent: "unit"}},
+		Objects: []goap.Object{{Name: "medic", Type: "blue"}, {Name: "prisoner", Type: "red"}},
+		Actions: []goap.Action{
+			{Name: "Heal", Cost: 1, Params: []goap.Param{{Name: "u", Type: "unit"}}, Effects: goap.Effects{"healed(?u)": true}},
+			{Name: "Guard", Cost: 1, Params: []goap.Param{{Name: "u", Type: "red"}}, Effects: goap.Effects{"guarded(?u)": true}},
+		},
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(d.ActionNames(d.ActionsNamed("Heal")), d.ActionNames(d.ActionsNamed("Guard")))
+	// Output: [Heal(medic) Heal(prisoner)] [Guard(prisoner)]
+}

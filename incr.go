@@ -37,6 +37,7 @@ type liftState struct {
 	objType  map[string]string
 	ofType   map[string][]string
 	types    []string
+	parent   map[string]string
 	static   map[string]*ground.Relation
 	family   map[string]*Fact
 	valuesOf map[string]bool // types whose objects are an enum's values
@@ -57,7 +58,7 @@ type layoutID struct{ _ byte }
 // (as given) with the words' use used.
 func (g *grounder) keep(spec Spec, used []uint) *liftState {
 	d := g.c.d
-	l := &liftState{spec: spec, objType: g.objType, ofType: g.ofType, types: g.types, static: g.static,
+	l := &liftState{spec: spec, objType: g.objType, ofType: g.ofType, types: g.types, parent: g.parent, static: g.static,
 		family: g.family, valuesOf: map[string]bool{}, named: map[string]bool{}, layout: &layoutID{},
 		used: used, lifted: g.parsed}
 	for i := range spec.Facts {
@@ -174,11 +175,16 @@ func (d *Domain) WithObjects(ch ObjectChange) (*Domain, error) {
 		return nil, errors.Join(c.errs...)
 	}
 	full := 2*(l.gone+d.removes(gone)) > len(d.actions)
+	givesValues := func(t string) bool { // t or a supertype gives an enum its values
+		for ; t != "" && !l.valuesOf[t]; t = l.parent[t] {
+		}
+		return t != ""
+	}
 	for _, o := range ch.Add {
-		full = full || l.valuesOf[o.Type]
+		full = full || givesValues(o.Type)
 	}
 	for o := range gone {
-		full = full || l.valuesOf[l.objType[o]]
+		full = full || givesValues(l.objType[o])
 	}
 	if full {
 		return NewDomain(l.respec(d.objects, ch, gone))
@@ -256,7 +262,7 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 	nl := *l
 	n.lift = &nl
 	c := &compiler{d: n, badNames: map[string]bool{}}
-	g := &grounder{c: c, objType: maps.Clone(l.objType), ofType: maps.Clone(l.ofType), types: l.types,
+	g := &grounder{c: c, objType: maps.Clone(l.objType), ofType: maps.Clone(l.ofType), types: l.types, parent: l.parent,
 		static: maps.Clone(l.static), family: l.family, fresh: fresh, freshOf: map[string][]string{}}
 	g.engine()
 	n.facts = slices.Clip(d.facts)
@@ -279,8 +285,10 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 	c.part = "objects"
 	for _, o := range ch.Add {
 		g.objType[o.Name] = o.Type
-		g.ofType[o.Type] = append(slices.Clip(g.ofType[o.Type]), o.Name)
-		g.freshOf[o.Type] = append(g.freshOf[o.Type], o.Name)
+		for t := range g.lineage(o.Type) {
+			g.ofType[t] = append(slices.Clip(g.ofType[t]), o.Name)
+			g.freshOf[t] = append(g.freshOf[t], o.Name)
+		}
 		if _, ok := slices.BinarySearch(g.types, o.Type); !ok {
 			g.types = append(slices.Clip(g.types), o.Type)
 			slices.Sort(g.types)
@@ -386,7 +394,9 @@ func (n *Domain) remove(g *grounder, gone map[string]bool) {
 	for o := range gone {
 		t := g.objType[o]
 		delete(g.objType, o)
-		g.ofType[t] = slices.DeleteFunc(slices.Clone(g.ofType[t]), func(x string) bool { return x == o })
+		for t := range g.lineage(t) {
+			g.ofType[t] = slices.DeleteFunc(slices.Clone(g.ofType[t]), func(x string) bool { return x == o })
+		}
 	}
 	for pred, r := range g.static {
 		for o := range gone {

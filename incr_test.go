@@ -165,6 +165,9 @@ func TestWithObjectsMatchesNewDomain(t *testing.T) {
 		if rng.Intn(2) == 0 {
 			withoutLoc(&spec, startVals)
 		}
+		if i%3 == 2 {
+			spec = withHierarchy(rng, spec) // added objects of a and b join the supertypes' bindings
+		}
 		d, err := goap.NewDomain(spec)
 		if err != nil {
 			continue // two effects of one binding on one fact

@@ -2,6 +2,7 @@ package goap
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 
@@ -115,7 +116,8 @@ type grounder struct {
 	c       *compiler
 	objType map[string]string
 	ofType  map[string][]string
-	types   []string // known types, sorted
+	types   []string          // known types, sorted
+	parent  map[string]string // type -> its parent (Spec.Types)
 	static  map[string]*ground.Relation
 	family  map[string]*Fact // declared families by predicate
 	eng     ground.Grounder
@@ -222,7 +224,7 @@ func (g *grounder) engine() {
 		Relation: func(pred string) *ground.Relation { return g.static[pred] },
 		Relaxed:  func(string) bool { return false },
 		Objects:  func(t string) []string { return g.ofType[t] },
-		HasType:  func(o, t string) bool { return g.objType[o] == t },
+		HasType:  func(o, t string) bool { return g.isA(g.objType[o], t) },
 		Tick:     g.tick,
 	}
 }
@@ -252,13 +254,27 @@ func (g *grounder) objects(spec *Spec) {
 	c := g.c
 	c.part = "objects"
 	known := map[string]bool{}
+	g.parent = map[string]string{}
 	for _, t := range spec.Types {
-		if t == "" || names.Problem(t) != "" {
-			c.fail("", "", "", "type %q is not a valid name", t)
+		if t.Name == "" || names.Problem(t.Name) != "" {
+			c.fail("", "", "", "type %q is not a valid name", t.Name)
 			continue
 		}
-		known[t] = true
+		known[t.Name] = true
+		if t.Parent == "" {
+			continue
+		}
+		switch old, dup := g.parent[t.Name]; {
+		case names.Problem(t.Parent) != "":
+			c.fail("", "", "", "type %s: parent %q is not a valid name", t.Name, t.Parent)
+		case dup && old != t.Parent:
+			c.fail("", "", "", "type %s has two parents, %s and %s", t.Name, old, t.Parent)
+		default:
+			g.parent[t.Name] = t.Parent
+			known[t.Parent] = true
+		}
 	}
+	g.cycles()
 	for _, o := range spec.Objects {
 		switch {
 		case o.Name == "":
@@ -279,13 +295,66 @@ func (g *grounder) objects(spec *Spec) {
 			continue
 		}
 		g.objType[o.Name] = o.Type
-		g.ofType[o.Type] = append(g.ofType[o.Type], o.Name)
+		for t := range g.lineage(o.Type) {
+			g.ofType[t] = append(g.ofType[t], o.Name)
+		}
 		known[o.Type] = true
 	}
 	for t := range known {
 		g.types = append(g.types, t)
 	}
 	slices.Sort(g.types)
+}
+
+// cycles reports the types that are their own ancestors, and cuts each
+// cycle so that walking up from a type always ends.
+func (g *grounder) cycles() {
+	for _, t := range slices.Sorted(maps.Keys(g.parent)) {
+		seen := map[string]bool{t: true}
+		for u := g.parent[t]; u != ""; u = g.parent[u] {
+			if u == t {
+				g.c.fail("", "", "", "type %s is its own ancestor (%s)", t, g.chain(t))
+				delete(g.parent, t)
+				break
+			}
+			if seen[u] {
+				break // a cycle above t, reported from one of its types
+			}
+			seen[u] = true
+		}
+	}
+}
+
+// chain writes t's ancestry up to t again: "a < b < a".
+func (g *grounder) chain(t string) string {
+	out := t
+	for u := g.parent[t]; ; u = g.parent[u] {
+		out += " < " + u
+		if u == t || u == "" {
+			return out
+		}
+	}
+}
+
+// lineage yields t and its ancestors, nearest first.
+func (g *grounder) lineage(t string) func(yield func(string) bool) {
+	return func(yield func(string) bool) {
+		for ; t != ""; t = g.parent[t] {
+			if !yield(t) {
+				return
+			}
+		}
+	}
+}
+
+// isA reports whether type t is typ or one of its subtypes.
+func (g *grounder) isA(t, typ string) bool {
+	for u := range g.lineage(t) {
+		if u == typ {
+			return true
+		}
+	}
+	return false
 }
 
 // knownType reports whether t is a type, failing with a suggestion when

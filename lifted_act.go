@@ -368,7 +368,7 @@ func (g *grounder) refs(a *Action, m map[string]any, part string, params, types 
 				*good = false
 			} else {
 				for i, x := range args {
-					if t := typeOf(x); t != "" && t != fam.Args[i] {
+					if t := typeOf(x); t != "" && !g.isA(t, fam.Args[i]) {
 						c.fail(a.Name, "", k, "%s has type %s where %s wants %s", x, t, pred, fam.Args[i])
 						*good = false
 					}

@@ -25,9 +25,15 @@ func naiveGround(spec goap.Spec) goap.Spec {
 		static[a] = true
 		staticPred[a[:strings.IndexByte(a, '(')]] = true
 	}
+	parent := map[string]string{}
+	for _, t := range spec.Types {
+		parent[t.Name] = t.Parent
+	}
 	byType := map[string][]string{}
 	for _, o := range spec.Objects {
-		byType[o.Type] = append(byType[o.Type], o.Name)
+		for t := o.Type; t != ""; t = parent[t] { // an object is of its type's ancestors too
+			byType[t] = append(byType[t], o.Name)
+		}
 	}
 	out := goap.Spec{Name: spec.Name, Goals: spec.Goals}
 	for _, f := range spec.Facts {
@@ -212,6 +218,31 @@ func randomLifted(rng *rand.Rand) (goap.Spec, map[string]any, goap.Conds) {
 	return spec, start, goal
 }
 
+// withHierarchy gives a randomLifted domain subtypes: its objects of
+// type a take a, ax, ay or ayy (ayy < ay < a), those of type b take b or
+// bx, and some parameters narrow to a subtype. Families and ValuesOf keep
+// the supertypes, so they cover the subtypes' objects.
+func withHierarchy(rng *rand.Rand, spec goap.Spec) goap.Spec {
+	spec.Types = []goap.Type{{Name: "ax", Parent: "a"}, {Name: "ay", Parent: "a"}, {Name: "ayy", Parent: "ay"}, {Name: "bx", Parent: "b"}}
+	sub := map[string][]string{"a": {"a", "ax", "ay", "ayy"}, "b": {"b", "bx"}}
+	spec.Objects = slices.Clone(spec.Objects)
+	for i := range spec.Objects {
+		o := &spec.Objects[i]
+		o.Type = sub[o.Type][rng.Intn(len(sub[o.Type]))]
+	}
+	spec.Actions = slices.Clone(spec.Actions)
+	for i := range spec.Actions {
+		a := &spec.Actions[i]
+		a.Params = slices.Clone(a.Params)
+		for j := range a.Params {
+			if q := &a.Params[j]; rng.Intn(3) == 0 {
+				q.Type = sub[q.Type][1+rng.Intn(len(sub[q.Type])-1)]
+			}
+		}
+	}
+	return spec
+}
+
 // TestLiftedMatchesHandWritten grounds random lifted domains and checks
 // the optimal cost against an exhaustive search of the same domain written
 // out by hand, binding by binding: pruning may drop bindings, never a
@@ -226,6 +257,9 @@ func TestLiftedMatchesHandWritten(t *testing.T) {
 	solved, pruned := 0, 0
 	for i := 0; i < n; i++ {
 		spec, startVals, goalConds := randomLifted(rng)
+		if i%2 == 1 {
+			spec = withHierarchy(rng, spec)
+		}
 		d, err := goap.NewDomain(spec)
 		if err != nil {
 			if strings.Contains(err.Error(), "sets") {
@@ -359,6 +393,17 @@ func TestLiftedErrors(t *testing.T) {
 			a.Params = append(a.Params, goap.Param{Name: "u", Type: "enemy"})
 			a.Effects = goap.Effects{"alive(?t)": false, "alive(?u)": true}
 		}), `the binding Shoot(r1,r1) sets alive(r1) to both`},
+		{"type cycle", goap.Spec{Objects: objs, Types: []goap.Type{{Name: "enemy", Parent: "unit"}, {Name: "unit", Parent: "enemy"}}},
+			`type enemy is its own ancestor (enemy < unit < enemy)`},
+		{"type its own parent", goap.Spec{Objects: objs, Types: []goap.Type{{Name: "enemy", Parent: "enemy"}}},
+			`type enemy is its own ancestor (enemy < enemy)`},
+		{"two parents", goap.Spec{Objects: objs, Types: []goap.Type{{Name: "enemy", Parent: "unit"}, {Name: "enemy", Parent: "thing"}}},
+			`type enemy has two parents, unit and thing`},
+		{"supertype where a subtype is wanted", func() goap.Spec {
+			s := shoot(func(a *goap.Action) { a.Params[0].Type = "unit"; a.Effects = goap.Effects{"hp(?t)": goap.Sub(1)} })
+			s.Types = []goap.Type{{Name: "enemy", Parent: "unit"}}
+			return s
+		}(), `?t has type unit where hp wants enemy`},
 		{"family of a static", goap.Spec{Objects: objs, Static: []string{"near(c1,r1)"}, Facts: []goap.Fact{{Name: "near", Args: []string{"cover"}}}},
 			`near is a static relation (Spec.Static), not a family of facts`},
 	}

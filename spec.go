@@ -23,8 +23,9 @@ type Spec struct {
 	Objects []Object
 	// Types lists types that may have no objects yet (every type an
 	// object has is known without it), so that a parameter or a family
-	// of such a type is not taken for a typo.
-	Types []string
+	// of such a type is not taken for a typo, and gives types their
+	// parents (see Type).
+	Types []Type
 	// Static lists the atoms that hold for good, such as "adjacent(c1,c2)"
 	// or "cover(c3)": every atom of their relations (here adjacent and
 	// cover) that is not listed is false. A static relation is compiled
@@ -41,8 +42,19 @@ type Object struct {
 	Type string
 }
 
+// Type declares a type. When Parent is set, the type is a subtype of
+// it: an object of the type is an object of its parent too (and of the
+// parent's parent), so a parameter, a family argument or a ValuesOf of
+// the parent takes it. A parent need not be listed itself; a type may
+// not be its own ancestor.
+type Type struct {
+	Name   string
+	Parent string
+}
+
 // Param is a typed parameter of a lifted action. Its conditions, effects
-// and values refer to it as "?" + Name: "alive(?t)", "at(?u)": "?to".
+// and values refer to it as "?" + Name: "alive(?t)", "at(?u)": "?to". It
+// takes the objects of its Type and of the Type's subtypes.
 type Param struct {
 	Name string
 	Type string

@@ -181,7 +181,7 @@ func TestRingBounded(t *testing.T) {
 // the same snapshots; damaged or foreign files are refused with the line.
 func TestStreamAndLoad(t *testing.T) {
 	var buf bytes.Buffer
-	live, _ := run(t, "../examples/squad_shooter.yaml", 30, 10000, &buf)
+	live, _ := run(t, "../examples/squad_orders.yaml", 30, 10000, &buf)
 	loaded, err := debugger.ReadRecording(bytes.NewReader(buf.Bytes()))
 	if err != nil {
 		t.Fatal(err)
@@ -261,7 +261,7 @@ func BenchmarkSnapshot(b *testing.B) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	rec, _ := run(b, "../examples/squad_shooter.yaml", ticks, size, nil)
+	rec, _ := run(b, "../examples/squad_orders.yaml", ticks, size, nil)
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	n := 0
@@ -269,7 +269,7 @@ func BenchmarkSnapshot(b *testing.B) {
 		n += len(rec.Recording().Snapshots(i))
 	}
 	var buf bytes.Buffer
-	run(b, "../examples/squad_shooter.yaml", ticks, size, &buf)
+	run(b, "../examples/squad_orders.yaml", ticks, size, &buf)
 	// The loop captures agents that have nothing new: the cost of a
 	// capture that takes no snapshot (an inspection of each agent).
 	for b.Loop() {
@@ -438,7 +438,7 @@ func keptUpTo(rc *debugger.Recording, i, last int) []debugger.Snapshot {
 // snapshots per tick, so cuts fall between two lines of a tick as well as
 // inside lines.
 func TestReadCut(t *testing.T) {
-	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	data, whole := recordingOf(t, "../examples/squad_orders.yaml", 30)
 	header := bytes.IndexByte(data, '\n') + 1
 	// Every line's end and its neighbours, and every 997th byte.
 	var cuts []int
@@ -515,7 +515,7 @@ func TestReadCut(t *testing.T) {
 // TestReadCutSays: what Cut says of a cut mid-line and a cut mid-tick of
 // the squad shooter's file: the line, the tick left out, the last kept.
 func TestReadCutSays(t *testing.T) {
-	data, _ := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	data, _ := recordingOf(t, "../examples/squad_orders.yaml", 30)
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	// The second snapshot line of tick 3: a tick of several snapshots.
 	at := -1
@@ -558,7 +558,7 @@ func TestReadCutSays(t *testing.T) {
 // TestReadVersion1: a version-1 file (no tick lines) reads as before; cut
 // mid-line, its last tick seen is left out, as it may be half-written.
 func TestReadVersion1(t *testing.T) {
-	_, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	_, whole := recordingOf(t, "../examples/squad_orders.yaml", 30)
 	data := debugger.FullLines(whole)
 	var v1 []byte
 	for i, l := range bytes.SplitAfter(data, []byte("\n")) {
@@ -981,7 +981,7 @@ func TestTreeCut(t *testing.T) {
 // same snapshots, trees and all. Lean lines are refused in a version-1
 // file, and one referring to a part never written is an error.
 func TestLeanLines(t *testing.T) {
-	data, rc := recordingOf(t, "../examples/squad_shooter.yaml", 40)
+	data, rc := recordingOf(t, "../examples/squad_orders.yaml", 40)
 	full := debugger.FullLines(rc)
 	if 2*len(data) > len(full) {
 		t.Errorf("lean file %d bytes, whole snapshot lines %d: want under half", len(data), len(full))
@@ -1024,7 +1024,7 @@ func TestLeanLines(t *testing.T) {
 // by its bytes; cut anywhere, it reads up to a whole tick with Cut set,
 // never half a tick; ReadRecordingMax counts its bytes decompressed.
 func TestReadGzip(t *testing.T) {
-	data, whole := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	data, whole := recordingOf(t, "../examples/squad_orders.yaml", 30)
 	var zb bytes.Buffer
 	zw := gzip.NewWriter(&zb)
 	zw.Write(data)
@@ -1079,13 +1079,13 @@ func TestReadGzip(t *testing.T) {
 // TestRecordMaxBytes: a recorder's stream stops before it passes
 // MaxBytes, at a whole tick, and says so; the file reads whole.
 func TestRecordMaxBytes(t *testing.T) {
-	full, _ := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	full, _ := recordingOf(t, "../examples/squad_orders.yaml", 30)
 	// Limits between the end of tick 1 (the biggest: every agent's first
 	// snapshot and search tree) and the whole file, and past it.
 	first := int64(bytes.Index(full, []byte("{\"tick\":1}\n")) + len("{\"tick\":1}\n"))
 	rest := int64(len(full)) - first
 	for _, limit := range []int64{first + rest/2, first + rest*3/4, int64(len(full)) + 1} {
-		w, rec := newSim(t, "../examples/squad_shooter.yaml", 1, false)
+		w, rec := newSim(t, "../examples/squad_orders.yaml", 1, false)
 		rec.Trees, rec.MaxBytes = true, limit
 		var buf bytes.Buffer
 		rec.Stream(&buf)
@@ -1114,7 +1114,7 @@ func TestRecordMaxBytes(t *testing.T) {
 // answer does and every other agent summed up (tick, phase, goal and the
 // tick's events), in a fraction of the bytes.
 func TestHandlerBrief(t *testing.T) {
-	_, rc := recordingOf(t, "../examples/squad_shooter.yaml", 30)
+	_, rc := recordingOf(t, "../examples/squad_orders.yaml", 30)
 	h := debugger.Handler(rc, nil)
 	get := func(url string) ([]byte, map[string]any) {
 		w := httptest.NewRecorder()
@@ -1231,7 +1231,7 @@ func TestWorldChanges(t *testing.T) {
 // their memory, and so do a snapshot's plan and goal scores with its
 // agent's previous snapshot when equal (a 195 MB file took 386 MB).
 func TestWholeLinesShare(t *testing.T) {
-	_, rc := recordingOf(t, "../examples/squad_shooter.yaml", 40)
+	_, rc := recordingOf(t, "../examples/squad_orders.yaml", 40)
 	read, err := debugger.ReadRecording(bytes.NewReader(debugger.FullLines(rc)))
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ package examples_test
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,5 +97,53 @@ func TestReadmeYAML(t *testing.T) {
 				t.Errorf("README.md's yaml block %d:%s: %s", i+1, r.Pos, r)
 			}
 		}
+	}
+}
+
+// TestSquadShooterWithoutCommander: squad_shooter_nocommander.yaml is
+// squad_shooter.yaml with the commander's lines taken out (from a
+// "commander:" comment to the next "end commander", or to the tests for
+// the squads), so that the balance runs compare the same units.
+func TestSquadShooterWithoutCommander(t *testing.T) {
+	with, err := os.ReadFile("squad_shooter.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := os.ReadFile("squad_shooter_nocommander.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// body drops the header comment (up to name:) and the tests.
+	body := func(lines []string) []string {
+		start := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "name: ") })
+		end := slices.Index(lines, "tests:")
+		if start < 0 || end < start {
+			t.Fatalf("no name: or tests: in %q...", lines[:min(3, len(lines))])
+		}
+		return lines[start+1 : end]
+	}
+	var stripped []string
+	cut := false
+	for _, l := range strings.Split(string(with), "\n") {
+		switch trimmed := strings.TrimSpace(l); {
+		case trimmed == "# commander:":
+			cut = true
+		case trimmed == "# end commander":
+			cut = false
+		case cut && trimmed == "tests:":
+			cut = false
+			stripped = append(stripped, l)
+		case !cut:
+			stripped = append(stripped, l)
+		}
+	}
+	got, want := body(strings.Split(string(without), "\n")), body(stripped)
+	if !slices.Equal(got, want) {
+		for i := range min(len(got), len(want)) {
+			if got[i] != want[i] {
+				t.Fatalf("line %d after name: is\n%s\nwant (squad_shooter.yaml without its commander)\n%s", i+1, got[i], want[i])
+			}
+		}
+		t.Fatalf("%d lines after name:, want %d", len(got), len(want))
 	}
 }

@@ -51,6 +51,16 @@
 // change something. The precondition "=(?a,?b)": false keeps bindings of
 // two different objects.
 //
+// Types may have parents: with types: as a mapping of type -> parent
+// (types: {blue: unit, red: unit}), an object of type blue is a unit too,
+// so a parameter, a family's argument or values_of of type unit takes
+// the objects of blue and red (in file order), and a parameter of type
+// blue only blue's. A type with nothing after it (crate:) has no parent
+// and may have no objects yet. A parent that only one type names must be
+// listed itself or be an object's type (a parent named once is taken for
+// a typo), and no type may be its own ancestor. In Go: goap.Spec.Types,
+// goap.Type{Name, Parent}.
+//
 //	objects:
 //	  r1: enemy                  # name: type
 //	  yard: {type: place, at: [4, 2], offers: [TakeAmmo]} # a cell; the
@@ -157,7 +167,9 @@
 // An agent with sight: sees the living agents within that many cells that
 // a clear line joins to it (cover does not block sight, walls and shut
 // doors do). Each tick the simulator writes, into the agent facts the file
-// declares (scope: agent), sees(NAME) for each other agent, enemy_in_sight
+// declares (scope: agent), sees(NAME) for each other agent, clear(NAME)
+// (NAME is in sight and no cover next to it is in the way: a clear
+// shot, as when flanked), enemy_in_sight
 // (an agent of another side is in sight) and in_cover (every enemy within
 // range is one the agent is in cover from: it cannot see the agent, or
 // cover next to the agent is in the way). A sensor that names
@@ -274,6 +286,17 @@
 // commander waiting for it hears its order failed; side: names an agent's
 // side, and a run is won by the only side with agents alive (goap sim
 // --runs N plays N seeds and counts the wins; see examples/duel_sim.yaml).
+//
+// A fair fight also needs the sides to start from each side's spawn as
+// often, and no side to act first because of its place in the file:
+// swap_spawns: lists pairs of the map's points that trade places on even
+// seeds (an agent placed at one starts at the other, and its own: and
+// start: values naming one name the other), and turns: shuffled makes
+// the agents act each tick in an order drawn from the seed (turns: file,
+// the default, keeps file order). See examples/squad_shooter.yaml.
+//
+//	swap_spawns: [[west1, east1], [west2, east2]]
+//	turns: shuffled
 //
 //	actions:
 //	  - {name: Shoot, params: {me: gunman, foe: gunman}, chance: 0.5, ...}

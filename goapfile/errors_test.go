@@ -930,6 +930,31 @@ t.yaml:2:17: "b)" has unbalanced parentheses: inside { } or [ ], YAML splits a n
 		`t.yaml:5:13: no binding of Hide's parameters satisfies its static preconditions and types: the action can never be used
     5 |     params: {c: cover}
       |             ^`},
+	{"unknown parent type",
+		"objects: {b1: blue, r1: red}\ntypes: {blue: unti, red: unit, green: unit}\nactions: [{name: A, effects: {x: true}}]\n",
+		`t.yaml:2:15: type blue: unknown parent "unti" (did you mean "unit"?) (a parent that only one type names must be listed under types: itself, as unti: with nothing after it, or be an object's type)
+    2 | types: {blue: unti, red: unit, green: unit}
+      |               ^`},
+	{"type cycle",
+		"objects: {b1: blue}\ntypes: {blue: unit, unit: thing, thing: blue}\nactions: [{name: A, effects: {x: true}}]\n",
+		`t.yaml:2:15: types are each other's parents in a cycle: blue -> unit -> thing -> blue
+    2 | types: {blue: unit, unit: thing, thing: blue}
+      |               ^`},
+	{"object of a supertype where a subtype is wanted",
+		"objects: {b1: blue, u1: unit}\ntypes: {blue: unit}\nactions:\n  - name: Shoot\n    params: {t: blue}\n    effects:\n      dead(?t): true\ngoal: {dead(b1): true}\ntests:\n  - plan: [Shoot(u1)]\n",
+		`t.yaml:10:12: Shoot(u1): u1 has type unit, but ?t takes type blue
+   10 |   - plan: [Shoot(u1)]
+      |            ^`},
+	{"unknown turns",
+		"actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\nagents: [{name: u}]\nturns: shufled\n",
+		`t.yaml:4:8: turns is file (agents act in file order, the default) or shuffled (in an order drawn from the seed each tick), got "shufled" (did you mean "shuffled"?)
+    4 | turns: shufled
+      |        ^`},
+	{"swap_spawns of an unknown point",
+		"map:\n  legend: {\"W\": {point: west}, \"E\": {point: east}}\n  rows: |\n    #####\n    #W.E#\n    #####\nactions: [{name: A, effects: {x: true}}]\nswap_spawns: [[west, eats]]\n",
+		`t.yaml:8:22: swap_spawns: "eats" is not a point of the map (did you mean "east"?)
+    8 | swap_spawns: [[west, eats]]
+      |                      ^`},
 	{"unknown template",
 		"actions: [{name: A, effects: {x: true}}]\ngoals: [{name: G, desired: {x: true}}]\ntemplates:\n  - {name: unit, goals: [G]}\nagents:\n  - {name: u1, extends: unti}\n",
 		`t.yaml:6:25: unknown template "unti" (did you mean "unit"?)

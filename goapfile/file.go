@@ -71,6 +71,12 @@ type File struct {
 	// AgentsBlock is the map's agents_block: agents stand in each other's
 	// way (sim.Config.AgentsBlock).
 	AgentsBlock bool
+	// ShuffleTurns is `turns: shuffled`: simulated agents act each tick
+	// in an order drawn from the run's seed (sim.Config.ShuffleTurns).
+	ShuffleTurns bool
+	// SwapSpawns is `swap_spawns:`, pairs of the map's points that trade
+	// places on even seeds (sim.Config.SwapSpawns).
+	SwapSpawns [][2]string
 
 	pos map[posKey]Position
 }

@@ -13,7 +13,7 @@ import (
 // come as a non-empty ErrorList with sane positions, and that parsing is
 // deterministic. (filetest.FuzzRun runs the tests of what loads.)
 func FuzzParse(f *testing.F) {
-	for _, pattern := range []string{"testdata/*.yaml", "../testdata/bench/*.json", "../examples/room_clearing.yaml", "../examples/squad_shooter.yaml"} {
+	for _, pattern := range []string{"testdata/*.yaml", "../testdata/bench/*.json", "../examples/room_clearing.yaml", "../examples/squad_orders.yaml"} {
 		paths, _ := filepath.Glob(pattern)
 		for _, path := range paths {
 			data, err := os.ReadFile(path)

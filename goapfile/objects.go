@@ -38,6 +38,7 @@ type objectInfo struct {
 	static  map[string]bool       // predicates of static relations
 	offers  map[string]*yaml.Node // object -> its offers: list, checked once the actions are known
 	objects []string              // in file order
+	parent  map[string]string     // type -> its parent (types: as a mapping)
 }
 
 // isPattern reports whether a fact name has a parameter among its
@@ -122,17 +123,98 @@ func (p *parser) cell(n *yaml.Node) *[2]int {
 	return &c
 }
 
-// typeList reads `types:`, the types that may have no objects.
+// typeList reads `types:`: a list of types that may have no objects, or
+// a mapping of type -> parent (nothing for a type without one).
 func (p *parser) typeList(n *yaml.Node) {
+	if n != nil && n.Kind == yaml.MappingNode {
+		p.typeTree(n)
+		return
+	}
 	items, _ := p.sequence(n, "types")
 	for _, it := range items {
 		if t, ok := p.str(it, "a type"); ok {
 			if !slices.Contains(p.objs.types, t) {
 				p.objs.types = append(p.objs.types, t)
 			}
-			p.spec.Types = append(p.spec.Types, t)
+			p.spec.Types = append(p.spec.Types, goap.Type{Name: t})
 		}
 	}
+}
+
+// typeTree reads `types:` as a mapping of type -> parent. A parent that
+// one type names and that is neither listed itself nor an object's type
+// is taken for a typo; types may not be their own ancestors. An object is
+// then of its type's ancestors too (ofType lists it under each).
+func (p *parser) typeTree(n *yaml.Node) {
+	o := &p.objs
+	fields, _ := p.mapping(n, "in types", nil)
+	var order []string
+	at := map[string]*yaml.Node{} // type -> its parent's node
+	named := map[string]int{}     // parent -> how many types name it
+	for _, fd := range fields {
+		if !slices.Contains(o.types, fd.name) {
+			o.types = append(o.types, fd.name)
+		}
+		order = append(order, fd.name)
+		if isNull(fd.val) {
+			continue
+		}
+		if parent, ok := p.str(fd.val, "a parent type"); ok {
+			o.parent[fd.name], at[fd.name] = parent, fd.val
+			named[parent]++
+		}
+	}
+	known := slices.Clone(o.types)
+	for parent, k := range named {
+		if k > 1 && !slices.Contains(known, parent) {
+			known = append(known, parent)
+		}
+	}
+	slices.Sort(known)
+	for _, t := range order {
+		parent, ok := o.parent[t]
+		if !ok || slices.Contains(known, parent) {
+			continue
+		}
+		p.errorf(at[t], "type %s: unknown parent %q%s (a parent that only one type names must be listed under types: itself, as %s: with nothing after it, or be an object's type)",
+			t, parent, suggest.Hint(parent, known), parent)
+		delete(o.parent, t)
+	}
+	for _, t := range order {
+		path := []string{t}
+		for u := o.parent[t]; u != ""; u = o.parent[u] {
+			path = append(path, u)
+			if u == t {
+				p.errorf(at[t], "types are each other's parents in a cycle: %s", strings.Join(path, " -> "))
+				delete(o.parent, t)
+				break
+			}
+			if len(path) > len(order)+1 {
+				break // a cycle above t, reported from one of its types
+			}
+		}
+	}
+	for _, t := range order {
+		if parent := o.parent[t]; parent != "" && !slices.Contains(o.types, parent) {
+			o.types = append(o.types, parent)
+		}
+		p.spec.Types = append(p.spec.Types, goap.Type{Name: t, Parent: o.parent[t]})
+	}
+	for _, obj := range o.objects {
+		for t := o.parent[o.typeOf[obj]]; t != ""; t = o.parent[t] {
+			o.ofType[t] = append(o.ofType[t], obj)
+		}
+	}
+}
+
+// isA reports whether type t is typ or one of its subtypes.
+func (p *parser) isA(t, typ string) bool {
+	for ; t != ""; t = p.objs.parent[t] {
+		if t == typ {
+			return true
+		}
+	}
+	return false
 }
 
 // knownType reports whether t is a type of the file, and reports it at n
@@ -217,7 +299,7 @@ func (p *parser) paramValue(n *yaml.Node, f goap.Fact, s string) bool {
 	if i < 0 {
 		return false
 	}
-	if d := p.decl[familyOf(p, f.Name)]; d != nil && d.fact.ValuesOf != "" && d.fact.ValuesOf != p.cur[i].Type {
+	if d := p.decl[familyOf(p, f.Name)]; d != nil && d.fact.ValuesOf != "" && !p.isA(p.cur[i].Type, d.fact.ValuesOf) {
 		p.errorf(n, "%s has type %s, but the values of %s are objects of type %s", s, p.cur[i].Type, f.Name, d.fact.ValuesOf)
 		return false
 	}
@@ -288,7 +370,7 @@ func (p *parser) groundAction(n *yaml.Node, name string) bool {
 	for i, a := range args {
 		if t, ok := p.objs.typeOf[a]; !ok {
 			p.knownObject(n, a, name)
-		} else if t != params[i].Type {
+		} else if !p.isA(t, params[i].Type) {
 			p.errorf(n, "%s: %s has type %s, but ?%s takes type %s", name, a, t, params[i].Name, params[i].Type)
 		}
 	}
@@ -403,7 +485,7 @@ func (p *parser) groundActionData(d *goap.Domain) {
 				empty = q.Type
 			}
 		}
-		if empty != "" && slices.Contains(p.spec.Types, empty) {
+		if empty != "" && slices.ContainsFunc(p.spec.Types, func(t goap.Type) bool { return t.Name == empty || t.Parent == empty }) {
 			continue // a type declared without objects: nothing to bind yet, on purpose
 		}
 		p.errorf(a.params, "no binding of %s's parameters satisfies its static preconditions and types: the action can never be used", a.name)

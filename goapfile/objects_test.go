@@ -138,3 +138,73 @@ agents:
 		t.Errorf("u2 dies when %v, starts %v", u2.DiesWhen, u2.Start)
 	}
 }
+
+// TestSupertypes: `types:` as a mapping gives types parents; a parameter,
+// a family and values_of of the parent take the subtypes' objects, in
+// file order, and a plan may bind either.
+func TestSupertypes(t *testing.T) {
+	src := `
+objects: {b1: blue, r1: red, b2: blue, c1: crate}
+types: {blue: unit, red: unit, medic: blue}
+facts:
+  hurt: {type: bool, args: [unit]}
+  target: {type: enum, values: [none], values_of: unit}
+actions:
+  - name: Heal
+    params: {u: unit}
+    preconditions: {"hurt(?u)": true}
+    effects: {"hurt(?u)": false, target: "?u"}
+  - name: Mark
+    params: {u: red}
+    effects: {target: "?u"}
+start: {"hurt(b2)": true, "hurt(r1)": true}
+goals:
+  - {name: g, desired: {"hurt(b2)": false, "hurt(r1)": false}}
+`
+	f, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := f.Domain
+	if got := d.ActionNames(d.ActionsNamed("Heal")); !slices.Equal(got, []string{"Heal(b1)", "Heal(r1)", "Heal(b2)"}) {
+		t.Errorf("Heal binds %v", got)
+	}
+	if got := d.ActionNames(d.ActionsNamed("Mark")); !slices.Equal(got, []string{"Mark(r1)"}) {
+		t.Errorf("Mark binds %v", got)
+	}
+	id, _ := d.FactID("target")
+	if got := d.Fact(id).Values; !slices.Equal(got, []string{"none", "b1", "r1", "b2"}) {
+		t.Errorf("target's values %v", got)
+	}
+	goal, _ := d.Goal("g")
+	res := goap.NewPlanner(d).Plan(context.Background(), f.Start, goal)
+	if res.Failure() != nil || res.Cost != 2 {
+		t.Fatalf("plan %v at %v: %v", d.ActionNames(res.Plan), res.Cost, res.Failure())
+	}
+}
+
+// TestStartNamesFamilyFact: a start that names a fact of a boolean family
+// (hurt(b2)), which nothing else in the file names before, is the
+// family's fact, not a second declaration of it.
+func TestStartNamesFamilyFact(t *testing.T) {
+	src := `
+objects: {b1: unit, b2: unit}
+facts:
+  hurt: {type: bool, args: [unit]}
+actions:
+  - name: Heal
+    params: {u: unit}
+    preconditions: {"hurt(?u)": true}
+    effects: {"hurt(?u)": false}
+start: {"hurt(b2)": true}
+goal: {"hurt(b2)": false}
+`
+	f, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := goap.NewPlanner(f.Domain).Plan(context.Background(), f.Start, f.Goal)
+	if got := f.Domain.ActionNames(res.Plan); !slices.Equal(got, []string{"Heal(b2)"}) {
+		t.Errorf("plan %v", got)
+	}
+}

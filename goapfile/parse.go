@@ -23,7 +23,7 @@ import (
 )
 
 // topKeys are the keys a file may have at its top level.
-var topKeys = []string{"name", "objects", "map", "types", "static", "numbers", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "tests"}
+var topKeys = []string{"name", "objects", "map", "types", "static", "numbers", "facts", "actions", "start", "goal", "goals", "templates", "agents", "squads", "events", "turns", "swap_spawns", "tests"}
 
 // Load reads and parses the designer file at path. Problems in the file
 // are reported as an ErrorList; a file that cannot be read gives the
@@ -87,7 +87,7 @@ func newParser(filename string, data []byte) *parser {
 		broken:   map[string]bool{},
 		mentions: map[string]*yaml.Node{},
 		lifted:   map[string]bool{},
-		objs: objectInfo{typeOf: map[string]string{}, ofType: map[string][]string{}, key: map[string]*yaml.Node{},
+		objs: objectInfo{typeOf: map[string]string{}, ofType: map[string][]string{}, parent: map[string]string{}, key: map[string]*yaml.Node{},
 			static: map[string]bool{}, offers: map[string]*yaml.Node{}},
 		out: &File{
 			Path:      filename,
@@ -417,6 +417,7 @@ func (p *parser) parseFile(root *yaml.Node) {
 			p.errorf(ef.key, "events need agents: to act in the world they change")
 		}
 	}
+	p.fairness(top)
 	var tests []*testDecl
 	if tf, ok := top["tests"]; ok {
 		tests = p.testList(tf.val, start, goal)
@@ -499,6 +500,9 @@ func (p *parser) startOnlyFacts(n *yaml.Node) {
 		k, v := n.Content[i], n.Content[i+1]
 		if _, known := p.mentions[k.Value]; known || k.Kind != yaml.ScalarNode || names.Problem(k.Value) != "" {
 			continue
+		}
+		if p.groundFact(k.Value) {
+			continue // a family's fact (hurt(b2)): the core declares it
 		}
 		if _, ok := scalarBool(v); !ok {
 			continue

@@ -235,3 +235,59 @@ func (p *parser) expectWinner(st *SimTest, n *yaml.Node) {
 	}
 	st.Winner = s
 }
+
+// fairness reads `turns:` (file or shuffled) and `swap_spawns:` (pairs
+// of the map's points, traded on even seeds).
+func (p *parser) fairness(top map[string]field) {
+	if tf, ok := top["turns"]; ok {
+		switch s, _ := p.str(tf.val, "turns"); s {
+		case "shuffled":
+			p.out.ShuffleTurns = true
+		case "file", "":
+		default:
+			p.errorf(tf.val, "turns is file (agents act in file order, the default) or shuffled (in an order drawn from the seed each tick), got %q%s",
+				s, suggest.Hint(s, []string{"file", "shuffled"}))
+		}
+	}
+	sf, ok := top["swap_spawns"]
+	if !ok {
+		return
+	}
+	if p.out.Map == nil {
+		p.errorf(sf.key, "swap_spawns trades points of the map: the file has no map:")
+		return
+	}
+	items, _ := p.sequence(sf.val, "swap_spawns")
+	seen := map[string]bool{}
+	for _, it := range items {
+		pair, ok := p.sequence(it, "a pair of points, such as [west1, east1],")
+		if !ok {
+			continue
+		}
+		if len(pair) != 2 {
+			p.errorf(it, "swap_spawns takes pairs of points, such as [west1, east1]; got %d names", len(pair))
+			continue
+		}
+		var names [2]string
+		good := true
+		for k, n := range pair {
+			name, ok := p.str(n, "a point")
+			switch {
+			case !ok:
+				good = false
+			case seen[name]:
+				p.errorf(n, "point %s is in two pairs of swap_spawns", name)
+				good = false
+			default:
+				if _, isPoint := p.out.Map.Point(name); !isPoint {
+					p.errorf(n, "swap_spawns: %q is not a point of the map%s", name, suggest.Hint(name, p.out.Map.Points()))
+					good = false
+				}
+			}
+			seen[name], names[k] = true, name
+		}
+		if good {
+			p.out.SwapSpawns = append(p.out.SwapSpawns, names)
+		}
+	}
+}

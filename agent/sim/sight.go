@@ -14,6 +14,8 @@ import (
 // agent facts, which its senses then copy into its belief:
 //
 //   - sees(NAME), for each other agent NAME: it is in sight;
+//   - clear(NAME): NAME is in sight and not in cover from this agent (a
+//     clear shot: no cover next to NAME is in the way, as when flanked);
 //   - enemy_in_sight: some agent of another side is in sight;
 //   - in_cover: every agent of another side within range is one it is in
 //     cover from (the enemy cannot see it, or cover next to it is in the
@@ -25,6 +27,7 @@ import (
 type eyesight struct {
 	rng            float64
 	sees           []goap.FactID // per agent: sees(NAME), or -1
+	clear          []goap.FactID // per agent: clear(NAME), or -1
 	saw            []bool        // per agent: in sight at the last look
 	enemy, covered goap.FactID   // -1 when the domain lacks them
 }
@@ -65,6 +68,10 @@ func (w *World) setupSight(i int, spec simspec.Agent, all []simspec.Agent) error
 			return err
 		}
 		e.sees = append(e.sees, id)
+		if id, err = fact("clear(" + o.Name + ")"); err != nil {
+			return err
+		}
+		e.clear = append(e.clear, id)
 	}
 	w.space.sight = append(w.space.sight, e)
 	return nil
@@ -90,6 +97,9 @@ func (w *World) see(i int) {
 		e.saw[j] = seen
 		if e.sees[j] >= 0 {
 			_ = w.own[i].Set(e.sees[j], b2i(seen))
+		}
+		if e.clear[j] >= 0 {
+			_ = w.own[i].Set(e.clear[j], b2i(seen && !g.InCover(other, me)))
 		}
 		foe := w.combat.side[j] != "" && w.combat.side[j] != w.combat.side[i]
 		if foe && seen {

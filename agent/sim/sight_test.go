@@ -10,8 +10,9 @@ import (
 )
 
 // TestSight: agents see each other on the map within their range and
-// through no wall, and learn whether an enemy is in sight and whether
-// they are in cover from the enemies in range.
+// through no wall, learn whether an enemy is in sight and whether they
+// are in cover from the enemies in range, and which agents they have a
+// clear shot at (in sight, not in cover from them).
 func TestSight(t *testing.T) {
 	const arena = `
 #########
@@ -31,7 +32,7 @@ func TestSight(t *testing.T) {
 	names := []string{"b", "r", "g", "s"}
 	facts := []goap.Fact{goap.Bool("enemy_in_sight"), goap.Bool("in_cover")}
 	for _, n := range names {
-		facts = append(facts, goap.Bool("sees("+n+")"))
+		facts = append(facts, goap.Bool("sees("+n+")"), goap.Bool("clear("+n+")"))
 	}
 	d, err := goap.NewDomain(goap.Spec{Name: "sight", Facts: facts,
 		Actions: []goap.Action{{Name: "Wait", Cost: 1, Effects: goap.Effects{"done": true}}},
@@ -41,7 +42,7 @@ func TestSight(t *testing.T) {
 	}
 	agentFacts := []string{"enemy_in_sight", "in_cover"}
 	for _, n := range names {
-		agentFacts = append(agentFacts, "sees("+n+")")
+		agentFacts = append(agentFacts, "sees("+n+")", "clear("+n+")")
 	}
 	sides := map[string]string{"b": "blue", "g": "blue", "r": "red", "s": "red"}
 	var agents []simspec.Agent
@@ -72,7 +73,12 @@ func TestSight(t *testing.T) {
 		{"b", "in_cover", true},  // the cover next to it, between it and r
 		{"r", "in_cover", false}, // b sees r in the open
 		{"g", "enemy_in_sight", false},
-		{"g", "in_cover", true}, // no enemy within range sees g... s is behind the wall
+		{"g", "in_cover", true},  // no enemy within range sees g... s is behind the wall
+		{"r", "clear(b)", false}, // b is behind the cover next to it
+		{"b", "clear(r)", true},  // r stands in the open
+		{"g", "clear(r)", false}, // out of range: not in sight, so no clear shot
+		{"r", "clear(g)", false},
+		{"b", "clear(g)", true}, // its own side, in the open
 	}
 	for _, c := range cases {
 		if got := get(c.agent, c.fact); got != c.want {

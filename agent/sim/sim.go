@@ -33,6 +33,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"sort"
 	"strings"
@@ -63,8 +64,15 @@ type Config struct {
 	// action still under way fails (agent.Behavior.Timeout) and how long a
 	// failed action is left out of plans (agent.Behavior.Backoff).
 	Timeout, Backoff map[string]float64
-	// Agents act in this order within each tick.
+	// Agents act in this order within each tick (unless ShuffleTurns).
 	Agents []simspec.Agent
+	// ShuffleTurns makes the agents act each tick in an order drawn from
+	// Seed, so that no agent acts first because of its place in Agents.
+	ShuffleTurns bool
+	// SwapSpawns names pairs of the Map's points that trade places on
+	// even seeds: an agent placed at one starts at the other, and its
+	// Own and Start values that name one name the other (see fair.go).
+	SwapSpawns [][2]string
 	// AgentFacts names the facts each agent has its own value of (see the
 	// package documentation); the others are world facts.
 	AgentFacts []string
@@ -174,6 +182,10 @@ type World struct {
 	space  walker
 	know   knowing
 	hold   holding
+	// order is the turn order of the current tick; turnRng shuffles it
+	// (Config.ShuffleTurns).
+	order   []int
+	turnRng *rand.Rand
 }
 
 // change is a simspec.Change compiled for the domain.
@@ -229,6 +241,7 @@ func New(cfg Config) (*World, error) {
 	ticks("Travel", cfg.Travel, w.travel, 0)
 	w.setupCombat(cfg, bad)
 	w.setupSpace(cfg, bad)
+	cfg.Agents = w.swapSpawns(cfg, bad)
 	w.agentFact = make([]bool, d.NumFacts())
 	for _, name := range cfg.AgentFacts {
 		id, ok := d.FactID(name)
@@ -465,7 +478,8 @@ func (w *World) Step() {
 		w.combat.dirty = true
 	}
 	w.settle()
-	for i, a := range w.agents {
+	for _, i := range w.turns() {
+		a := w.agents[i]
 		w.see(i)    // nothing for an agent without sight
 		w.share(i)  // what it sees, its squad knows
 		w.recall(i) // what its squad knows, it believes

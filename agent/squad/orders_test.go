@@ -280,3 +280,24 @@ func TestOrdersFail(t *testing.T) {
 		})
 	}
 }
+
+// TestOrdersSkipStopped: an order to the whole squad goes to the members
+// still running; one stopped for good (dead in a simulation) is not
+// waited on, so the order succeeds with the others.
+func TestOrdersSkipStopped(t *testing.T) {
+	f := newFlankers(t, 3, []squad.Order{{Goal: "FlankLeft", Bias: 1}}, nil)
+	f.units[1].Stop("died")
+	for range 3 {
+		f.tick()
+	}
+	var issued []string
+	for _, l := range f.events(agent.EventOrderIssued, agent.EventActionFinished) {
+		if strings.Contains(l, " cmd ") {
+			issued = append(issued, l)
+		}
+	}
+	checkLines(t, issued, []string{
+		"tick 1 cmd order_issued FlankLeft Assault: to b1, b3 (bias 1)",
+		"tick 2 cmd action_finished Win Assault",
+	})
+}

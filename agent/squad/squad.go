@@ -66,7 +66,8 @@ type Order struct {
 	// the units' reports on it (see the package documentation).
 	Bias float64
 	// Units lists the members ordered, by index in Squad.Members; nil
-	// orders every member.
+	// orders every member that has not stopped for good (a dead unit
+	// takes no orders).
 	Units []int
 	// Target, when set, writes the order's target (a position, an enemy)
 	// into each ordered unit's belief before the recommendation; unit is
@@ -217,6 +218,9 @@ func (s *Squad) issue(orders []Order, c *agent.Call) error {
 		o := &orders[k]
 		if o.Units == nil {
 			for i := range n {
+				if s.Members[i].Unit.Phase() == agent.Stopped {
+					continue // a member that stopped for good (dead) takes no orders
+				}
 				r.assigned = append(r.assigned, assignment{order: k, member: i})
 			}
 		}

@@ -133,10 +133,13 @@ objects and constants), static: (the initial atoms no action changes),
 actions with params: whose preconditions and effects name fluent atoms
 as booleans (at(?obj,?room): true; a negative precondition is false;
 equality is =(?a,?b)), cost: "travel-slow(?f1,?f2)" with the values of
-:init under numbers:, start and goal. goap's types are flat: the types
-one parameter ranges over are merged into their common supertype, and a
-parameter of a narrower type is guarded by a static relation of that
-type's objects (slow-elevator(?lift): true). PDDL deletes first and adds
+:init under numbers:, start and goal. The domain's types keep their
+hierarchy (types: {airport: place, location: place}): a parameter of a
+type takes its subtypes' objects. A domain with (either ...) parameter
+types is written with flat types instead: the types one parameter ranges
+over are merged into their common supertype, and a parameter of a
+narrower type is guarded by a static relation of that type's objects
+(slow-elevator(?lift): true). PDDL deletes first and adds
 after; where an action's add and delete meet (gripper's move ?a ?a), the
 action is split: move keeps the bindings where they differ, and
 move[from=to] the others, when some binding can use them. An action whose

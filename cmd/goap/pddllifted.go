@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/goap-go/goap"
+	"github.com/goap-go/goap/internal/names"
 	"github.com/goap-go/goap/pddl"
 )
 
@@ -15,9 +17,12 @@ import (
 // grounder expands again when the file is loaded.
 //
 // How PDDL maps onto the file:
-//   - objects and constants keep their names; their types become flat
-//     (goap's objects have one type, and a parameter takes that type
-//     exactly): the concrete types that one parameter ranges over are
+//   - objects and constants keep their names and, when no parameter has
+//     an (either ...) type, their types and the domain's hierarchy too
+//     (types: type -> parent; a parameter of a type takes its subtypes'
+//     objects, as in PDDL). Otherwise the types become flat (a goap
+//     parameter has one type): the concrete types that one parameter
+//     ranges over are
 //     merged into one type, named after their closest common supertype
 //     (logistics' airport and location become place). A parameter of a
 //     narrower type gets a static precondition naming its type
@@ -119,6 +124,11 @@ type lifter struct {
 	// hasGuard is set for cost functions whose values the actions must
 	// check (has-travel-slow).
 	hasGuard map[string]string
+	// keep says the export keeps the domain's types and hierarchy (no
+	// parameter has an either type); hier then lists the types it
+	// writes, each with its parent ("" for none), sorted.
+	keep bool
+	hier [][2]string
 }
 
 // atomKey writes a PDDL atom as a goap fact name: at(ball1,rooma).
@@ -154,8 +164,56 @@ func newLifter(d *pddl.Domain, pr *pddl.Problem) *lifter {
 	for f := range d.Functions {
 		l.used[f] = true
 	}
-	l.types()
+	l.keep = l.hierarchy()
+	if !l.keep {
+		l.types()
+	}
 	return l
+}
+
+// hierarchy reports whether the export can keep the domain's types (no
+// parameter of an either type, every type a valid goap name) and, if so,
+// fills export (each type is its own) and hier: the object and parameter
+// types with their ancestors.
+func (l *lifter) hierarchy() bool {
+	need := map[string]bool{}
+	for _, o := range l.objs {
+		need[o.Type] = true
+	}
+	for _, a := range l.d.Actions {
+		for _, p := range a.Params {
+			if strings.HasPrefix(p.Type, "(either") {
+				return false
+			}
+			if len(l.concrete(p.Type)) > 0 {
+				need[p.Type] = true
+			}
+		}
+	}
+	all := map[string]string{}
+	for t := range need {
+		for ; t != ""; t = l.d.Types[t] {
+			if names.Problem(t) != "" || strings.ContainsAny(t, "(),? \t") {
+				return false
+			}
+			if _, seen := all[t]; seen {
+				break
+			}
+			parent := l.d.Types[t]
+			if parent == t {
+				parent = ""
+			}
+			all[t] = parent
+			if parent == "" {
+				break
+			}
+		}
+	}
+	for _, t := range slices.Sorted(maps.Keys(all)) {
+		l.hier = append(l.hier, [2]string{t, all[t]})
+		l.export[t] = t
+	}
+	return true
 }
 
 // concrete returns the types of objects that are of type t.
@@ -269,6 +327,9 @@ func (l *lifter) param(t string) (typ, guard string, ok bool) {
 	c := l.concrete(t)
 	if len(c) == 0 {
 		return "", "", false
+	}
+	if l.keep {
+		return t, "", true // the type itself: it takes its subtypes' objects
 	}
 	typ = l.export[c[0]]
 	all := 0
@@ -524,6 +585,9 @@ func (l *lifter) spec(acts []*liftedAction, missing map[string]map[string]bool) 
 	var s goap.Spec
 	for _, o := range l.objs {
 		s.Objects = append(s.Objects, goap.Object{Name: o.Name, Type: l.export[o.Type]})
+	}
+	for _, h := range l.hier {
+		s.Types = append(s.Types, goap.Type{Name: h[0], Parent: h[1]})
 	}
 	s.Static = l.staticAtoms()
 	for _, a := range acts {

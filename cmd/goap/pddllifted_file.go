@@ -186,6 +186,18 @@ func (f *liftedFile) render() ([]byte, error) {
 	if len(l.objs) > 0 {
 		put(root, "objects", objs)
 	}
+	if len(l.hier) > 0 {
+		// Every type is a key, so that a parent named once is known.
+		types := mapNode()
+		for _, h := range l.hier {
+			v := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: ""}
+			if h[1] != "" {
+				v = str(h[1])
+			}
+			put(types, h[0], v)
+		}
+		put(root, "types", types)
+	}
 	if atoms := l.staticAtoms(); len(atoms) > 0 {
 		st := &yaml.Node{Kind: yaml.SequenceNode}
 		for _, a := range atoms {

@@ -242,7 +242,7 @@ func TestPddlLiftedExportRandom(t *testing.T) {
 			t.Fatalf("task %d: --export: exit %d: %s%s\n%s%s", i, code, stdout, stderr, ds, ps)
 		}
 		data, _ := os.ReadFile(out)
-		for _, k := range []string{"[", "has-", "numbers:", "=(?"} {
+		for _, k := range []string{"[", "has-", "numbers:", "=(?", "\ntypes:"} {
 			if strings.Contains(string(data), k) {
 				kinds[k]++
 			}
@@ -255,7 +255,7 @@ func TestPddlLiftedExportRandom(t *testing.T) {
 	}
 	t.Logf("%v", kinds)
 	// has- guards are rare here (the elevators instances need them).
-	for _, k := range []string{"[", "numbers:", "=(?", "no plan", "total c"} {
+	for _, k := range []string{"[", "numbers:", "=(?", "no plan", "total c", "\ntypes:"} {
 		if kinds[k] < 5 {
 			t.Errorf("only %d tasks with %q: the generator should make more", kinds[k], k)
 		}

@@ -12,7 +12,7 @@ import (
 // timeline's markers to the agents they let through; the event-type
 // filter narrows the events listed and the markers jumped to.
 func TestFilters(t *testing.T) {
-	rec := record(t, "../../examples/squad_shooter.yaml", 40)
+	rec := record(t, "../../examples/squad_orders.yaml", 40)
 	ctx, base, _ := browse(t, rec)
 	open(t, ctx, base+"/?tick=1")
 	type view struct {

@@ -17,7 +17,7 @@ import (
 //
 //	go test -run '^$' -bench Scrub -benchtime 1x ./...   (in debugger/browsertest)
 func BenchmarkScrub(b *testing.B) {
-	for _, file := range []string{"pirate_sim", "zombie_sim", "squad_shooter"} {
+	for _, file := range []string{"pirate_sim", "zombie_sim", "squad_orders"} {
 		b.Run(file, func(b *testing.B) {
 			rec := record(b, "../../examples/"+file+".yaml", 40)
 			ctx, base, _ := browse(b, rec)

@@ -212,6 +212,9 @@ func SimConfig(f *goapfile.File) sim.Config {
 		Places:      f.Places,
 		AgentsBlock: f.AgentsBlock,
 		Uses:        f.Uses,
+		// Fairness between sides.
+		ShuffleTurns: f.ShuffleTurns,
+		SwapSpawns:   f.SwapSpawns,
 	}
 }
 

@@ -60,6 +60,21 @@ func Check(f *goapfile.File, src []byte) []Warning {
 		}
 	}
 	starts = append(starts, setStates(f.Start, sets)...)
+	// What agents see and know is the simulator's to write: with sight,
+	// every such boolean may come true.
+	for _, a := range f.Agents {
+		if a.Sight == 0 {
+			continue
+		}
+		seen := map[string]any{}
+		for _, n := range d.FactNames() {
+			if id, _ := d.FactID(n); sightFact(n) && d.Fact(id).Kind == goap.BoolFact {
+				seen[n] = true
+			}
+		}
+		starts = append(starts, setStates(f.Start, []map[string]any{seen})...)
+		break
+	}
 	r := NewReach(d, starts...)
 	// Goals the file's tests expect to have no plan are meant to be out
 	// of reach (the miner of the seeds has two): no warning for them.
@@ -97,6 +112,21 @@ func Check(f *goapfile.File, src []byte) []Warning {
 	for _, t := range targets {
 		for _, id := range t.Facts() {
 			used[id] = true
+		}
+	}
+	// Goals' validity and relevancy rules read facts too.
+	for _, rule := range f.GoalRules {
+		if rule.ValidWhen != nil {
+			for _, id := range rule.ValidWhen.Facts() {
+				used[id] = true
+			}
+		}
+		for _, sr := range rule.Relevancy {
+			if sr.When != nil {
+				for _, id := range sr.When.Facts() {
+					used[id] = true
+				}
+			}
 		}
 	}
 	// What an agent's sight writes is the simulator's to write, used or
@@ -362,5 +392,5 @@ func sightFact(n string) bool {
 	case "enemy_in_sight", "in_cover", "enemy_known":
 		return true
 	}
-	return strings.HasPrefix(n, "sees(") || strings.HasPrefix(n, "known(") || strings.HasPrefix(n, "seen_ago(")
+	return strings.HasPrefix(n, "sees(") || strings.HasPrefix(n, "clear(") || strings.HasPrefix(n, "known(") || strings.HasPrefix(n, "seen_ago(")
 }

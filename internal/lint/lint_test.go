@@ -398,3 +398,34 @@ agents:
 		t.Errorf("%+v", got)
 	}
 }
+
+// TestSightMakesActionsRunnable: an action that needs what an agent sees
+// (sees(NAME), clear(NAME)) can run once it sees it, and a fact that only
+// a goal's relevancy or validity reads is used.
+func TestSightMakesActionsRunnable(t *testing.T) {
+	src := `map:
+  rows: |
+    #####
+    #...#
+    #####
+facts:
+  sees(b): {type: bool, scope: agent}
+  clear(b): {type: bool, scope: agent}
+  angry: {type: bool, scope: agent}
+  calm: {type: bool, scope: agent}
+actions: [{name: Shoot, preconditions: {sees(b): true, clear(b): true}, effects: {shot: true}}]
+goals:
+  - {name: G, desired: {shot: true}, relevancy: [{when: {angry: true}, score: 5}], valid_when: {calm: false}}
+agents:
+  - {name: a, at: [1, 1], sight: 5, goals: [G]}
+  - {name: b, at: [3, 1], goals: [G]}
+`
+	if got := Check(parse(t, src), nil); len(got) != 0 {
+		t.Errorf("%+v", got)
+	}
+	// Without sight, nothing writes sees(b): Shoot can never run.
+	got := Check(parse(t, strings.Replace(src, "sight: 5, ", "", 1)), nil)
+	if len(got) == 0 || got[0].Check != "unset-precondition" {
+		t.Errorf("without sight: %+v", got)
+	}
+}

@@ -150,7 +150,7 @@ func (g *Game) behaviors(i int) map[string]agent.Behavior {
 				c.Reason = "no enemy left"
 				return agent.Failure
 			}
-			_, ok := g.walk(u, e.at)
+			_, ok := g.walk(u, g.toward(u, e.at))
 			return moved(false, ok, c, "no way to the enemy")
 		}),
 		"Approach": walking(func(c *agent.Call) agent.Outcome {
@@ -163,7 +163,7 @@ func (g *Game) behaviors(i int) map[string]agent.Behavior {
 				u.path = nil
 				return agent.Success
 			}
-			_, ok := g.walk(u, t.at)
+			_, ok := g.walk(u, g.toward(u, t.at))
 			return moved(false, ok, c, "no way to the target")
 		}),
 		"Duck": walking(func(c *agent.Call) agent.Outcome {
@@ -171,6 +171,9 @@ func (g *Game) behaviors(i int) map[string]agent.Behavior {
 				e := g.nearestEnemy(u, false)
 				if e == nil {
 					return agent.Success // nobody to hide from
+				}
+				if t := g.target(u); t != nil {
+					e = t // cover from which it may still shoot its target
 				}
 				spot, ok := g.coverSpot(u, e)
 				if !ok {
@@ -202,30 +205,79 @@ func (g *Game) behaviors(i int) map[string]agent.Behavior {
 	}
 }
 
+// coverRadius is how far (path distance) a unit looks for cover.
+const coverRadius = 12
+
 // coverSpot returns the nearest walkable cell in cover from e that no
-// other living unit stands on: one in cover from every enemy in range if
-// there is one, else one in cover from e.
+// other living unit stands on, best first: a firing position (in cover
+// from every enemy in range, e in sight: a hurt unit fights on from
+// there instead of hiding out of reach, which stalled matches), then one
+// in cover from every enemy in range, then one in cover from e.
 func (g *Game) coverSpot(u, e *unit) (space.Cell, bool) {
-	g.buf = g.pf.Cover(u.at, e.at, 12, g.buf)
-	free := func(c space.Cell) bool {
-		for _, o := range g.units {
-			if o != u && !o.dead && o.at == c {
-				return false
+	g.buf = g.pf.Cover(u.at, e.at, coverRadius, g.buf)
+	if g.coveredAt(u, u.at) && g.seesFrom(u, u.at, e) {
+		return u.at, true // where it stands is as good as it gets
+	}
+	for pass := range 3 {
+		for _, c := range g.buf {
+			if !g.free(u, c) || pass < 2 && !g.coveredAt(u, c) || pass == 0 && !g.seesFrom(u, c, e) {
+				continue
 			}
-		}
-		return true
-	}
-	for _, c := range g.buf {
-		if free(c) && g.coveredAt(u, c) {
-			return c, true
-		}
-	}
-	for _, c := range g.buf {
-		if free(c) {
 			return c, true
 		}
 	}
 	return space.Cell{}, false
+}
+
+// free reports whether no living unit but u stands on c.
+func (g *Game) free(u *unit, c space.Cell) bool {
+	for _, o := range g.units {
+		if o != u && !o.dead && o.at == c {
+			return false
+		}
+	}
+	return true
+}
+
+// seesFrom reports whether u would see e from cell c.
+func (g *Game) seesFrom(u *unit, c space.Cell, e *unit) bool {
+	return distance(c, e.at) <= u.sight && g.grid.Visible(c, e.at)
+}
+
+// toward returns where u goes to get at an enemy standing on cell at:
+// straight there, or, when u is hurt, to a firing position near it (in
+// cover, the enemy in sight) when one is within reach. Hurt units still
+// push, from cover to cover, instead of stepping into the open, where
+// they would duck back before they fire (a stall when both sides' last
+// units are hurt).
+func (g *Game) toward(u *unit, at space.Cell) space.Cell {
+	if u.hp > HurtHP {
+		return at
+	}
+	e := g.enemyOn(at)
+	if e == nil {
+		return at
+	}
+	if len(u.path) > 0 && g.coveredAt(u, u.path[len(u.path)-1]) && g.seesFrom(u, u.path[len(u.path)-1], e) {
+		return u.path[len(u.path)-1] // the spot chosen before still serves
+	}
+	g.buf = g.pf.Cover(u.at, at, coverRadius, g.buf)
+	for _, c := range g.buf {
+		if g.free(u, c) && g.coveredAt(u, c) && g.seesFrom(u, c, e) {
+			return c
+		}
+	}
+	return at
+}
+
+// enemyOn returns the living unit on cell c, or nil.
+func (g *Game) enemyOn(c space.Cell) *unit {
+	for _, o := range g.units {
+		if !o.dead && o.at == c {
+			return o
+		}
+	}
+	return nil
 }
 
 // duration returns the ticks the file gives action name (at least 1).

@@ -3,8 +3,9 @@
 // fifty). Units plan with goap within a budget per tick (agent.Scheduler)
 // and act in the game's world; the window draws the map, the units
 // coloured by side with their health, the shots, and with the overlay (O)
-// each unit's goal, plan and path ahead. The HUD shows the AI's time per
-// tick (mean and 99th percentile).
+// each unit's goal, plan and path ahead, and crosses where blue's squad
+// last saw red units now out of sight, with the sighting's age. The HUD
+// shows the AI's time per tick (mean and 99th percentile).
 //
 // The player commands blue: click a blue unit to select it (A selects
 // the whole squad), right-click a place or a red unit to open the command
@@ -344,6 +345,25 @@ func (s *screen) Draw(dst *ebiten.Image) {
 				text += " " + u.Goal + ": " + strings.Join(u.Plan, " ")
 			}
 			ebitenutil.DebugPrintAt(dst, text, int(cx)-cs/2, int(cy)-cs-6)
+		}
+	}
+	if s.overlay {
+		// Blue's shared knowledge: where its squad last saw each red
+		// unit now out of sight, a cross with the sighting's age in
+		// ticks (its units hunt towards these).
+		for _, k := range s.g.LastSeen() {
+			age := s.g.Tick() - int(k.At)
+			if age == 0 {
+				continue // in sight: the unit itself is drawn
+			}
+			x, y := centre(space.Cell{X: k.X, Y: k.Y})
+			r := float32(cs) / 3
+			col := color.RGBA{229, 57, 53, 200}
+			vector.StrokeLine(dst, x-r, y-r, x+r, y+r, 2, col, cs >= 24)
+			vector.StrokeLine(dst, x-r, y+r, x+r, y-r, 2, col, cs >= 24)
+			if talk {
+				ebitenutil.DebugPrintAt(dst, fmt.Sprintf("%s %dt ago", k.Subject, age), int(x)-cs/2, int(y)+cs/3)
+			}
 		}
 	}
 	for _, sh := range s.g.Shots() {

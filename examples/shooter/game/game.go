@@ -63,6 +63,15 @@ type Game struct {
 	units   []*unit
 	cmd     *agent.Agent // blue's commander: the player's orders go through it
 	squad   *squad.Squad // blue's squad
+	members []*unit      // blue's squad's units, by index in the squad
+	// lead is whether blue's commander leads on its own (its goal Lead):
+	// it keeps the squad's members hunting (Sweep) unless they follow
+	// another order; without it, only the player gives orders.
+	lead bool
+	idle []int // a buffer of member indices for lead's orders
+	// know is blue's shared picture: its units report the enemies they
+	// see, and hunt toward the last sightings of those out of sight.
+	know    squad.Knowledge
 	sched   *agent.Scheduler
 	tick    int
 	shots   []Shot // this tick's
@@ -82,7 +91,8 @@ type unit struct {
 	name, side string
 	a          *agent.Agent
 	at         space.Cell
-	speed      float64 // cells per tick
+	next       space.Cell // where it stands at the end of the tick (walk)
+	speed      float64    // cells per tick
 	sight      float64
 	walked     float64 // progress towards the next cell
 	hp, ammo   int
@@ -225,7 +235,7 @@ func (g *Game) Restart() error {
 		if spec.At != nil {
 			u.at = space.Cell{X: spec.At[0], Y: spec.At[1]}
 		}
-		u.dest, u.hold = u.at, u.at
+		u.dest, u.hold, u.next = u.at, u.at, u.at
 		g.units = append(g.units, u)
 	}
 	r, err := roster.Build(roster.Spec{Domain: d, Agents: f.Agents, GoalRules: f.GoalRules, Squads: f.Squads,
@@ -243,13 +253,21 @@ func (g *Game) Restart() error {
 	for i, a := range r.Agents {
 		g.units[i].a = a
 	}
-	g.cmd, g.squad = nil, nil
+	g.cmd, g.squad, g.members, g.lead, g.know = nil, nil, nil, false, squad.Knowledge{}
 	for _, s := range r.Squads {
 		if len(s.Members) > 0 && g.unitOf(s.Members[0].Unit).side == "blue" {
 			g.squad = s
 			g.cmd = r.Agent(f.Squads[slices.Index(r.Squads, s)].Commander)
+			g.members = nil
 			for k, m := range s.Members {
-				g.unitOf(m.Unit).squadIndex = k
+				u := g.unitOf(m.Unit)
+				u.squadIndex = k
+				g.members = append(g.members, u)
+			}
+			for _, spec := range f.Agents {
+				if spec.Name == g.cmd.Name() {
+					g.lead = slices.Contains(spec.Goals, "Lead")
+				}
 			}
 		}
 	}
@@ -287,12 +305,26 @@ func (g *Game) event(e agent.Event) {
 }
 
 // Step runs one tick: every unit senses, plans within the scheduler's
-// budget and acts; then the dead fall. It measures the time taken.
+// budget and acts; then the living take the steps they walked. It measures the time taken.
 func (g *Game) Step() {
 	t0 := time.Now()
 	g.tick++
 	g.shots = g.shots[:0]
+	if g.lead {
+		g.command()
+	}
 	g.sched.Update(1)
+	// Units move together: each walks from where it stood when the tick
+	// began, seen there by every unit acting after it. Moving as it
+	// acted, a unit walked into the sight of enemies that acted later
+	// in the tick and saw it first: the side listed second won the
+	// stress scene every time.
+	for _, u := range g.units {
+		if !u.dead {
+			u.at = u.next
+		}
+		u.next = u.at
+	}
 	g.AITime = time.Since(t0)
 	if len(g.times) < 512 {
 		g.times = append(g.times, g.AITime)
@@ -300,6 +332,23 @@ func (g *Game) Step() {
 		g.times[g.ntimes%512] = g.AITime
 	}
 	g.ntimes++
+}
+
+// command is blue's commander leading (a commander with the goal Lead):
+// each member without an order, or whose order is done (completed,
+// already met, failed), is ordered to Sweep, to hunt on what the squad
+// knows; the player's orders come first while they stand.
+func (g *Game) command() {
+	g.idle = g.idle[:0]
+	for i, u := range g.members {
+		goal, st := g.squad.Standing(i)
+		if !u.dead && (goal == "" || goal != "Sweep" && (st == agent.Completed || st == agent.AlreadySatisfied || st == agent.Failed)) {
+			g.idle = append(g.idle, i)
+		}
+	}
+	if len(g.idle) > 0 {
+		_ = g.squad.Command(g.cmd, squad.Order{Goal: "Sweep", Bias: Bias, Units: g.idle}) // members of the squad with the goal (Restart checked the file)
+	}
 }
 
 // Times returns the mean and the 99th percentile of the last Steps' AI
@@ -330,6 +379,11 @@ func (g *Game) Slowest(n int) (ticks []int, times []time.Duration) {
 	}
 	return ticks, times
 }
+
+// LastSeen returns what blue's squad knows of the enemy: the latest
+// sighting of each red unit standing, by name, its tick in At (the age
+// is Tick() - At).
+func (g *Game) LastSeen() []squad.Sighting { return g.know.Sightings(float64(g.tick)) }
 
 // Tick returns the ticks run.
 func (g *Game) Tick() int { return g.tick }
@@ -510,6 +564,13 @@ func (g *Game) TakeCover(name string) error {
 		u.path = nil
 		b.SetBool(g.facts.inCover, g.inCover(u))
 	})
+}
+
+// Sweep orders the named unit to hunt (its Sweep goal): towards the
+// nearest enemy the squad knows of (the last sighting, see LastSeen),
+// else towards the nearest enemy, until it has one in sight.
+func (g *Game) Sweep(name string) error {
+	return g.order(name, "Sweep", func(u *unit, _ *agent.Blackboard) { u.path = nil })
 }
 
 // Hold orders the named unit to hold where it stands (its Hold goal): it stays, or

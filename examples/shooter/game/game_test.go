@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goap-go/goap/agent/squad"
 	"github.com/goap-go/goap/examples/shooter/scenes"
 	"github.com/goap-go/goap/space"
 )
@@ -261,30 +262,106 @@ func TestPlaythrough(t *testing.T) {
 	}
 	// One match pinned down: the naive script sends the whole squad
 	// after r1 across the open, and red, in cover, wins.
-	want := "tick 15: b1 down; tick 35: b3 down; tick 46: b2 down; tick 46: \"red\" wins"
+	want := "tick 15: b1 down; tick 36: b3 down; tick 46: b2 down; tick 46: \"red\" wins"
 	if got := strings.Join(play(t, skirmish(t, 1), 600), "; "); got != want {
 		t.Errorf("seed 1:\n%s\nwant\n%s", got, want)
 	}
 }
 
 // TestStress: the stress scene, 50 against 50, plans through the
-// scheduler within its budget and fights to an end.
+// scheduler within its budget and fights to an end, both sides fighting:
+// blue's commander leads (Lead), keeping its squad hunting (Sweep
+// orders), so blue does not stand still while red hunts it down. Each
+// side loses at least a fifth of its units in every match, and over ten
+// seeds each side wins some.
 func TestStress(t *testing.T) {
-	g, err := Parse("stress.yaml", scenes.Stress(50), 1)
-	if err != nil {
-		t.Fatal(err)
+	seeds := uint64(10)
+	if testing.Short() {
+		seeds = 2
 	}
-	if n := len(g.Units()); n != 100 {
-		t.Fatalf("%d units", n)
+	wins := map[string]int{}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		g, err := Parse("stress.yaml", scenes.Stress(50), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(g.Units()); n != 100 {
+			t.Fatalf("%d units", n)
+		}
+		g.Step()
+		for _, u := range g.Units() {
+			if u.Side == "blue" && (u.Order != "Sweep" || u.Goal != "Sweep") {
+				t.Fatalf("seed %d: %s at tick 1: order %q, goal %q; want Sweep", seed, u.Name, u.Order, u.Goal)
+			}
+		}
+		for g.Tick() < 400 && !g.Over() {
+			g.Step()
+		}
+		if !g.Over() {
+			t.Errorf("seed %d: no side down after %d ticks: blue %d, red %d", seed, g.Tick(), g.Alive("blue"), g.Alive("red"))
+		}
+		if g.Alive("blue") > 40 || g.Alive("red") > 40 {
+			t.Errorf("seed %d: a side barely fought: blue %d standing, red %d", seed, g.Alive("blue"), g.Alive("red"))
+		}
+		wins[g.Winner()]++
+		mean, p99, n := g.Times()
+		t.Logf("seed %d: %d ticks, %s wins with %d standing; AI per tick: mean %v, p99 %v over %d ticks", seed, g.Tick(), g.Winner(), g.Alive(g.Winner()), mean, p99, n)
 	}
-	for g.Tick() < 400 && !g.Over() {
+	t.Logf("wins over %d seeds: %v", seeds, wins)
+	if !testing.Short() && (wins["blue"] == 0 || wins["red"] == 0) {
+		t.Errorf("one side wins every match: %v", wins)
+	}
+}
+
+// TestKnowledge: blue's squad shares what its units see (squad.Knowledge):
+// a unit seeing red reports it; a unit sweeping that sees no enemy goes
+// to where a squad-mate last saw one (not to where the enemy is now),
+// and forgets the sighting once it sees the place empty.
+func TestKnowledge(t *testing.T) {
+	g := skirmish(t, 1)
+	for g.Tick() < 40 && len(g.LastSeen()) == 0 {
 		g.Step()
 	}
-	if !g.Over() {
-		t.Errorf("no side down after %d ticks: blue %d, red %d", g.Tick(), g.Alive("blue"), g.Alive("red"))
+	seen := g.LastSeen()
+	if len(seen) == 0 {
+		t.Fatal("blue saw nobody in 40 ticks")
 	}
-	mean, p99, n := g.Times()
-	t.Logf("50 v 50: %d ticks, %s wins; AI per tick: mean %v, p99 %v over %d ticks", g.Tick(), g.Winner(), mean, p99, n)
+	for _, s := range seen {
+		e, by := g.find(s.Subject), g.find(s.By)
+		if e == nil || e.side != "red" || by == nil || by.side != "blue" || s.At != float64(g.Tick()) {
+			t.Errorf("sighting %+v at tick %d", s, g.Tick())
+		}
+	}
+
+	// A fresh match: b2 reports r2 on a cell b1 cannot see, far from r2
+	// and from every red unit.
+	g = skirmish(t, 1)
+	g.Step()
+	spot := space.Cell{X: 12, Y: 6}
+	b1 := g.find("b1")
+	if g.sees(b1, g.find("r2")) || g.grid.Visible(b1.at, spot) && distance(b1.at, spot) <= b1.sight {
+		t.Fatal("b1 sees r2 or the spot at the start")
+	}
+	g.know.Saw(squadSighting("r2", "b2", spot, g.Tick()))
+	if err := g.Sweep("b1"); err != nil {
+		t.Fatal(err)
+	}
+	g.Step()
+	g.Step()
+	if u := unitNamed(t, g, "b1"); u.Goal != "Sweep" || len(u.Path) == 0 || u.Path[len(u.Path)-1] != spot {
+		t.Fatalf("b1 sweeping: goal %q, path %v; want a path to %v, where b2 saw r2", u.Goal, u.Path, spot)
+	}
+	// b1 goes until it sees the spot (or an enemy); the sighting is then
+	// forgotten when nobody stands there.
+	for g.Tick() < 40 && !g.sees(b1, g.find("r2")) && g.nearestEnemy(b1, true) == nil {
+		if _, ok := g.know.Known("r2", float64(g.Tick())); !ok {
+			break
+		}
+		g.Step()
+	}
+	if _, ok := g.know.Known("r2", float64(g.Tick())); ok && g.nearestEnemy(b1, true) == nil {
+		t.Errorf("tick %d: b1 at %v, the sighting of r2 at %v still known", g.Tick(), b1.at, spot)
+	}
 }
 
 // TestTimes: the mean and the 99th percentile of the AI times kept.
@@ -491,4 +568,9 @@ func TestHurtFightOn(t *testing.T) {
 		}
 		t.Logf("orders %v: %d shots from cover", orders, fromCover)
 	}
+}
+
+// squadSighting is a sighting of subject by unit by on cell c at tick.
+func squadSighting(subject, by string, c space.Cell, tick int) squad.Sighting {
+	return squad.Sighting{Subject: subject, By: by, X: c.X, Y: c.Y, At: float64(tick)}
 }

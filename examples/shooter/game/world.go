@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/goap-go/goap/agent"
+	"github.com/goap-go/goap/agent/squad"
 	"github.com/goap-go/goap/space"
 )
 
@@ -21,6 +22,9 @@ func (g *Game) sense(i int, b *agent.Blackboard) bool {
 	wasHurt := b.Bool(f.hurt)
 	hurt := u.hp <= HurtHP
 	b.SetBool(f.enemyInSight, g.nearestEnemy(u, true) != nil)
+	if u.squadIndex >= 0 {
+		g.report(u)
+	}
 	b.SetBool(f.enemyDown, false) // a shot done is not the fight won: the next one is planned
 	b.SetBool(f.inCover, g.inCover(u))
 	b.SetBool(f.hurt, hurt)
@@ -31,6 +35,40 @@ func (g *Game) sense(i int, b *agent.Blackboard) bool {
 	b.SetBool(f.targetDown, t == nil)
 	b.SetBool(f.held, u.at == u.hold)
 	return hurt && !wasHurt
+}
+
+// report tells blue's squad what u sees: each enemy in sight, where.
+func (g *Game) report(u *unit) {
+	for _, e := range g.units {
+		if !e.dead && enemies(u, e) && g.sees(u, e) {
+			g.know.Saw(squad.Sighting{Subject: e.name, By: u.name, X: e.at.X, Y: e.at.Y, At: float64(g.tick)})
+		}
+	}
+}
+
+// lastSeen returns the nearest to u of the enemies blue's squad knows
+// of, with the cell it was last seen on. A sighting whose cell u sees
+// with nobody in sight there is out of date: the squad forgets it.
+func (g *Game) lastSeen(u *unit) (e *unit, at space.Cell, ok bool) {
+	now := float64(g.tick)
+	for _, o := range g.units {
+		if o.dead || !enemies(u, o) {
+			continue
+		}
+		s, known := g.know.Known(o.name, now)
+		if !known {
+			continue
+		}
+		c := space.Cell{X: s.X, Y: s.Y}
+		if distance(u.at, c) <= u.sight && g.grid.Visible(u.at, c) {
+			g.know.Forget(o.name) // looked there: gone
+			continue
+		}
+		if !ok || distance(u.at, c) < distance(u.at, at) {
+			e, at, ok = o, c, true
+		}
+	}
+	return e, at, ok
 }
 
 // target returns u's ordered enemy while it stands, else nil.
@@ -87,8 +125,9 @@ func (g *Game) coveredAt(u *unit, c space.Cell) bool {
 }
 
 // walk takes u a tick's way towards cell to, along a path it keeps while
-// to does not change. It reports whether u is there, and false for ok
-// when to cannot be reached.
+// to does not change. It reports whether u is there (at the end of the
+// tick: the step is taken when every unit has acted, see Step), and
+// false for ok when to cannot be reached.
 func (g *Game) walk(u *unit, to space.Cell) (there, ok bool) {
 	if u.at == to {
 		u.path, u.walked = nil, 0
@@ -105,13 +144,13 @@ func (g *Game) walk(u *unit, to space.Cell) (there, ok bool) {
 	}
 	u.walked += u.speed
 	for u.walked >= 1 && len(u.path) > 0 {
-		u.at, u.path = u.path[0], u.path[1:]
+		u.next, u.path = u.path[0], u.path[1:]
 		u.walked--
 	}
 	if len(u.path) == 0 {
 		u.path, u.walked = nil, 0
 	}
-	return u.at == to, true
+	return u.next == to, true
 }
 
 // behaviors returns how unit i carries out the file's actions, by name.
@@ -144,6 +183,15 @@ func (g *Game) behaviors(i int) map[string]agent.Behavior {
 			if g.nearestEnemy(u, true) != nil {
 				u.path = nil
 				return agent.Success
+			}
+			if u.squadIndex >= 0 {
+				// Blue hunts on what its squad knows: the last sighting
+				// of an enemy out of sight, the nearest enemy (the
+				// commander's intel) when nothing is known.
+				if _, at, ok := g.lastSeen(u); ok {
+					_, ok := g.walk(u, g.toward(u, at))
+					return moved(false, ok, c, "no way to the last sighting")
+				}
 			}
 			e := g.nearestEnemy(u, false)
 			if e == nil {
@@ -313,6 +361,7 @@ func (g *Game) shoot(u, e *unit, c *agent.Call) agent.Outcome {
 		e.hp--
 		if e.hp <= 0 {
 			e.dead, e.path = true, nil
+			g.know.Forget(e.name)
 			e.a.Stop("died: shot by " + u.name)
 		}
 	}

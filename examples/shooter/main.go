@@ -281,8 +281,15 @@ func (s *screen) Update() error {
 	return nil
 }
 
-// step runs one tick and records it for the debugger.
+// step runs one tick and records it for the debugger. The selected
+// unit is the point of interest of planning: the units nearest it plan
+// first (without one, those nearest the centre of blue's squad).
 func (s *screen) step() {
+	focus := ""
+	if len(s.selected) > 0 {
+		focus = s.selected[0]
+	}
+	s.g.Focus(focus)
 	s.g.Step()
 	s.debug.capture()
 }

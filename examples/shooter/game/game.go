@@ -71,7 +71,13 @@ type Game struct {
 	idle []int // a buffer of member indices for lead's orders
 	// know is blue's shared picture: its units report the enemies they
 	// see, and hunt toward the last sightings of those out of sight.
-	know    squad.Knowledge
+	know squad.Knowledge
+	// focus names the unit the player watches ("" for none), poi the
+	// point of interest of this tick's planning (Scheduler.Near): the
+	// focus unit, else the centre of blue's squad.
+	focus   string
+	poi     space.Cell
+	byAgent map[*agent.Agent]*unit
 	sched   *agent.Scheduler
 	tick    int
 	shots   []Shot // this tick's
@@ -271,7 +277,13 @@ func (g *Game) Restart() error {
 			}
 		}
 	}
-	g.sched = &agent.Scheduler{Budget: Budget, Slice: Slice}
+	g.byAgent = make(map[*agent.Agent]*unit, len(g.units))
+	for _, u := range g.units {
+		g.byAgent[u.a] = u
+	}
+	// The units nearest the point of interest plan first: when the
+	// budget runs out, those the player looks at are not the ones late.
+	g.sched = &agent.Scheduler{Budget: Budget, Slice: Slice, Near: g.near}
 	return g.sched.Add(r.Agents...)
 }
 
@@ -313,6 +325,7 @@ func (g *Game) Step() {
 	if g.lead {
 		g.command()
 	}
+	g.poi = g.pointOfInterest()
 	g.sched.Update(1)
 	// Units move together: each walks from where it stood when the tick
 	// began, seen there by every unit acting after it. Moving as it
@@ -332,6 +345,42 @@ func (g *Game) Step() {
 		g.times[g.ntimes%512] = g.AITime
 	}
 	g.ntimes++
+}
+
+// Focus makes the named unit the point of interest of planning: the
+// units nearest it plan first each tick (Scheduler.Near). "" (or a unit
+// that is dead or unknown) puts it at the centre of blue's squad.
+func (g *Game) Focus(name string) { g.focus = name }
+
+// pointOfInterest returns the focus unit's cell, else the centre of
+// blue's squad's living units (the map's centre when none is left).
+func (g *Game) pointOfInterest() space.Cell {
+	for _, u := range g.units {
+		if u.name == g.focus && !u.dead && u.a != g.cmd {
+			return u.at
+		}
+	}
+	x, y, n := 0, 0, 0
+	for _, u := range g.members {
+		if !u.dead {
+			x, y, n = x+u.at.X, y+u.at.Y, n+1
+		}
+	}
+	if n == 0 {
+		return space.Cell{X: g.grid.Width() / 2, Y: g.grid.Height() / 2}
+	}
+	return space.Cell{X: x / n, Y: y / n}
+}
+
+// near is the scheduler's Near: a unit's distance from the point of
+// interest (blue's commander, which has no body, first: its plans are
+// the squad's).
+func (g *Game) near(a *agent.Agent) float64 {
+	u := g.byAgent[a]
+	if u == nil || u.a == g.cmd {
+		return 0
+	}
+	return distance(u.at, g.poi)
 }
 
 // command is blue's commander leading (a commander with the goal Lead):

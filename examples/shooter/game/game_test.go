@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -573,4 +574,47 @@ func TestHurtFightOn(t *testing.T) {
 // squadSighting is a sighting of subject by unit by on cell c at tick.
 func squadSighting(subject, by string, c space.Cell, tick int) squad.Sighting {
 	return squad.Sighting{Subject: subject, By: by, X: c.X, Y: c.Y, At: float64(tick)}
+}
+
+// TestNear: the units nearest the point of interest plan first
+// (Scheduler.Near): with a budget too small for everyone's first plan,
+// those that have one after the first ticks are the ones nearest the
+// unit the player focuses on, and without a focus nearest the centre of
+// blue's squad; in the file's order (Near unset) they would be b1, r1,
+// b2, r2...
+func TestNear(t *testing.T) {
+	for _, focus := range []string{"r25", "b40", ""} {
+		g, err := Parse("stress.yaml", scenes.Stress(50), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Focus(focus)
+		g.sched.Budget = 30
+		poi := g.pointOfInterest()
+		start := map[string]space.Cell{}
+		for _, u := range g.units {
+			start[u.name] = u.at
+		}
+		g.Step()
+		g.Step()
+		var planned, waiting []string
+		far, near := 0.0, math.Inf(1)
+		for _, u := range g.units {
+			if u.a == g.cmd {
+				continue
+			}
+			d := distance(start[u.name], poi)
+			if len(u.a.Plan()) > 0 {
+				planned = append(planned, u.name)
+				far = max(far, d)
+			} else {
+				waiting = append(waiting, u.name)
+				near = min(near, d)
+			}
+		}
+		if len(planned) == 0 || len(waiting) == 0 || far > near {
+			t.Errorf("focus %q (%v): planned first %v (the farthest %.1f away), waiting %d (the nearest %.1f away)", focus, poi, planned, far, len(waiting), near)
+		}
+		t.Logf("focus %q at %v: %v planned first", focus, poi, planned)
+	}
 }

@@ -78,10 +78,9 @@ type screen struct {
 	ring     *ring
 	shotDone bool
 	debug    debugState // the debugger page (desktop) or panel (browser)
-	// mapImg is the map drawn (mapImage), of map mapOf at version mapVer.
+	// mapImg is the map drawn (mapImage), of map mapOf.
 	mapImg *ebiten.Image
 	mapOf  *space.Grid
-	mapVer uint64
 }
 
 // ring is the command ring: the orders offered around a clicked cell.
@@ -406,11 +405,13 @@ func (s *screen) Draw(dst *ebiten.Image) {
 	}
 }
 
-// mapImage returns the map drawn, once per map and version: thousands of
-// cells drawn one by one each frame are slow under software rendering.
+// mapImage returns the map drawn, once per map: thousands of cells drawn
+// one by one each frame are slow under software rendering. The game
+// changes no wall, cover or door; the grid's Version changes as units
+// move (they block their cells), which the drawing leaves out.
 func (s *screen) mapImage() *ebiten.Image {
 	m, cs := s.g.Map(), s.cell
-	if s.mapImg != nil && s.mapOf == m && s.mapVer == m.Version() {
+	if s.mapImg != nil && s.mapOf == m {
 		return s.mapImg
 	}
 	if s.mapImg != nil {
@@ -427,13 +428,13 @@ func (s *screen) mapImage() *ebiten.Image {
 				col = wallColor
 			case m.Cover(c):
 				col = coverColor
-			case !m.Walkable(c):
+			case !m.Walkable(c) && !m.Blocked(c): // a unit's cell is floor
 				col = color.RGBA{150, 90, 40, 255} // a shut door
 			}
 			vector.DrawFilledRect(img, float32(x*cs+1), float32(y*cs+1), float32(cs-2), float32(cs-2), col, false)
 		}
 	}
-	s.mapImg, s.mapOf, s.mapVer = img, m, m.Version()
+	s.mapImg, s.mapOf = img, m
 	return img
 }
 

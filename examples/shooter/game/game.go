@@ -104,6 +104,7 @@ type unit struct {
 	hp, ammo   int
 	dead       bool
 	path       []space.Cell // the cells it still walks
+	pathTo     space.Cell   // where path was found to
 	dest       space.Cell   // a Move order's cell
 	hold       space.Cell   // a Hold order's cell
 	target     int          // an Attack order's enemy, -1 for none
@@ -280,6 +281,12 @@ func (g *Game) Restart() error {
 	g.byAgent = make(map[*agent.Agent]*unit, len(g.units))
 	for _, u := range g.units {
 		g.byAgent[u.a] = u
+		if u.a != g.cmd {
+			if !g.grid.Walkable(u.at) {
+				return fmt.Errorf("%s: %s cannot stand at %v", f.Path, u.name, u.at)
+			}
+			g.grid.Block(u.at) // units stand in each other's way
+		}
 	}
 	// The units nearest the point of interest plan first: when the
 	// budget runs out, those the player looks at are not the ones late.
@@ -318,10 +325,16 @@ func (g *Game) event(e agent.Event) {
 
 // Step runs one tick: every unit senses, plans within the scheduler's
 // budget and acts; then the living take the steps they walked. It measures the time taken.
+//
+// Once the match is over, nothing happens: the winners, nobody left to
+// hunt, would only fail to find a plan again and again.
 func (g *Game) Step() {
+	g.shots = g.shots[:0]
+	if g.Over() {
+		return
+	}
 	t0 := time.Now()
 	g.tick++
-	g.shots = g.shots[:0]
 	if g.lead {
 		g.command()
 	}
@@ -332,9 +345,18 @@ func (g *Game) Step() {
 	// acted, a unit walked into the sight of enemies that acted later
 	// in the tick and saw it first: the side listed second won the
 	// stress scene every time.
+	// Units block each other: a step onto a cell taken meanwhile (two
+	// units chose it, or the one there stays) is not taken, and the
+	// unit finds its way again.
 	for _, u := range g.units {
-		if !u.dead {
-			u.at = u.next
+		if !u.dead && u.next != u.at {
+			if g.grid.Blocked(u.next) {
+				u.path, u.walked = nil, 0
+			} else {
+				g.grid.Unblock(u.at)
+				g.grid.Block(u.next)
+				u.at = u.next
+			}
 		}
 		u.next = u.at
 	}
@@ -454,27 +476,32 @@ func (g *Game) Alive(side string) int {
 	return n
 }
 
-// Winner names the only side left, or "" while two fight.
+// Winner names the only side left, or "" while two fight (and in a
+// scene with one side).
 func (g *Game) Winner() string {
-	var sides []string
+	first, sides := "", false // sides: the scene has two sides or more
+	living, fighting := "", false
 	for _, u := range g.units {
-		if u.side != "" && !slices.Contains(sides, u.side) {
-			sides = append(sides, u.side)
+		if u.side == "" {
+			continue
 		}
-	}
-	winner := ""
-	for _, s := range sides {
-		if g.Alive(s) > 0 {
-			if winner != "" {
-				return ""
+		if first == "" {
+			first = u.side
+		} else if u.side != first {
+			sides = true
+		}
+		if !u.dead {
+			if living == "" {
+				living = u.side
+			} else if u.side != living {
+				fighting = true
 			}
-			winner = s
 		}
 	}
-	if len(sides) < 2 {
+	if !sides || fighting {
 		return ""
 	}
-	return winner
+	return living
 }
 
 // Over reports whether the match is over: a side is down.
@@ -579,7 +606,7 @@ func (g *Game) order(name, goal string, set func(u *unit, b *agent.Blackboard)) 
 
 // MoveTo orders the named unit to walk to cell to (its Move goal).
 func (g *Game) MoveTo(name string, to space.Cell) error {
-	if !g.grid.Walkable(to) {
+	if !g.grid.Walkable(to) && !g.grid.Blocked(to) { // a unit's cell is floor
 		return fmt.Errorf("%v is not a place to walk to", to)
 	}
 	return g.order(name, "Move", func(u *unit, b *agent.Blackboard) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goap-go/goap/agent"
 	"github.com/goap-go/goap/agent/squad"
 	"github.com/goap-go/goap/examples/shooter/scenes"
 	"github.com/goap-go/goap/space"
@@ -452,7 +453,8 @@ func TestEvents(t *testing.T) {
 // TestMatchProperties: over many seeds, every tick of a scripted match
 // keeps the game's rules: health and rounds within bounds, a unit dead
 // exactly when its health is gone, the dead never move, the living
-// stand on floor, only the living shoot and are shot at. Every match
+// stand on floor, each on a cell of its own (blocked while it stands),
+// only the living shoot and are shot at. Every match
 // ends within 600 ticks: hurt units fight on from cover (they duck into
 // firing positions, approach and hunt from cover to cover) instead of
 // peeking out and ducking back before they fire, which stalled 3 of 40
@@ -468,14 +470,21 @@ func TestMatchProperties(t *testing.T) {
 		g := skirmish(t, seed)
 		deadAt := map[string]space.Cell{}
 		check := func() {
+			taken := map[space.Cell]string{} // units block each other
 			for _, u := range g.Units() {
 				switch {
 				case u.HP < 0 || u.HP > MaxHP || u.Ammo < 0 || u.Ammo > Magazine:
 					t.Fatalf("seed %d tick %d: %s has %d HP, %d rounds", seed, g.Tick(), u.Name, u.HP, u.Ammo)
 				case u.Dead != (u.HP == 0):
 					t.Fatalf("seed %d tick %d: %s dead %v with %d HP", seed, g.Tick(), u.Name, u.Dead, u.HP)
-				case !g.Map().Walkable(u.At):
-					t.Fatalf("seed %d tick %d: %s stands on %v, not floor", seed, g.Tick(), u.Name, u.At)
+				case !u.Dead && !g.Map().Blocked(u.At) || u.Dead && !g.Map().Walkable(u.At) && !g.Map().Blocked(u.At):
+					t.Fatalf("seed %d tick %d: %s stands on %v, not floor (or not blocked while alive)", seed, g.Tick(), u.Name, u.At)
+				}
+				if !u.Dead {
+					if other, ok := taken[u.At]; ok {
+						t.Fatalf("seed %d tick %d: %s and %s both stand on %v", seed, g.Tick(), other, u.Name, u.At)
+					}
+					taken[u.At] = u.Name
 				}
 				if u.Dead {
 					if at, ok := deadAt[u.Name]; ok && at != u.At {
@@ -590,6 +599,12 @@ func TestNear(t *testing.T) {
 		}
 		g.Focus(focus)
 		g.sched.Budget = 30
+		made := map[string]bool{}
+		g.OnEvent(func(e agent.Event) {
+			if e.Type == agent.EventPlanMade {
+				made[e.Agent] = true
+			}
+		})
 		poi := g.pointOfInterest()
 		start := map[string]space.Cell{}
 		for _, u := range g.units {
@@ -604,7 +619,7 @@ func TestNear(t *testing.T) {
 				continue
 			}
 			d := distance(start[u.name], poi)
-			if len(u.a.Plan()) > 0 {
+			if made[u.name] {
 				planned = append(planned, u.name)
 				far = max(far, d)
 			} else {
@@ -616,5 +631,59 @@ func TestNear(t *testing.T) {
 			t.Errorf("focus %q (%v): planned first %v (the farthest %.1f away), waiting %d (the nearest %.1f away)", focus, poi, planned, far, len(waiting), near)
 		}
 		t.Logf("focus %q at %v: %v planned first", focus, poi, planned)
+	}
+}
+
+// TestBlocking: units block each other. b1, ordered past b2 standing in
+// its way, walks around it and arrives, never on b2's cell; in the
+// stress scene, no two living units ever stand on one cell, and each
+// living unit's cell is blocked on the grid (a dead one's is not).
+func TestBlocking(t *testing.T) {
+	g := skirmish(t, 1)
+	b2 := unitNamed(t, g, "b2").At
+	to := space.Cell{X: 1, Y: 4}
+	if err := g.MoveTo("b1", to); err != nil {
+		t.Fatal(err)
+	}
+	for range 8 {
+		g.Step()
+		if at := unitNamed(t, g, "b1").At; at == b2 {
+			t.Fatalf("tick %d: b1 on b2's cell %v", g.Tick(), at)
+		}
+	}
+	if u := unitNamed(t, g, "b1"); u.At != to || u.Report != "completed" || unitNamed(t, g, "b2").At != b2 {
+		t.Errorf("b1 at %v (%s), b2 at %v; want b1 at %v, b2 still at %v", u.At, u.Report, unitNamed(t, g, "b2").At, to, b2)
+	}
+	if err := g.MoveTo("b3", b2); err != nil {
+		t.Errorf("an order to a squad-mate's cell: %v", err)
+	}
+
+	g, err := Parse("stress.yaml", scenes.Stress(50), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Tick() < 400 && !g.Over() {
+		g.Step()
+		taken := map[space.Cell]string{}
+		for _, u := range g.Units() {
+			if u.Dead {
+				continue
+			}
+			if other, ok := taken[u.At]; ok {
+				t.Fatalf("tick %d: %s and %s on %v", g.Tick(), other, u.Name, u.At)
+			}
+			taken[u.At] = u.Name
+			if !g.Map().Blocked(u.At) {
+				t.Fatalf("tick %d: %s's cell %v is not blocked", g.Tick(), u.Name, u.At)
+			}
+		}
+		for _, u := range g.Units() {
+			if _, ok := taken[u.At]; u.Dead && !ok && g.Map().Blocked(u.At) {
+				t.Fatalf("tick %d: dead %s's cell %v still blocked", g.Tick(), u.Name, u.At)
+			}
+		}
+	}
+	if !g.Over() {
+		t.Errorf("no side down after %d ticks", g.Tick())
 	}
 }

@@ -125,22 +125,29 @@ func (g *Game) coveredAt(u *unit, c space.Cell) bool {
 }
 
 // walk takes u a tick's way towards cell to, along a path it keeps while
-// to does not change. It reports whether u is there (at the end of the
-// tick: the step is taken when every unit has acted, see Step), and
-// false for ok when to cannot be reached.
+// to does not change and its next cell is free. Units block each other
+// (each stands on a blocked cell of the grid), so paths go around them;
+// when to is taken (an enemy stands there) or cut off, u goes as near as
+// it gets. It reports whether u is there (at the end of the tick: the
+// step is taken when every unit has acted, see Step), and false for ok
+// when it can get no nearer.
+//
+// A path is found again when its next cell is taken, not whenever the
+// grid's Version changes: with units moving, that is every tick, and a
+// hundred units searching every tick cost more than the rest of the AI.
 func (g *Game) walk(u *unit, to space.Cell) (there, ok bool) {
 	if u.at == to {
 		u.path, u.walked = nil, 0
 		return true, true
 	}
-	if len(u.path) == 0 || u.path[len(u.path)-1] != to {
-		p, reached := g.pf.Path(u.at, to, g.buf)
+	if len(u.path) == 0 || u.pathTo != to || g.grid.Blocked(u.path[0]) {
+		p, _ := g.pf.Path(u.at, g.beside(u, to), g.buf)
 		g.buf = p
-		if !reached || len(p) < 2 {
+		if len(p) < 2 {
 			u.path = nil
 			return false, false
 		}
-		u.path = append(u.path[:0], p[1:]...)
+		u.path, u.pathTo = append(u.path[:0], p[1:]...), to
 	}
 	u.walked += u.speed
 	for u.walked >= 1 && len(u.path) > 0 {
@@ -151,6 +158,29 @@ func (g *Game) walk(u *unit, to space.Cell) (there, ok bool) {
 		u.path, u.walked = nil, 0
 	}
 	return u.next == to, true
+}
+
+// beside returns to when it is free, else the free cell next to it
+// nearest u (to when none is): a unit going to an enemy's cell goes next
+// to it. A search for a taken cell, which it cannot reach, would search
+// every cell it can reach before it settled for the nearest.
+func (g *Game) beside(u *unit, to space.Cell) space.Cell {
+	if !g.grid.Blocked(to) {
+		return to
+	}
+	best, found := to, false
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			c := space.Cell{X: to.X + dx, Y: to.Y + dy}
+			if c == u.at {
+				return c
+			}
+			if g.grid.Walkable(c) && (!found || space.Octile(u.at, c) < space.Octile(u.at, best)) {
+				best, found = c, true
+			}
+		}
+	}
+	return best
 }
 
 // behaviors returns how unit i carries out the file's actions, by name.
@@ -262,11 +292,13 @@ const coverRadius = 12
 // there instead of hiding out of reach, which stalled matches), then one
 // in cover from every enemy in range, then one in cover from e.
 func (g *Game) coverSpot(u, e *unit) (space.Cell, bool) {
+	// Cover lists walkable cells only, and u's own cell is blocked (u
+	// stands there): it is tried first.
 	g.buf = g.pf.Cover(u.at, e.at, coverRadius, g.buf)
-	if g.coveredAt(u, u.at) && g.seesFrom(u, u.at, e) {
-		return u.at, true // where it stands is as good as it gets
-	}
 	for pass := range 3 {
+		if g.grid.InCover(u.at, e.at) && (pass == 2 || g.coveredAt(u, u.at) && (pass == 1 || g.seesFrom(u, u.at, e))) {
+			return u.at, true // where it stands is as good as it gets
+		}
 		for _, c := range g.buf {
 			if !g.free(u, c) || pass < 2 && !g.coveredAt(u, c) || pass == 0 && !g.seesFrom(u, c, e) {
 				continue
@@ -305,6 +337,9 @@ func (g *Game) toward(u *unit, at space.Cell) space.Cell {
 	e := g.enemyOn(at)
 	if e == nil {
 		return at
+	}
+	if g.coveredAt(u, u.at) && g.seesFrom(u, u.at, e) {
+		return u.at // where it stands serves
 	}
 	if len(u.path) > 0 && g.coveredAt(u, u.path[len(u.path)-1]) && g.seesFrom(u, u.path[len(u.path)-1], e) {
 		return u.path[len(u.path)-1] // the spot chosen before still serves
@@ -361,6 +396,7 @@ func (g *Game) shoot(u, e *unit, c *agent.Call) agent.Outcome {
 		e.hp--
 		if e.hp <= 0 {
 			e.dead, e.path = true, nil
+			g.grid.Unblock(e.at) // the fallen do not stand in the way
 			g.know.Forget(e.name)
 			e.a.Stop("died: shot by " + u.name)
 		}

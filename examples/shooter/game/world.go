@@ -60,11 +60,11 @@ func (g *Game) lastSeen(u *unit) (e *unit, at space.Cell, ok bool) {
 			continue
 		}
 		c := space.Cell{X: s.X, Y: s.Y}
-		if distance(u.at, c) <= u.sight && g.grid.Visible(u.at, c) {
+		if within(u.at, c, u.sight) && g.grid.Visible(u.at, c) {
 			g.know.Forget(o.name) // looked there: gone
 			continue
 		}
-		if !ok || distance(u.at, c) < distance(u.at, at) {
+		if !ok || dist2(u.at, c) < dist2(u.at, at) {
 			e, at, ok = o, c, true
 		}
 	}
@@ -82,6 +82,19 @@ func (g *Game) target(u *unit) *unit {
 // enemies reports whether a and b fight each other.
 func enemies(a, b *unit) bool { return a.side != "" && b.side != "" && a.side != b.side }
 
+// within reports whether cells a and b are at most r apart (straight
+// distance): squares compared, no square root, for the checks every unit
+// makes against every enemy each tick.
+func within(a, b space.Cell, r float64) bool {
+	return float64(dist2(a, b)) <= r*r
+}
+
+// dist2 is the square of the straight distance between two cells.
+func dist2(a, b space.Cell) int {
+	dx, dy := a.X-b.X, a.Y-b.Y
+	return dx*dx + dy*dy
+}
+
 // distance is the straight distance between two cells.
 func distance(a, b space.Cell) float64 {
 	return math.Hypot(float64(a.X-b.X), float64(a.Y-b.Y))
@@ -89,7 +102,7 @@ func distance(a, b space.Cell) float64 {
 
 // sees reports whether u sees e: within its sight, no wall between.
 func (g *Game) sees(u, e *unit) bool {
-	return distance(u.at, e.at) <= u.sight && g.grid.Visible(u.at, e.at)
+	return within(u.at, e.at, u.sight) && g.grid.Visible(u.at, e.at)
 }
 
 // nearestEnemy returns the living enemy of u nearest to it (only among
@@ -100,7 +113,7 @@ func (g *Game) nearestEnemy(u *unit, seen bool) *unit {
 		if e.dead || !enemies(u, e) || seen && !g.sees(u, e) {
 			continue
 		}
-		if best == nil || distance(u.at, e.at) < distance(u.at, best.at) {
+		if best == nil || dist2(u.at, e.at) < dist2(u.at, best.at) {
 			best = e
 		}
 	}
@@ -114,7 +127,7 @@ func (g *Game) inCover(u *unit) bool { return g.coveredAt(u, u.at) }
 // coveredAt reports whether u would be in cover on cell c.
 func (g *Game) coveredAt(u *unit, c space.Cell) bool {
 	for _, e := range g.units {
-		if e.dead || !enemies(u, e) || distance(c, e.at) > e.sight {
+		if e.dead || !enemies(u, e) || !within(c, e.at, e.sight) {
 			continue
 		}
 		if !g.grid.InCover(c, e.at) {
@@ -140,7 +153,12 @@ func (g *Game) walk(u *unit, to space.Cell) (there, ok bool) {
 		u.path, u.walked = nil, 0
 		return true, true
 	}
-	if len(u.path) == 0 || u.pathTo != to || g.grid.Blocked(u.path[0]) {
+	// A path towards a moving target (an enemy's cell) is kept while
+	// the target stays within 2 cells of its end and 3 cells or more are
+	// left to walk: searching again each tick the target steps cost the
+	// most of the AI's time when a hundred units hunt.
+	moved := u.pathTo != to && (len(u.path) < 3 || space.Octile(u.pathTo, to) > 2)
+	if len(u.path) == 0 || moved || g.grid.Blocked(u.path[0]) {
 		p, _ := g.pf.Path(u.at, g.beside(u, to), g.buf)
 		g.buf = p
 		if len(p) < 2 {
@@ -321,7 +339,7 @@ func (g *Game) free(u *unit, c space.Cell) bool {
 
 // seesFrom reports whether u would see e from cell c.
 func (g *Game) seesFrom(u *unit, c space.Cell, e *unit) bool {
-	return distance(c, e.at) <= u.sight && g.grid.Visible(c, e.at)
+	return within(c, e.at, u.sight) && g.grid.Visible(c, e.at)
 }
 
 // toward returns where u goes to get at an enemy standing on cell at:

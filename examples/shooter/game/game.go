@@ -276,6 +276,11 @@ func (g *Game) Restart() error {
 					g.lead = slices.Contains(spec.Goals, "Lead")
 				}
 			}
+			for _, m := range s.Members {
+				if _, ok := m.Unit.Score("Sweep"); g.lead && !ok {
+					return fmt.Errorf("%s: %s leads (goal Lead), and its squad's %s has no goal Sweep to be ordered", f.Path, g.cmd.Name(), m.Unit.Name())
+				}
+			}
 		}
 	}
 	g.byAgent = make(map[*agent.Agent]*unit, len(g.units))
@@ -324,7 +329,8 @@ func (g *Game) event(e agent.Event) {
 }
 
 // Step runs one tick: every unit senses, plans within the scheduler's
-// budget and acts; then the living take the steps they walked. It measures the time taken.
+// budget and acts; then the living take the steps they walked. It
+// measures the time taken.
 //
 // Once the match is over, nothing happens: the winners, nobody left to
 // hunt, would only fail to find a plan again and again.
@@ -344,10 +350,9 @@ func (g *Game) Step() {
 	// began, seen there by every unit acting after it. Moving as it
 	// acted, a unit walked into the sight of enemies that acted later
 	// in the tick and saw it first: the side listed second won the
-	// stress scene every time.
-	// Units block each other: a step onto a cell taken meanwhile (two
-	// units chose it, or the one there stays) is not taken, and the
-	// unit finds its way again.
+	// stress scene every time. Units block each other: a step onto a
+	// cell taken meanwhile (two units chose it, or the one there stays)
+	// is not taken, and the unit finds its way again.
 	for _, u := range g.units {
 		if !u.dead && u.next != u.at {
 			if g.grid.Blocked(u.next) {
@@ -418,7 +423,7 @@ func (g *Game) command() {
 		}
 	}
 	if len(g.idle) > 0 {
-		_ = g.squad.Command(g.cmd, squad.Order{Goal: "Sweep", Bias: Bias, Units: g.idle}) // members of the squad with the goal (Restart checked the file)
+		_ = g.squad.Command(g.cmd, squad.Order{Goal: "Sweep", Bias: Bias, Units: g.idle}) // members of the squad with the goal: Restart checked
 	}
 }
 

@@ -425,13 +425,24 @@ func TestReload(t *testing.T) {
 }
 
 // TestNeedsMap: a file without a map, or without the facts the game
-// writes, is refused with a reason.
+// writes, or whose leading commander cannot order Sweep, is refused
+// with a reason.
 func TestNeedsMap(t *testing.T) {
 	if _, err := Load("../../guard.yaml", 1); err == nil || !strings.Contains(err.Error(), "map") {
 		t.Errorf("guard.yaml: %v", err)
 	}
 	if _, err := Load("../../crates_sim.yaml", 1); err == nil || !strings.Contains(err.Error(), "the game needs the fact") {
 		t.Errorf("crates_sim.yaml: %v", err)
+	}
+	// A commander that leads needs members it can order to Sweep.
+	text := strings.Replace(string(scenes.Skirmish), "{name: blue_cmd, goals: [Command]", "{name: blue_cmd, goals: [Lead]", 1)
+	if _, err := Parse("lead.yaml", []byte(text), 1); err != nil {
+		t.Errorf("a leading commander: %v", err)
+	}
+	text = strings.Replace(text, "goals: [TakeCover, Fight, Reload, Move, Attack, Hold, Sweep]", "goals: [TakeCover, Fight, Reload, Move, Attack, Hold]", 1)
+	text = strings.Replace(text, "on_orders: [Move, Attack, Hold, Sweep]", "on_orders: [Move, Attack, Hold]", 1)
+	if _, err := Parse("lead.yaml", []byte(text), 1); err == nil || !strings.Contains(err.Error(), "no goal Sweep") {
+		t.Errorf("a leading commander whose units cannot sweep: %v", err)
 	}
 }
 

@@ -3,8 +3,9 @@
 // fifty). Units plan with goap within a budget per tick (agent.Scheduler)
 // and act in the game's world; the window draws the map, the units
 // coloured by side with their health, the shots, and with the overlay (O)
-// each unit's goal, plan and path ahead. The HUD shows the AI's time per
-// tick (mean and 99th percentile).
+// each unit's goal, plan and path ahead, and crosses where blue's squad
+// last saw red units now out of sight, with the sighting's age. The HUD
+// shows the AI's time per tick (mean and 99th percentile).
 //
 // The player commands blue: click a blue unit to select it (A selects
 // the whole squad), right-click a place or a red unit to open the command
@@ -77,10 +78,9 @@ type screen struct {
 	ring     *ring
 	shotDone bool
 	debug    debugState // the debugger page (desktop) or panel (browser)
-	// mapImg is the map drawn (mapImage), of map mapOf at version mapVer.
+	// mapImg is the map drawn (mapImage), of map mapOf.
 	mapImg *ebiten.Image
 	mapOf  *space.Grid
-	mapVer uint64
 }
 
 // ring is the command ring: the orders offered around a clicked cell.
@@ -280,8 +280,15 @@ func (s *screen) Update() error {
 	return nil
 }
 
-// step runs one tick and records it for the debugger.
+// step runs one tick and records it for the debugger. The selected
+// unit is the point of interest of planning: the units nearest it plan
+// first (without one, those nearest the centre of blue's squad).
 func (s *screen) step() {
+	focus := ""
+	if len(s.selected) > 0 {
+		focus = s.selected[0]
+	}
+	s.g.Focus(focus)
 	s.g.Step()
 	s.debug.capture()
 }
@@ -346,6 +353,25 @@ func (s *screen) Draw(dst *ebiten.Image) {
 			ebitenutil.DebugPrintAt(dst, text, int(cx)-cs/2, int(cy)-cs-6)
 		}
 	}
+	if s.overlay {
+		// Blue's shared knowledge: where its squad last saw each red
+		// unit now out of sight, a cross with the sighting's age in
+		// ticks (its units hunt towards these).
+		for _, k := range s.g.LastSeen() {
+			age := s.g.Tick() - int(k.At)
+			if age == 0 {
+				continue // in sight: the unit itself is drawn
+			}
+			x, y := centre(space.Cell{X: k.X, Y: k.Y})
+			r := float32(cs) / 3
+			col := color.RGBA{229, 57, 53, 200}
+			vector.StrokeLine(dst, x-r, y-r, x+r, y+r, 2, col, cs >= 24)
+			vector.StrokeLine(dst, x-r, y+r, x+r, y-r, 2, col, cs >= 24)
+			if talk {
+				ebitenutil.DebugPrintAt(dst, fmt.Sprintf("%s %dt ago", k.Subject, age), int(x)-cs/2, int(y)+cs/3)
+			}
+		}
+	}
 	for _, sh := range s.g.Shots() {
 		x0, y0 := centre(sh.From)
 		x1, y1 := centre(sh.To)
@@ -379,11 +405,13 @@ func (s *screen) Draw(dst *ebiten.Image) {
 	}
 }
 
-// mapImage returns the map drawn, once per map and version: thousands of
-// cells drawn one by one each frame are slow under software rendering.
+// mapImage returns the map drawn, once per map: thousands of cells drawn
+// one by one each frame are slow under software rendering. The game
+// changes no wall, cover or door; the grid's Version changes as units
+// move (they block their cells), which the drawing leaves out.
 func (s *screen) mapImage() *ebiten.Image {
 	m, cs := s.g.Map(), s.cell
-	if s.mapImg != nil && s.mapOf == m && s.mapVer == m.Version() {
+	if s.mapImg != nil && s.mapOf == m {
 		return s.mapImg
 	}
 	if s.mapImg != nil {
@@ -400,13 +428,13 @@ func (s *screen) mapImage() *ebiten.Image {
 				col = wallColor
 			case m.Cover(c):
 				col = coverColor
-			case !m.Walkable(c):
+			case !m.Walkable(c) && !m.Blocked(c): // a unit's cell is floor
 				col = color.RGBA{150, 90, 40, 255} // a shut door
 			}
 			vector.DrawFilledRect(img, float32(x*cs+1), float32(y*cs+1), float32(cs-2), float32(cs-2), col, false)
 		}
 	}
-	s.mapImg, s.mapOf, s.mapVer = img, m, m.Version()
+	s.mapImg, s.mapOf = img, m
 	return img
 }
 

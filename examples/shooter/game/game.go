@@ -63,6 +63,21 @@ type Game struct {
 	units   []*unit
 	cmd     *agent.Agent // blue's commander: the player's orders go through it
 	squad   *squad.Squad // blue's squad
+	members []*unit      // blue's squad's units, by index in the squad
+	// lead is whether blue's commander leads on its own (its goal Lead):
+	// it keeps the squad's members hunting (Sweep) unless they follow
+	// another order; without it, only the player gives orders.
+	lead bool
+	idle []int // a buffer of member indices for lead's orders
+	// know is blue's shared picture: its units report the enemies they
+	// see, and hunt toward the last sightings of those out of sight.
+	know squad.Knowledge
+	// focus names the unit the player watches ("" for none), poi the
+	// point of interest of this tick's planning (Scheduler.Near): the
+	// focus unit, else the centre of blue's squad.
+	focus   string
+	poi     space.Cell
+	byAgent map[*agent.Agent]*unit
 	sched   *agent.Scheduler
 	tick    int
 	shots   []Shot // this tick's
@@ -82,12 +97,14 @@ type unit struct {
 	name, side string
 	a          *agent.Agent
 	at         space.Cell
-	speed      float64 // cells per tick
+	next       space.Cell // where it stands at the end of the tick (walk)
+	speed      float64    // cells per tick
 	sight      float64
 	walked     float64 // progress towards the next cell
 	hp, ammo   int
 	dead       bool
 	path       []space.Cell // the cells it still walks
+	pathTo     space.Cell   // where path was found to
 	dest       space.Cell   // a Move order's cell
 	hold       space.Cell   // a Hold order's cell
 	target     int          // an Attack order's enemy, -1 for none
@@ -225,7 +242,7 @@ func (g *Game) Restart() error {
 		if spec.At != nil {
 			u.at = space.Cell{X: spec.At[0], Y: spec.At[1]}
 		}
-		u.dest, u.hold = u.at, u.at
+		u.dest, u.hold, u.next = u.at, u.at, u.at
 		g.units = append(g.units, u)
 	}
 	r, err := roster.Build(roster.Spec{Domain: d, Agents: f.Agents, GoalRules: f.GoalRules, Squads: f.Squads,
@@ -243,17 +260,42 @@ func (g *Game) Restart() error {
 	for i, a := range r.Agents {
 		g.units[i].a = a
 	}
-	g.cmd, g.squad = nil, nil
+	g.cmd, g.squad, g.members, g.lead, g.know = nil, nil, nil, false, squad.Knowledge{}
 	for _, s := range r.Squads {
 		if len(s.Members) > 0 && g.unitOf(s.Members[0].Unit).side == "blue" {
 			g.squad = s
 			g.cmd = r.Agent(f.Squads[slices.Index(r.Squads, s)].Commander)
+			g.members = nil
 			for k, m := range s.Members {
-				g.unitOf(m.Unit).squadIndex = k
+				u := g.unitOf(m.Unit)
+				u.squadIndex = k
+				g.members = append(g.members, u)
+			}
+			for _, spec := range f.Agents {
+				if spec.Name == g.cmd.Name() {
+					g.lead = slices.Contains(spec.Goals, "Lead")
+				}
+			}
+			for _, m := range s.Members {
+				if _, ok := m.Unit.Score("Sweep"); g.lead && !ok {
+					return fmt.Errorf("%s: %s leads (goal Lead), and its squad's %s has no goal Sweep to be ordered", f.Path, g.cmd.Name(), m.Unit.Name())
+				}
 			}
 		}
 	}
-	g.sched = &agent.Scheduler{Budget: Budget, Slice: Slice}
+	g.byAgent = make(map[*agent.Agent]*unit, len(g.units))
+	for _, u := range g.units {
+		g.byAgent[u.a] = u
+		if u.a != g.cmd {
+			if !g.grid.Walkable(u.at) {
+				return fmt.Errorf("%s: %s cannot stand at %v", f.Path, u.name, u.at)
+			}
+			g.grid.Block(u.at) // units stand in each other's way
+		}
+	}
+	// The units nearest the point of interest plan first: when the
+	// budget runs out, those the player looks at are not the ones late.
+	g.sched = &agent.Scheduler{Budget: Budget, Slice: Slice, Near: g.near}
 	return g.sched.Add(r.Agents...)
 }
 
@@ -287,12 +329,42 @@ func (g *Game) event(e agent.Event) {
 }
 
 // Step runs one tick: every unit senses, plans within the scheduler's
-// budget and acts; then the dead fall. It measures the time taken.
+// budget and acts; then the living take the steps they walked. It
+// measures the time taken.
+//
+// Once the match is over, nothing happens: the winners, nobody left to
+// hunt, would only fail to find a plan again and again.
 func (g *Game) Step() {
+	g.shots = g.shots[:0]
+	if g.Over() {
+		return
+	}
 	t0 := time.Now()
 	g.tick++
-	g.shots = g.shots[:0]
+	if g.lead {
+		g.command()
+	}
+	g.poi = g.pointOfInterest()
 	g.sched.Update(1)
+	// Units move together: each walks from where it stood when the tick
+	// began, seen there by every unit acting after it. Moving as it
+	// acted, a unit walked into the sight of enemies that acted later
+	// in the tick and saw it first: the side listed second won the
+	// stress scene every time. Units block each other: a step onto a
+	// cell taken meanwhile (two units chose it, or the one there stays)
+	// is not taken, and the unit finds its way again.
+	for _, u := range g.units {
+		if !u.dead && u.next != u.at {
+			if g.grid.Blocked(u.next) {
+				u.path, u.walked = nil, 0
+			} else {
+				g.grid.Unblock(u.at)
+				g.grid.Block(u.next)
+				u.at = u.next
+			}
+		}
+		u.next = u.at
+	}
 	g.AITime = time.Since(t0)
 	if len(g.times) < 512 {
 		g.times = append(g.times, g.AITime)
@@ -300,6 +372,59 @@ func (g *Game) Step() {
 		g.times[g.ntimes%512] = g.AITime
 	}
 	g.ntimes++
+}
+
+// Focus makes the named unit the point of interest of planning: the
+// units nearest it plan first each tick (Scheduler.Near). "" (or a unit
+// that is dead or unknown) puts it at the centre of blue's squad.
+func (g *Game) Focus(name string) { g.focus = name }
+
+// pointOfInterest returns the focus unit's cell, else the centre of
+// blue's squad's living units (the map's centre when none is left).
+func (g *Game) pointOfInterest() space.Cell {
+	for _, u := range g.units {
+		if u.name == g.focus && !u.dead && u.a != g.cmd {
+			return u.at
+		}
+	}
+	x, y, n := 0, 0, 0
+	for _, u := range g.members {
+		if !u.dead {
+			x, y, n = x+u.at.X, y+u.at.Y, n+1
+		}
+	}
+	if n == 0 {
+		return space.Cell{X: g.grid.Width() / 2, Y: g.grid.Height() / 2}
+	}
+	return space.Cell{X: x / n, Y: y / n}
+}
+
+// near is the scheduler's Near: a unit's distance from the point of
+// interest (blue's commander, which has no body, first: its plans are
+// the squad's).
+func (g *Game) near(a *agent.Agent) float64 {
+	u := g.byAgent[a]
+	if u == nil || u.a == g.cmd {
+		return 0
+	}
+	return distance(u.at, g.poi)
+}
+
+// command is blue's commander leading (a commander with the goal Lead):
+// each member without an order, or whose order is done (completed,
+// already met, failed), is ordered to Sweep, to hunt on what the squad
+// knows; the player's orders come first while they stand.
+func (g *Game) command() {
+	g.idle = g.idle[:0]
+	for i, u := range g.members {
+		goal, st := g.squad.Standing(i)
+		if !u.dead && (goal == "" || goal != "Sweep" && (st == agent.Completed || st == agent.AlreadySatisfied || st == agent.Failed)) {
+			g.idle = append(g.idle, i)
+		}
+	}
+	if len(g.idle) > 0 {
+		_ = g.squad.Command(g.cmd, squad.Order{Goal: "Sweep", Bias: Bias, Units: g.idle}) // members of the squad with the goal: Restart checked
+	}
 }
 
 // Times returns the mean and the 99th percentile of the last Steps' AI
@@ -331,6 +456,11 @@ func (g *Game) Slowest(n int) (ticks []int, times []time.Duration) {
 	return ticks, times
 }
 
+// LastSeen returns what blue's squad knows of the enemy: the latest
+// sighting of each red unit standing, by name, its tick in At (the age
+// is Tick() - At).
+func (g *Game) LastSeen() []squad.Sighting { return g.know.Sightings(float64(g.tick)) }
+
 // Tick returns the ticks run.
 func (g *Game) Tick() int { return g.tick }
 
@@ -351,27 +481,32 @@ func (g *Game) Alive(side string) int {
 	return n
 }
 
-// Winner names the only side left, or "" while two fight.
+// Winner names the only side left, or "" while two fight (and in a
+// scene with one side).
 func (g *Game) Winner() string {
-	var sides []string
+	first, sides := "", false // sides: the scene has two sides or more
+	living, fighting := "", false
 	for _, u := range g.units {
-		if u.side != "" && !slices.Contains(sides, u.side) {
-			sides = append(sides, u.side)
+		if u.side == "" {
+			continue
 		}
-	}
-	winner := ""
-	for _, s := range sides {
-		if g.Alive(s) > 0 {
-			if winner != "" {
-				return ""
+		if first == "" {
+			first = u.side
+		} else if u.side != first {
+			sides = true
+		}
+		if !u.dead {
+			if living == "" {
+				living = u.side
+			} else if u.side != living {
+				fighting = true
 			}
-			winner = s
 		}
 	}
-	if len(sides) < 2 {
+	if !sides || fighting {
 		return ""
 	}
-	return winner
+	return living
 }
 
 // Over reports whether the match is over: a side is down.
@@ -476,7 +611,7 @@ func (g *Game) order(name, goal string, set func(u *unit, b *agent.Blackboard)) 
 
 // MoveTo orders the named unit to walk to cell to (its Move goal).
 func (g *Game) MoveTo(name string, to space.Cell) error {
-	if !g.grid.Walkable(to) {
+	if !g.grid.Walkable(to) && !g.grid.Blocked(to) { // a unit's cell is floor
 		return fmt.Errorf("%v is not a place to walk to", to)
 	}
 	return g.order(name, "Move", func(u *unit, b *agent.Blackboard) {
@@ -510,6 +645,13 @@ func (g *Game) TakeCover(name string) error {
 		u.path = nil
 		b.SetBool(g.facts.inCover, g.inCover(u))
 	})
+}
+
+// Sweep orders the named unit to hunt (its Sweep goal): towards the
+// nearest enemy the squad knows of (the last sighting, see LastSeen),
+// else towards the nearest enemy, until it has one in sight.
+func (g *Game) Sweep(name string) error {
+	return g.order(name, "Sweep", func(u *unit, _ *agent.Blackboard) { u.path = nil })
 }
 
 // Hold orders the named unit to hold where it stands (its Hold goal): it stays, or

@@ -16,7 +16,9 @@ var Skirmish []byte
 // Stress returns the stress scene: n against n on a larger map with
 // scattered cover and walls, the skirmish's goals and actions (its text
 // with the map and the agents replaced), for the scheduler to plan for
-// many agents within its budget. The map is the same for the same n.
+// many agents within its budget. Blue's commander leads (goal Lead): its
+// squad hunts on its shared knowledge, as red hunts. The map is the same
+// for the same n.
 func Stress(n int) []byte {
 	text := string(Skirmish)
 	head, rest, _ := strings.Cut(text, "\nmap:\n")
@@ -57,7 +59,9 @@ func Stress(n int) []byte {
 		fmt.Fprintf(&b, "  - {name: r%d, extends: red, at: [%d, %d]}\n", i+1, w-2-i/(h-2), y)
 		blue = append(blue, fmt.Sprintf("b%d", i+1))
 	}
-	b.WriteString("  - {name: blue_cmd, goals: [Command], actions: []}\n\nsquads:\n")
+	// Blue's commander leads: its squad hunts too (the player may still
+	// give orders).
+	b.WriteString("  - {name: blue_cmd, goals: [Lead], actions: []}\n\nsquads:\n")
 	fmt.Fprintf(&b, "  - {name: blue, commander: blue_cmd, members: [%s]}\n", strings.Join(blue, ", "))
 	return []byte(b.String())
 }

@@ -174,7 +174,7 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 		defer stopServer()
 		go func() {
 			<-ctx.Done()
-			ctl.stop()
+			ctl.Stop()
 		}()
 	}
 	capped := false // --record-max was reached, and said
@@ -229,10 +229,10 @@ func (c *SimCommand) Run(ctx context.Context, args []string) (err error) {
 			return silentExit(exitNo)
 		}
 		if ctl != nil {
-			if !ctl.wait() {
+			if !ctl.Wait() {
 				continue // interrupted: reported at the loop's top
 			}
-			if !ctl.Control("status") {
+			if !ctl.Paused() {
 				time.Sleep(time.Second / debugRate)
 			}
 		}

@@ -13,15 +13,13 @@ import (
 	"github.com/goap-go/goap/debugger"
 )
 
-// simControl is the pause, step and run of goap sim --debug: the sim loop
-// waits in wait while paused, and the debugger page's buttons call
-// Control.
+// simControl is the pause, step and run of goap sim --debug (a
+// debugger.Pauser: the sim loop waits in Wait while paused, and the
+// debugger page's buttons call Control), and the page's changes of the
+// world.
 type simControl struct {
-	mu     sync.Mutex
-	cond   *sync.Cond
-	paused bool
-	steps  int  // ticks allowed while paused
-	done   bool // the run is over or interrupted
+	*debugger.Pauser
+	mu sync.Mutex
 	// The page's changes of the world, for the sim loop to schedule at
 	// its next tick (the world is not the handler's to touch), and
 	// check, which reads a fact's value as a designer file writes it.
@@ -55,50 +53,7 @@ func (c *simControl) take() []simspec.WorldChange {
 }
 
 func newSimControl() *simControl {
-	c := &simControl{paused: true}
-	c.cond = sync.NewCond(&c.mu)
-	return c
-}
-
-// Control implements debugger.Controller.
-func (c *simControl) Control(cmd string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	switch cmd {
-	case "pause":
-		c.paused = true
-	case "run":
-		c.paused = false
-	case "step":
-		c.steps++
-	}
-	c.cond.Broadcast()
-	return c.paused
-}
-
-// wait blocks until the run may take its next tick, and reports whether
-// it may (false once stopped).
-func (c *simControl) wait() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for c.paused && c.steps == 0 && !c.done {
-		c.cond.Wait()
-	}
-	if c.done {
-		return false
-	}
-	if c.paused {
-		c.steps--
-	}
-	return true
-}
-
-// stop ends the waits.
-func (c *simControl) stop() {
-	c.mu.Lock()
-	c.done = true
-	c.cond.Broadcast()
-	c.mu.Unlock()
+	return &simControl{Pauser: debugger.NewPauser(true)}
 }
 
 // debugRate is how many ticks per second goap sim --debug runs while

@@ -38,7 +38,7 @@ type debugState struct {
 	mu  sync.Mutex
 	rec *debugger.Recorder
 	url string
-	ctl control
+	ctl *debugger.Pauser // the page's pause, run and step
 }
 
 // start serves the page (once) and says where.
@@ -49,7 +49,8 @@ func (d *debugState) start(s *screen) {
 			s.problem = "debugger: " + err.Error()
 			return
 		}
-		srv := &http.Server{Handler: debugger.Handler(d, &d.ctl), ReadHeaderTimeout: 10 * time.Second,
+		d.ctl = debugger.NewPauser(false)
+		srv := &http.Server{Handler: debugger.Handler(d, d.ctl), ReadHeaderTimeout: 10 * time.Second,
 			ReadTimeout: 30 * time.Second, WriteTimeout: time.Minute, IdleTimeout: time.Minute}
 		go func() { _ = srv.Serve(ln) }()
 		d.url = "http://" + ln.Addr().String() + "/"
@@ -99,43 +100,13 @@ func (d *debugState) capture() {
 // paused reports whether the game is paused, by the player or by the
 // page.
 func (d *debugState) paused(player bool) bool {
-	d.ctl.mu.Lock()
-	defer d.ctl.mu.Unlock()
-	return player || d.ctl.paused
+	return player || d.ctl != nil && d.ctl.Paused()
 }
 
 // stepped reports whether the page asked for a step, and takes it.
 func (d *debugState) stepped() bool {
-	d.ctl.mu.Lock()
-	defer d.ctl.mu.Unlock()
-	if d.ctl.steps > 0 {
-		d.ctl.steps--
-		return true
-	}
-	return false
+	return d.ctl != nil && d.ctl.Paused() && d.ctl.Next()
 }
 
 // publish has nothing to do on the desktop: the page asks the recorder.
 func (d *debugState) publish(*screen) {}
-
-// control is the page's pause, run and step (debugger.Controller).
-type control struct {
-	mu     sync.Mutex
-	paused bool
-	steps  int
-}
-
-// Control implements debugger.Controller.
-func (c *control) Control(cmd string) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	switch cmd {
-	case "pause":
-		c.paused = true
-	case "run":
-		c.paused = false
-	case "step":
-		c.steps++
-	}
-	return c.paused
-}

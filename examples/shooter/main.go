@@ -9,9 +9,10 @@
 //
 // The player commands blue: click a blue unit to select it (A selects
 // the whole squad), right-click a place or a red unit to open the command
-// ring, and choose move (here), attack (that unit), cover or hold. Orders
-// go through blue's commander as biased goals, so a unit still weighs
-// them against its health: hurt and out of cover, it takes cover first.
+// ring, and choose move (here), hunt (the enemies the squad knows of),
+// attack (that unit), cover or hold. Orders go through blue's commander
+// as biased goals, so a unit still weighs them against its health: hurt
+// and out of cover, it takes cover first.
 // Red fights on its own. The match ends when a side is down.
 //
 // Keys: space pauses, N steps once while paused, R restarts, S switches
@@ -87,7 +88,7 @@ type screen struct {
 type ring struct {
 	at      space.Cell
 	enemy   string   // the red unit on the cell, for attack
-	choices []string // "move", "attack", "cover", "hold"
+	choices []string // "move", "hunt", "attack", "cover", "hold"
 	cell    int
 }
 
@@ -161,7 +162,7 @@ func (s *screen) click() {
 	c := space.Cell{X: x / s.cell, Y: y / s.cell}
 	switch {
 	case inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && len(s.selected) > 0:
-		r := &ring{at: c, cell: s.cell, choices: []string{"move", "cover", "hold"}}
+		r := &ring{at: c, cell: s.cell, choices: []string{"move", "hunt", "cover", "hold"}}
 		if u, ok := s.g.UnitAt(c); ok && u.Side == "red" {
 			r.enemy = u.Name
 			r.choices = []string{"attack", "cover", "hold"}
@@ -198,6 +199,8 @@ func (s *screen) order(choice string, r *ring) {
 			err = s.g.TakeCover(name)
 		case "hold":
 			err = s.g.Hold(name)
+		case "hunt":
+			err = s.g.Sweep(name)
 		}
 		if err != nil {
 			s.problem = err.Error()

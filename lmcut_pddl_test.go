@@ -70,21 +70,31 @@ func BenchmarkLMCutPDDL(b *testing.B) {
 		{"elevators-opt08-strips", "p01"},
 	} {
 		d, start, goal := loadPDDL(b, in[0], in[1])
-		b.Run(in[0]+"/"+in[1], func(b *testing.B) {
-			p := goap.NewPlanner(d)
-			p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
-			exp := 0
-			c0, _ := cpuTime()
-			for b.Loop() {
-				res := p.Plan(context.Background(), start, goal)
-				if res.Status != goap.Found {
-					b.Fatal(res.Status)
-				}
-				exp += res.Expanded
+		for _, eager := range []bool{false, true} {
+			name := in[0] + "/" + in[1]
+			if eager {
+				name += "/eager" // each child estimated when generated
 			}
-			c1, _ := cpuTime()
-			b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(exp), "cpu-ns/exp")
-		})
+			b.Run(name, func(b *testing.B) {
+				p := goap.NewPlanner(d)
+				p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+				goap.SetEagerLMCut(p, eager)
+				exp, gen := 0, 0
+				c0, _ := cpuTime()
+				for b.Loop() {
+					res := p.Plan(context.Background(), start, goal)
+					if res.Status != goap.Found {
+						b.Fatal(res.Status)
+					}
+					exp += res.Expanded
+					gen += res.Generated
+				}
+				c1, _ := cpuTime()
+				b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(exp), "cpu-ns/exp")
+				b.ReportMetric(float64(exp)/float64(b.N), "expanded/op")
+				b.ReportMetric(float64(gen)/float64(b.N), "generated/op")
+			})
+		}
 	}
 }
 

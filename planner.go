@@ -160,9 +160,14 @@ type search struct {
 
 	// Memory kept from search to search.
 	nodes  []node
-	states []uint64 // sw words per node
-	table  []slot   // open addressing over nodes, see insert
-	gen    uint8    // the table's current generation
+	states []uint64 // sw words per node, when the states are not paged
+	// pages hold the states of wide searches (paged), 1<<pageShift of
+	// them each: growing adds a page and copies nothing (see storeState).
+	pages      [][]uint64
+	usedPages  int
+	pagedWords int64  // the words of the pages allocated
+	table      []slot // open addressing over nodes, see insert
+	gen        uint8  // the table's current generation
 	// written is how far into the table's memory slots may have been
 	// written since it was last cleared (see newGeneration).
 	written int
@@ -188,7 +193,10 @@ type searchRun struct {
 	heur   Heuristic
 	w      int // words per state
 	sw     int // words per search node (w forward, 2w backward)
-	limit  int
+	// paged: the states are in pages, 1<<pageShift each (setPaging)
+	paged     bool
+	pageShift uint8
+	limit     int
 	// prefetchAt is the planner's tuning.prefetchTable, read by the
 	// one-word loops at every expansion from s, which they hold anyway.
 	prefetchAt int
@@ -259,6 +267,7 @@ func (s *search) clear(start State, t *Target) {
 	s.t, s.start, s.status = t, start, Running
 	s.lastNodes = len(s.nodes)
 	s.nodes, s.states, s.open = s.nodes[:0], s.states[:0], s.open[:0]
+	s.usedPages = 0
 }
 
 type node struct {
@@ -365,6 +374,7 @@ func (s *search) begin() {
 	if s.dir == Backward {
 		s.sw = 2 * s.w
 	}
+	s.setPaging()
 	if cap(s.scratch) < s.sw {
 		s.scratch = make([]uint64, s.sw)
 	}
@@ -640,6 +650,10 @@ func (s *search) fill(r *Result) {
 }
 
 func (s *search) state(n int32) []uint64 {
+	if s.paged {
+		i := int(n&(1<<s.pageShift-1)) * s.sw
+		return s.pages[n>>s.pageShift][i : i+s.sw]
+	}
 	return s.states[int(n)*s.sw : int(n+1)*s.sw]
 }
 

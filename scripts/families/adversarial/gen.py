@@ -302,6 +302,12 @@ def _craft(d, stock):
     return ({"name": ("craftstock%d" if stock else "craft%d") % d, "facts": facts, "actions": acts,
              "start": {}, "goal": goal}, items, False, "depth %d, %d items" % (d, items))
 
+# the chain of BenchmarkScaling (chainSpec): action i needs f_i and sets f_i+1
+@family("chain")
+def chain(n):
+    acts = [act("a%d" % i, {"f%d" % i: True}, {"f%d" % (i + 1): True}) for i in range(n)]
+    return ({"name": "chain%d" % n, "actions": acts, "start": {"f0": True}, "goal": {"f%d" % n: True}}, n, False, "")
+
 @family("craft")
 def craft(n): return _craft(n, False)
 @family("craft-stock")

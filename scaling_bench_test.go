@@ -1,6 +1,7 @@
 package goap_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -125,7 +126,7 @@ func BenchmarkScaling(b *testing.B) {
 		{"resources", resourcesFamily, []int{10, 40, 160, 640}},
 		{"grid", gridFamily, []int{8, 16, 32}},
 		{"craft", func(d int) (goap.Spec, map[string]any) { return craftFamily(d, false) }, []int{4, 5, 6, 7, 8, 9}},
-		{"craftstock", func(d int) (goap.Spec, map[string]any) { return craftFamily(d, true) }, []int{4, 5, 6, 7, 8}},
+		{"craftstock", func(d int) (goap.Spec, map[string]any) { return craftFamily(d, true) }, []int{4, 5, 6, 7, 8, 9}},
 	}
 	for _, f := range families {
 		for _, n := range f.sizes {
@@ -135,5 +136,30 @@ func BenchmarkScaling(b *testing.B) {
 				benchPlan(b, d, s, goal, goap.Options{})
 			})
 		}
+	}
+}
+
+// BenchmarkChainCold plans the chain family on a new planner each time, as
+// a CLI call does: the search's arrays grow as it goes (issue 26's cold
+// column). The CPU time per plan includes the garbage collector's.
+func BenchmarkChainCold(b *testing.B) {
+	for _, n := range []int{500, 1000, 2000, 4000, 8000, 16000, 32000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			spec, start := chainFamily(n)
+			d, s, goal := compileSpec(b, spec, start)
+			var res goap.Result
+			cpu0, cpuOK := cpuTime()
+			for b.Loop() {
+				p := goap.NewPlanner(d)
+				res = p.Plan(context.Background(), s, goal)
+			}
+			if res.Status != goap.Found {
+				b.Fatalf("chain %d: %v", n, res.Status)
+			}
+			if cpu1, ok := cpuTime(); ok && cpuOK {
+				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+			}
+			b.ReportMetric(float64(res.Expanded), "expanded/op")
+		})
 	}
 }

@@ -115,3 +115,33 @@ func TestLMCutWarmNoAllocsPDDL(t *testing.T) {
 		t.Errorf("%v allocations per warm LM-cut plan", allocs)
 	}
 }
+
+// BenchmarkStateBytes reports the search memory per stored state of
+// forward LM-cut on IPC instances (issue 26 §3): nodes, states, table and
+// open list as allocated (SearchMemory) over the states the search
+// stored, after a cold plan call.
+func BenchmarkStateBytes(b *testing.B) {
+	for _, in := range [][2]string{
+		{"gripper", "task04"},
+		{"logistics", "task11"},
+		{"blocks", "task16"},
+		{"elevators-opt08-strips", "p01"},
+	} {
+		d, start, goal := loadPDDL(b, in[0], in[1])
+		b.Run(in[0]+"/"+in[1], func(b *testing.B) {
+			var bytes int64
+			var stored int
+			for b.Loop() {
+				p := goap.NewPlanner(d)
+				p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+				if res := p.Plan(context.Background(), start, goal); res.Status != goap.Found {
+					b.Fatal(res.Status)
+				}
+				bytes, stored = goap.SearchMemory(p)
+			}
+			b.ReportMetric(float64(bytes)/float64(stored), "bytes/state")
+			b.ReportMetric(float64(stored), "stored")
+			b.ReportMetric(float64(d.Words()), "words")
+		})
+	}
+}

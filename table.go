@@ -1,5 +1,7 @@
 package goap
 
+import "math/bits"
+
 // The closed/open set is an open-addressing hash table of node indices.
 // A slot holds the state itself when a state is one word (most GOAP
 // domains), so a probe touches one cache line; otherwise it holds the
@@ -216,11 +218,15 @@ const pageWords = 1 << 13
 // index them directly.
 func (s *search) setPaging() {
 	s.paged = s.sw > 2
-	k := uint8(0)
-	for (2<<k)*s.sw <= pageWords {
-		k++
+	if !s.paged {
+		return // read by the game's many small searches: no loop here
 	}
-	s.pageShift = k
+	// pages of the largest power of two of states that fits in
+	// pageWords, one state at least
+	s.pageShift = 0
+	if n := pageWords / s.sw; n > 1 {
+		s.pageShift = uint8(bits.Len(uint(n)) - 1)
+	}
 }
 
 // storeState keeps x as the state of the node just added.

@@ -75,9 +75,9 @@ package goap
 // The search: the search state (planner.go) and the loops over it, listed
 // at stepOwn:
 //
-//	table.go            the state table: open addressing over the nodes
+//	table.go            the state table: open addressing over the nodes; wide states in pages
 //	openlist.go         the open list (binary heap or bucket queue) and its tie rule
-//	estimate.go         a search's estimates: the heuristics applied to a plan call
+//	estimate.go         a search's estimates: the heuristics applied to a plan call; LM-cut's deferred ones
 //	astar.go            the reference A* loop, which every other loop matches
 //	forward_blind.go    forward, one-word states, blind, integer costs
 //	forward_one.go      forward, one-word states

@@ -69,6 +69,136 @@ func (s *search) childEstimate(idx int32) float64 {
 	return s.estimate(s.state(idx))
 }
 
+// Forward LM-cut search defers its estimates (lazyLMCut): a child enters
+// the open list with its parent's estimate less the action's cost and is
+// estimated when it is popped. That stand-in is admissible: an admissible
+// h(parent) is at most cost(a) + h*(child). So the search stays A* with an
+// admissible estimate (the larger of the two, once known), and the plan
+// optimal; where an expansion makes hundreds of children whose estimates
+// barely differ (deep crafting: every unmade leaf can be made), only the
+// few popped are estimated. On a plan found straight down, each popped
+// child is the last expanded node's, whose landmarks are at hand.
+//
+// Deferring pays where most children are never popped. Where an
+// expansion makes a few (IPC tasks: 4-13), most are popped, and each
+// popped away from its parent would need a full LM-cut instead of the
+// incremental one eager estimates get from their parent's landmarks
+// (logistics task09: 1.7x the time per expansion). So children wait only
+// while the expansions so far made lazyBranching successors or more each.
+const lazyLMCut = true
+
+// lazyBranching is the mean number of successors per expansion from
+// which forward LM-cut search defers its estimates (see lazyLMCut).
+const lazyBranching = 32
+
+// evaluate estimates the deferred node n, just popped with the key of its
+// stand-in estimate. It reports whether n is still the node to expand:
+// false when the estimate raised its f (it is pushed again) or proved it
+// a dead end (it is closed).
+func (s *search) evaluate(n int32) bool {
+	h := s.p.lmcutDeferred(s, n)
+	nd := &s.nodes[n]
+	nd.deferred = false
+	if math.IsInf(h, 1) {
+		nd.h = h
+		s.close(n) // a dead end: no plan passes through it
+		return false
+	}
+	if h <= nd.h {
+		return true // f is unchanged: still the least
+	}
+	nd.h = h
+	s.push(n)
+	return false
+}
+
+// lmcutDeferred is the LM-cut estimate of the deferred node idx, reusing
+// its parent's landmarks when they are at hand (the parent was the last
+// node estimated or the last whose children were); otherwise one LM-cut
+// of the node's own state, kept for its children, costs less than
+// computing the parent's landmarks first.
+func (p *Planner) lmcutDeferred(s *search, idx int32) float64 {
+	goal := &s.t.cond
+	nd := &s.nodes[idx]
+	want := lmNodeKey{s, s.run, nd.parent}
+	fresh := p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prep.gen
+	if fresh {
+		p.lmcutPrepare(goal)
+	}
+	w := s.state(idx)
+	var h float64
+	switch {
+	case !fresh && p.lmRun.parent == want:
+		h = p.lm.estimateChild(p.d, w, ActionID(nd.action))
+	case !fresh && p.lmRun.kid == want:
+		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
+		p.lmRun.parent = want
+		h = p.lm.estimateChild(p.d, w, ActionID(nd.action))
+	default:
+		p.lm.kid.reset()
+		p.lm.ev.rec = &p.lm.kid
+		h = p.lm.estimate(p.d, w)
+		p.lm.ev.rec = nil
+	}
+	h = p.numericBounds(h, w, goal, &p.lm.kid)
+	p.lmRun.kid = lmNodeKey{s, s.run, idx}
+	return h
+}
+
+// lmcutPreferred reports whether action a, from node parent of the lazy
+// search s, is a preferred operator: an action of one of the parent's
+// landmarks, every relaxed plan from the parent using one of each. Only
+// ties go to them, so the plan stays optimal; where many children share
+// their parent's f (deep crafting: every unmade leaf can be made, a
+// consumed one made again), the search goes down through useful actions
+// instead of estimating the others first. Without the parent's landmarks
+// at hand (it was not the last node estimated) nothing is preferred.
+func (p *Planner) lmcutPreferred(s *search, parent int32, a ActionID) bool {
+	lm := p.lm
+	if lm == nil {
+		return false
+	}
+	key := lmNodeKey{s, s.run, parent}
+	if p.lmRun.pref != key {
+		var set *lmSet
+		switch key {
+		case p.lmRun.kid:
+			set = &lm.kid
+		case p.lmRun.parent:
+			set = &lm.par
+		default:
+			return false
+		}
+		lm.prefEp++
+		if lm.prefEp == 0 { // wrapped: clear the stamps once
+			clear(lm.prefMark)
+			lm.prefEp = 1
+		}
+		if len(lm.prefMark) < len(lm.base) {
+			lm.prefMark = make([]uint32, len(lm.base))
+		}
+		for _, o := range set.ops {
+			lm.prefMark[o] = lm.prefEp
+		}
+		p.lmRun.pref = key
+	}
+	op := lm.opOf[a]
+	return op >= 0 && lm.prefMark[op] == lm.prefEp
+}
+
+// lmcutRecorded is lmcutEstimate of state w for the lazy search s,
+// keeping the landmarks in kid for the children's estimates and
+// preferred operators: the root's estimate.
+func (p *Planner) lmcutRecorded(s *search, w []uint64) float64 {
+	goal := &s.t.cond
+	p.lmcutPrepare(goal)
+	p.lm.kid.reset()
+	p.lm.ev.rec = &p.lm.kid
+	h := p.lm.estimate(p.d, w)
+	p.lm.ev.rec = nil
+	return p.numericBounds(h, w, goal, &p.lm.kid)
+}
+
 // lmcutEstimate returns the LM-cut estimate of goal from state w; when an
 // enabled action has add/subtract effects, the larger of it and h_max.
 func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {

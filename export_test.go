@@ -270,3 +270,7 @@ func CompiledDiff(x, y *Domain) string {
 func AtomIndexFresh(d *Domain) bool {
 	return reflect.DeepEqual(d.ix, buildAtomIndex(d, nil, 0))
 }
+
+// SetEagerLMCut makes forward LM-cut search estimate every child when it
+// is generated (on) instead of when it is popped (lazyLMCut).
+func SetEagerLMCut(p *Planner, on bool) { p.tune.eagerLMCut = on }

@@ -354,18 +354,17 @@ func (s *search) stepForwardN(budget int) {
 // blindInsertN is blindInsert for a multi-word state x with hash h.
 func (s *search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a ActionID) {
 	tm := uint64(len(s.table) - 1)
-	sw := s.sw
 	for j := h & tm; ; j = (j + 1) & tm {
 		e := &s.table[j]
 		if e.gen != s.gen {
 			s.blindAdd(j, h, g, parent, a)
-			s.states = append(s.states, x...)
+			s.storeState(x)
 			if len(s.nodes)*2 > len(s.table) {
 				s.grow()
 			}
 			return
 		}
-		if e.key == h && equalWords(s.states[int(e.idx-1)*sw:int(e.idx)*sw], x) {
+		if e.key == h && equalWords(s.state(e.idx-1), x) {
 			s.blindReached(e, g, parent, a)
 			return
 		}

@@ -8,12 +8,15 @@ package goap
 // inlining it, which would slow every push and pop of the open list.
 type minHeap[V any] []heapEntry[V]
 
-// heapEntry is an entry of a minHeap: key first, tie to break equal keys
-// (entries equal in both pop in no defined order), and a value.
+// heapEntry is an entry of a minHeap: a value, its key, and a tie to
+// break equal keys (entries equal in both pop in no defined order). The
+// value comes first: a zero-size one (the open list's) at the end would
+// be padded to a word, and the open list's entries would take 24 bytes
+// instead of 16.
 type heapEntry[V any] struct {
+	val V
 	key float64
 	tie uint64
-	val V
 }
 
 // before reports whether a pops before b.
@@ -23,7 +26,7 @@ func (a *heapEntry[V]) before(b *heapEntry[V]) bool {
 
 // push adds an entry.
 func (h *minHeap[V]) push(key float64, tie uint64, val V) {
-	*h = append(*h, heapEntry[V]{key, tie, val})
+	*h = append(*h, heapEntry[V]{val: val, key: key, tie: tie})
 	q := *h
 	i := len(q) - 1
 	for i > 0 {

@@ -98,8 +98,12 @@ type lmcut struct {
 	// supporter before: Fast Downward's choice, which expands far fewer
 	// states on logistics, blocks and elevators (BENCHMARKS.md).
 	canonical bool
-	meter     *workMeter   // the planner's: rounds charge their work to it
-	tune      *lmcutTuning // the planner's
+	// prefMark is per operator: prefEp when it is in a landmark of the
+	// node whose children are being generated (lmcutPreferred)
+	prefMark []uint32
+	prefEp   uint32
+	meter    *workMeter   // the planner's: rounds charge their work to it
+	tune     *lmcutTuning // the planner's
 }
 
 // lmDomain is what LM-cut derives from the domain alone, once.

@@ -70,21 +70,31 @@ func BenchmarkLMCutPDDL(b *testing.B) {
 		{"elevators-opt08-strips", "p01"},
 	} {
 		d, start, goal := loadPDDL(b, in[0], in[1])
-		b.Run(in[0]+"/"+in[1], func(b *testing.B) {
-			p := goap.NewPlanner(d)
-			p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
-			exp := 0
-			c0, _ := cpuTime()
-			for b.Loop() {
-				res := p.Plan(context.Background(), start, goal)
-				if res.Status != goap.Found {
-					b.Fatal(res.Status)
-				}
-				exp += res.Expanded
+		for _, eager := range []bool{false, true} {
+			name := in[0] + "/" + in[1]
+			if eager {
+				name += "/eager" // each child estimated when generated
 			}
-			c1, _ := cpuTime()
-			b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(exp), "cpu-ns/exp")
-		})
+			b.Run(name, func(b *testing.B) {
+				p := goap.NewPlanner(d)
+				p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+				goap.SetEagerLMCut(p, eager)
+				exp, gen := 0, 0
+				c0, _ := cpuTime()
+				for b.Loop() {
+					res := p.Plan(context.Background(), start, goal)
+					if res.Status != goap.Found {
+						b.Fatal(res.Status)
+					}
+					exp += res.Expanded
+					gen += res.Generated
+				}
+				c1, _ := cpuTime()
+				b.ReportMetric(float64((c1-c0).Nanoseconds())/float64(exp), "cpu-ns/exp")
+				b.ReportMetric(float64(exp)/float64(b.N), "expanded/op")
+				b.ReportMetric(float64(gen)/float64(b.N), "generated/op")
+			})
+		}
 	}
 }
 
@@ -103,5 +113,35 @@ func TestLMCutWarmNoAllocsPDDL(t *testing.T) {
 	}
 	if allocs := testing.AllocsPerRun(5, func() { p.Plan(ctx, start, goal) }); allocs != 0 {
 		t.Errorf("%v allocations per warm LM-cut plan", allocs)
+	}
+}
+
+// BenchmarkStateBytes reports the search memory per stored state of
+// forward LM-cut on IPC instances (issue 26 §3): nodes, states, table and
+// open list as allocated (SearchMemory) over the states the search
+// stored, after a cold plan call.
+func BenchmarkStateBytes(b *testing.B) {
+	for _, in := range [][2]string{
+		{"gripper", "task04"},
+		{"logistics", "task11"},
+		{"blocks", "task16"},
+		{"elevators-opt08-strips", "p01"},
+	} {
+		d, start, goal := loadPDDL(b, in[0], in[1])
+		b.Run(in[0]+"/"+in[1], func(b *testing.B) {
+			var bytes int64
+			var stored int
+			for b.Loop() {
+				p := goap.NewPlanner(d)
+				p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+				if res := p.Plan(context.Background(), start, goal); res.Status != goap.Found {
+					b.Fatal(res.Status)
+				}
+				bytes, stored = goap.SearchMemory(p)
+			}
+			b.ReportMetric(float64(bytes)/float64(stored), "bytes/state")
+			b.ReportMetric(float64(stored), "stored")
+			b.ReportMetric(float64(d.Words()), "words")
+		})
 	}
 }

@@ -23,13 +23,19 @@ import (
 // then the node's index, so ties go to the deeper, then the older node.
 type openItem = heapEntry[struct{}]
 
-// openTie is an open heap entry's tie for a node of estimate h.
-func openTie(h float64, n int32) uint64 {
-	return uint64(math.Float32bits(float32(h)))<<32 | uint64(uint32(n))
+// openTie is an open heap entry's tie for a node of estimate h; bit 31,
+// above the node's index (which is never negative), is set for nodes not
+// preferred, so that among equal h preferred nodes go first (lazyLMCut).
+func openTie(h float64, n int32, preferred bool) uint64 {
+	t := uint64(math.Float32bits(float32(h)))<<32 | uint64(uint32(n))
+	if !preferred {
+		t |= 1 << 31
+	}
+	return t
 }
 
 // openNode is the node of an open heap entry.
-func openNode(it *openItem) int32 { return int32(uint32(it.tie)) }
+func openNode(it *openItem) int32 { return int32(uint32(it.tie) &^ (1 << 31)) }
 
 // maxBucketCost is the largest action cost for which blind search uses the
 // bucket queue; its ring has a bucket for every f from the current one to
@@ -171,7 +177,7 @@ func (s *search) push(n int32) {
 		s.bq.push(n, int64(nd.g))
 		return
 	}
-	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n), struct{}{})
+	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n, nd.preferred), struct{}{})
 }
 
 // next pops the best open node that is still current, or returns -1 when
@@ -196,6 +202,9 @@ func (s *search) next() int32 {
 		nd := &s.nodes[n]
 		if nd.closed || it.key != nd.g+s.weight*nd.h {
 			continue // stale entry: the node was closed or improved
+		}
+		if nd.deferred && !s.evaluate(n) {
+			continue // its estimate raised f: pushed again, or a dead end
 		}
 		return n
 	}

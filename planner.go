@@ -81,6 +81,9 @@ type lmcutRun struct {
 	// numericBounds' counts: estimates where it computed h_max, and
 	// where h_max was the larger.
 	hmaxTried, hmaxWins int
+	// pref is the node whose landmarks' actions lmcut.prefMark marks
+	// (see lmcutPreferred).
+	pref lmNodeKey
 }
 
 // backwardScratch is the memory of a backward search's estimates and
@@ -114,6 +117,9 @@ type tuning struct {
 	// slices is each Auto member's expansions per turn (blindSlice...).
 	slices  [3]int
 	idaOnly bool // MemoryBounded runs IDA* without trying A* first
+	// eagerLMCut estimates every child of forward LM-cut search when it
+	// is generated, as before lazyLMCut (for tests and measurements)
+	eagerLMCut bool
 }
 
 // newTuning returns the tuning every planner starts with.
@@ -124,6 +130,7 @@ func newTuning() tuning {
 		unindexedActs:     unindexedActs,
 		lmcutAfter:        lmcutAfter,
 		slices:            [3]int{blindSlice, backwardSlice, lmcutSlice},
+		eagerLMCut:        !lazyLMCut,
 	}
 }
 
@@ -153,9 +160,14 @@ type search struct {
 
 	// Memory kept from search to search.
 	nodes  []node
-	states []uint64 // sw words per node
-	table  []slot   // open addressing over nodes, see insert
-	gen    uint8    // the table's current generation
+	states []uint64 // sw words per node, when the states are not paged
+	// pages hold the states of wide searches (paged), 1<<pageShift of
+	// them each: growing adds a page and copies nothing (see storeState).
+	pages      [][]uint64
+	usedPages  int
+	pagedWords int64  // the words of the pages allocated
+	table      []slot // open addressing over nodes, see insert
+	gen        uint8  // the table's current generation
 	// written is how far into the table's memory slots may have been
 	// written since it was last cleared (see newGeneration).
 	written int
@@ -181,7 +193,10 @@ type searchRun struct {
 	heur   Heuristic
 	w      int // words per state
 	sw     int // words per search node (w forward, 2w backward)
-	limit  int
+	// paged: the states are in pages, 1<<pageShift each (setPaging)
+	paged     bool
+	pageShift uint8
+	limit     int
 	// prefetchAt is the planner's tuning.prefetchTable, read by the
 	// one-word loops at every expansion from s, which they hold anyway.
 	prefetchAt int
@@ -201,6 +216,8 @@ type searchRun struct {
 		num       bool
 	}
 	estimates    bool // children need an estimate (all but forward blind)
+	lazy         bool // estimates may wait until the node is popped (lazyLMCut)
+	deferKids    bool // the children of this expansion wait (lazyBranching)
 	pendingCheck bool // relaxed reachability not run yet
 	// met counts the actions the wide loops met: applicable ones forward
 	// (no-ops too), relevant ones backward; part of a member's work.
@@ -250,6 +267,7 @@ func (s *search) clear(start State, t *Target) {
 	s.t, s.start, s.status = t, start, Running
 	s.lastNodes = len(s.nodes)
 	s.nodes, s.states, s.open = s.nodes[:0], s.states[:0], s.open[:0]
+	s.usedPages = 0
 }
 
 type node struct {
@@ -258,6 +276,12 @@ type node struct {
 	action int32
 	slot   int32 // the node's slot in the table
 	closed bool
+	// deferred: h is the parent's estimate less the action's cost, a
+	// lower bound standing in until the node is popped (see lazyLMCut)
+	deferred bool
+	// preferred: reached by an action of one of its parent's landmarks;
+	// goes first among open nodes of equal f and h (see lazyLMCut)
+	preferred bool
 }
 
 func (s *search) reset(start State, t *Target) {
@@ -344,11 +368,13 @@ func (s *search) begin() {
 	t := s.t
 	start := s.start
 	s.estimates = s.dir == Backward || s.heur != Blind
+	s.lazy = s.dir == Forward && s.heur == LMCut && !p.tune.eagerLMCut
 	s.prefetchAt = p.tune.prefetchTable
 	s.sw = s.w
 	if s.dir == Backward {
 		s.sw = 2 * s.w
 	}
+	s.setPaging()
 	if cap(s.scratch) < s.sw {
 		s.scratch = make([]uint64, s.sw)
 	}
@@ -383,6 +409,8 @@ func (s *search) begin() {
 		if s.heur == Blind && !math.IsInf(h0, 1) {
 			h0 = 0
 		}
+	case s.lazy:
+		h0 = p.lmcutRecorded(s, start.w)
 	case s.heur != Blind:
 		h0 = s.estimate(start.w)
 	}
@@ -406,6 +434,9 @@ func (s *search) begin() {
 	}
 	nd := &s.nodes[idx]
 	nd.h, nd.parent, nd.action = h0, -1, -1
+	if s.lazy {
+		p.lmRun.kid = lmNodeKey{s, s.run, idx}
+	}
 	if s.buckets {
 		s.bq.pushNew(idx, 0)
 	} else {
@@ -619,6 +650,10 @@ func (s *search) fill(r *Result) {
 }
 
 func (s *search) state(n int32) []uint64 {
+	if s.paged {
+		i := int(n&(1<<s.pageShift-1)) * s.sw
+		return s.pages[n>>s.pageShift][i : i+s.sw]
+	}
 	return s.states[int(n)*s.sw : int(n+1)*s.sw]
 }
 
@@ -647,7 +682,17 @@ func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 		return
 	}
 	nd.g, nd.parent, nd.action = g, parent, int32(a)
-	if fresh && s.estimates {
+	if s.deferKids && (fresh || nd.deferred) {
+		// The parent's estimate less the action's cost is a lower bound
+		// on the cost from here (see lazyLMCut); a cheaper parent may
+		// give a larger one.
+		h := max(s.nodes[parent].h-s.p.prep.costs[a], 0)
+		if fresh || h > nd.h {
+			nd.h = h
+		}
+		nd.deferred = true
+		nd.preferred = s.p.lmcutPreferred(s, parent, a)
+	} else if fresh && s.estimates {
 		nd.h = s.childEstimate(idx)
 		if math.IsInf(nd.h, 1) {
 			s.close(idx) // a dead end: no plan passes through it
@@ -686,6 +731,9 @@ func (s *search) found(n int32) {
 
 // expand closes node n, counts it and returns its cost.
 func (s *search) expand(n int32) float64 {
+	if s.lazy {
+		s.deferKids = s.generated >= lazyBranching*max(s.expanded, 1)
+	}
 	s.close(n)
 	s.expanded++
 	return s.nodes[n].g

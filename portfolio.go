@@ -386,5 +386,6 @@ func (s *search) dropOutOfMemory() bool {
 // plan call (the next one allocates afresh).
 func (s *search) release() {
 	s.nodes, s.states, s.open, s.table, s.gen = nil, nil, nil, nil, 0
+	s.pages, s.usedPages, s.pagedWords = nil, 0, 0
 	s.bq = bucketQueue{}
 }

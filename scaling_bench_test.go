@@ -1,6 +1,7 @@
 package goap_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -73,6 +74,45 @@ func gridFamily(n int) (goap.Spec, map[string]any) {
 	return spec, map[string]any{"at": cell(0, 0)}
 }
 
+// craftFamily is deep crafting (issue 26): a binary tree of items of
+// depth d, item k made from items 2k+1 and 2k+2, the leaves from nothing;
+// the goal is the root, so every item is made: plans of 2^(d+1)-1 steps.
+// Items are booleans (made stays made), or with stock counts 0..1 that
+// making an item consumes from its parts. The same as gen.py's craft and
+// craft-stock.
+func craftFamily(d int, stock bool) (goap.Spec, map[string]any) {
+	items := 1<<(d+1) - 1
+	spec := goap.Spec{Name: fmt.Sprintf("craft%d", d)}
+	item := func(k int) string { return fmt.Sprintf("item%d", k) }
+	for k := range items {
+		pre, eff := goap.Conds{}, goap.Effects{}
+		if stock {
+			spec.Facts = append(spec.Facts, goap.Int(item(k), 0, 1, 0))
+			pre[item(k)], eff[item(k)] = goap.Lt(1), goap.Add(1)
+		} else {
+			spec.Facts = append(spec.Facts, goap.Bool(item(k)))
+			eff[item(k)] = true
+		}
+		for _, c := range []int{2*k + 1, 2*k + 2} {
+			if c >= items {
+				continue
+			}
+			if stock {
+				pre[item(c)], eff[item(c)] = goap.Ge(1), goap.Sub(1)
+			} else {
+				pre[item(c)] = true
+			}
+		}
+		spec.Actions = append(spec.Actions, goap.Action{Name: fmt.Sprintf("make%d", k), Cost: 1, Pre: pre, Effects: eff})
+	}
+	var want any = true
+	if stock {
+		want = goap.Ge(1)
+	}
+	spec.Goals = []goap.Goal{{Name: "goal", Desired: goap.Conds{item(0): want}}}
+	return spec, map[string]any{}
+}
+
 // BenchmarkScaling plans the generated families at growing sizes with the
 // default options (run with -benchtime 1x: the big ones take a second).
 func BenchmarkScaling(b *testing.B) {
@@ -85,6 +125,8 @@ func BenchmarkScaling(b *testing.B) {
 		{"independent", independentSpec, []int{40, 80, 160, 320, 640}},
 		{"resources", resourcesFamily, []int{10, 40, 160, 640}},
 		{"grid", gridFamily, []int{8, 16, 32}},
+		{"craft", func(d int) (goap.Spec, map[string]any) { return craftFamily(d, false) }, []int{4, 5, 6, 7, 8, 9}},
+		{"craftstock", func(d int) (goap.Spec, map[string]any) { return craftFamily(d, true) }, []int{4, 5, 6, 7, 8, 9}},
 	}
 	for _, f := range families {
 		for _, n := range f.sizes {
@@ -94,5 +136,30 @@ func BenchmarkScaling(b *testing.B) {
 				benchPlan(b, d, s, goal, goap.Options{})
 			})
 		}
+	}
+}
+
+// BenchmarkChainCold plans the chain family on a new planner each time, as
+// a CLI call does: the search's arrays grow as it goes (issue 26's cold
+// column). The CPU time per plan includes the garbage collector's.
+func BenchmarkChainCold(b *testing.B) {
+	for _, n := range []int{500, 1000, 2000, 4000, 8000, 16000, 32000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			spec, start := chainFamily(n)
+			d, s, goal := compileSpec(b, spec, start)
+			var res goap.Result
+			cpu0, cpuOK := cpuTime()
+			for b.Loop() {
+				p := goap.NewPlanner(d)
+				res = p.Plan(context.Background(), s, goal)
+			}
+			if res.Status != goap.Found {
+				b.Fatalf("chain %d: %v", n, res.Status)
+			}
+			if cpu1, ok := cpuTime(); ok && cpuOK {
+				b.ReportMetric(float64(cpu1-cpu0)/float64(b.N), "cpu-ns/op")
+			}
+			b.ReportMetric(float64(res.Expanded), "expanded/op")
+		})
 	}
 }

@@ -8,7 +8,10 @@ type TreeNode struct {
 	// Action leads from the parent to this node (forward search) or, in
 	// backward search, is the action whose regression produced this
 	// subgoal from its parent; -1 at the root.
-	Action   ActionID
+	Action ActionID
+	// G is the node's cost from the root, H its estimate. Forward LM-cut
+	// search estimates some nodes only when they are popped; until then
+	// H is their parent's estimate less the action's cost.
 	G, H     float64
 	Expanded bool // taken from the open list and expanded (or a dead end)
 	// State is the node's world state in forward search (facts that

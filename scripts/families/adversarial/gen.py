@@ -275,6 +275,44 @@ def carrycount(n):
     return ({"name": "carrycount%d" % n, "facts": facts, "actions": acts, "start": {"yard": n},
              "goal": {"depot": ">= %d" % n}}, exp, False, "cap 2, counts")
 
+# ------------------------------------------------------- 7. deep crafting (issue 26 §2)
+# A binary tree of items of depth d (n = d): item k is made from items 2k+1
+# and 2k+2, the leaves from nothing; the goal is the root, so every item
+# must be made: plans of 2^(d+1)-1 steps. "craft" writes each item as a
+# boolean (made stays made); "craft-stock" as a count 0..1 that crafting
+# consumes.
+def _craft(d, stock):
+    items = 2 ** (d + 1) - 1
+    facts, acts = {}, []
+    for k in range(items):
+        it = "item%d" % k
+        kids = [c for c in (2 * k + 1, 2 * k + 2) if c < items]
+        if stock:
+            facts[it] = {"type": "int", "min": 0, "max": 1, "default": 0}
+            pre = {"item%d" % c: ">= 1" for c in kids}
+            eff = {"item%d" % c: "-1" for c in kids}
+            pre[it] = "< 1"
+            eff[it] = "+1"
+        else:
+            facts[it] = {"type": "bool"}
+            pre = {"item%d" % c: True for c in kids}
+            eff = {it: True}
+        acts.append(act("Make%d" % k, pre, eff))
+    goal = {"item0": ">= 1"} if stock else {"item0": True}
+    return ({"name": ("craftstock%d" if stock else "craft%d") % d, "facts": facts, "actions": acts,
+             "start": {}, "goal": goal}, items, False, "depth %d, %d items" % (d, items))
+
+# the chain of BenchmarkScaling (chainSpec): action i needs f_i and sets f_i+1
+@family("chain")
+def chain(n):
+    acts = [act("a%d" % i, {"f%d" % i: True}, {"f%d" % (i + 1): True}) for i in range(n)]
+    return ({"name": "chain%d" % n, "actions": acts, "start": {"f0": True}, "goal": {"f%d" % n: True}}, n, False, "")
+
+@family("craft")
+def craft(n): return _craft(n, False)
+@family("craft-stock")
+def craftstock(n): return _craft(n, True)
+
 if __name__ == "__main__":
     if sys.argv[1] == "list":
         print("\n".join(FAM)); sys.exit()

@@ -59,7 +59,11 @@ func ParseContext(ctx context.Context, filename string, data []byte) (*File, err
 	if root := p.document(data); root != nil && !p.haltedNow() {
 		p.parseFile(root)
 	}
-	if p.stop != nil {
+	// The stages after compiling (grounding the file's action data,
+	// places, the start, the tests) do not poll: a context done by now
+	// ends the parse all the same, so that no file comes out of a parse
+	// that ran past its deadline.
+	if p.haltedNow() {
 		return nil, p.stop
 	}
 	if len(p.errs) > 0 {

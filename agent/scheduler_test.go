@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/goap-go/goap"
 	"github.com/goap-go/goap/agent"
 )
 
@@ -198,19 +199,7 @@ func replanOrder(t *testing.T, s *agent.Scheduler) string {
 	t.Helper()
 	d := mustDomain(t, choresSpec)
 	var order []string
-	mk := func(name string) *agent.Agent {
-		a, err := agent.New(agent.Config{Name: name, Domain: d, Goals: goals(t, d, "Done"),
-			Default: agent.Behavior{Perform: takes(1000)},
-			OnEvent: func(e agent.Event) {
-				if e.Type == agent.EventPlanMade {
-					order = append(order, e.Agent)
-				}
-			}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return a
-	}
+	mk := func(name string) *agent.Agent { return choreAgent(t, d, name, &order) }
 	worker := mk("worker")
 	if err := s.Add(worker); err != nil {
 		t.Fatal(err)
@@ -273,17 +262,7 @@ func TestSchedulerNear(t *testing.T) {
 		s := &agent.Scheduler{Budget: 1, Near: func(a *agent.Agent) float64 { return pos[a.Name()] }}
 		var agents []*agent.Agent
 		for _, name := range names {
-			a, err := agent.New(agent.Config{Name: name, Domain: d, Goals: goals(t, d, "Done"),
-				Default: agent.Behavior{Perform: takes(1000)},
-				OnEvent: func(e agent.Event) {
-					if e.Type == agent.EventPlanMade {
-						order = append(order, e.Agent)
-					}
-				}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			agents = append(agents, a)
+			agents = append(agents, choreAgent(t, d, name, &order))
 		}
 		if err := s.Add(agents...); err != nil {
 			t.Fatal(err)
@@ -314,4 +293,21 @@ func TestSchedulerNear(t *testing.T) {
 	if got := run(nil, "a", "b", "c"); got != "a b c" {
 		t.Errorf("Near 0 for all: %q, want a b c", got)
 	}
+}
+
+// choreAgent is an agent of the chores domain that appends its name to
+// order when it makes a plan.
+func choreAgent(t *testing.T, d *goap.Domain, name string, order *[]string) *agent.Agent {
+	t.Helper()
+	a, err := agent.New(agent.Config{Name: name, Domain: d, Goals: goals(t, d, "Done"),
+		Default: agent.Behavior{Perform: takes(1000)},
+		OnEvent: func(e agent.Event) {
+			if e.Type == agent.EventPlanMade {
+				*order = append(*order, e.Agent)
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }

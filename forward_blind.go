@@ -157,7 +157,7 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 					s.states = append(s.states, x)
 					*e = slot{key: x, idx: idx + 1, gen: s.gen, g: slotG(cg)}
 					q.pushNew(idx, int64(cg))
-					if len(s.nodes)*2 > len(s.table) {
+					if s.full() {
 						s.grow()
 					}
 					break
@@ -230,7 +230,7 @@ func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 		if e.gen != s.gen {
 			s.blindAdd(j, x, g, parent, a)
 			s.states = append(s.states, x)
-			if len(s.nodes)*2 > len(s.table) {
+			if s.full() {
 				s.grow()
 			}
 			return

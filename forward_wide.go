@@ -359,7 +359,7 @@ func (s *search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a A
 		if e.gen != s.gen {
 			s.blindAdd(j, h, g, parent, a)
 			s.storeState(x)
-			if len(s.nodes)*2 > len(s.table) {
+			if s.full() {
 				s.grow()
 			}
 			return

@@ -75,6 +75,7 @@ package goap
 // The search: the search state (planner.go) and the loops over it, listed
 // at stepOwn:
 //
+//	step.go             a step of a search: the loops' dispatch, settling a reached state, expanding a node, the result
 //	table.go            the state table: open addressing over the nodes; wide states in pages
 //	openlist.go         the open list (binary heap or bucket queue) and its tie rule
 //	estimate.go         a search's estimates: the heuristics applied to a plan call; LM-cut's deferred ones

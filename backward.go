@@ -205,7 +205,11 @@ func (s *search) stepBackward1(budget int) {
 // list[start[x]:start[x+1]], positions in s.fwd in increasing order.
 type achievers struct {
 	start, list []int32
-	cand        []uint64 // candidate bitset over s.fwd, zero between uses
+	cand        candSet // candidate indexes in s.fwd, empty between uses
+	// gen is the p.prep.gen the index was built for from the whole of
+	// p.prep.fwd (0: none): plan calls on the same target reuse it,
+	// unless dropDead narrowed their actions.
+	gen uint64
 }
 
 // indexAchievers builds p.bw.ach from s.fwd; begin calls it once per
@@ -214,6 +218,14 @@ func (s *search) indexAchievers() {
 	p := s.p
 	d := p.d
 	ach := &p.bw.ach
+	whole := len(s.fwd) > 0 && len(s.fwd) == len(p.prep.fwd) && &s.fwd[0] == &p.prep.fwd[0]
+	if whole && ach.gen == p.prep.gen {
+		return // built for these actions
+	}
+	ach.gen = 0
+	if whole {
+		ach.gen = p.prep.gen
+	}
 	ach.start = resize(ach.start, d.atoms+1)
 	clear(ach.start)
 	each := func(f func(atom int32, i int)) {
@@ -238,8 +250,7 @@ func (s *search) indexAchievers() {
 		next[x]++
 	})
 	p.bw.scratchI32 = next
-	ach.cand = resize(ach.cand, (len(s.fwd)+63)/64)
-	clear(ach.cand)
+	ach.cand.resize(len(s.fwd))
 }
 
 // stepBackward1Indexed is stepBackward1 for many actions: the candidates
@@ -266,14 +277,14 @@ func (s *search) stepBackward1Indexed(budget int) {
 			m &^= f.mask
 			x := int32(f.atom) + int32((gv&f.mask)>>f.shift)
 			for _, i := range ach.list[ach.start[x]:ach.start[x+1]] {
-				ach.cand[i>>6] |= 1 << (uint(i) & 63)
+				ach.cand.add(i)
 			}
 		}
-		for ci, cw := range ach.cand {
-			if cw == 0 {
-				continue
+		for {
+			ci, cw := ach.cand.pop()
+			if ci < 0 {
+				break
 			}
-			ach.cand[ci] = 0
 			for ; cw != 0; cw &= cw - 1 {
 				a := &s.fwd[ci*64+bits.TrailingZeros64(cw)]
 				overlap := a.em & gm

@@ -335,9 +335,19 @@ func (c *compiler) declare(f Fact) {
 		fi.Values = append([]string(nil), f.Values...)
 		fi.size = len(f.Values)
 		fi.Min, fi.Max = 0, len(f.Values)-1
+		if len(f.Values) >= manyValues {
+			m := make(map[string]int32, len(f.Values))
+			for i, v := range f.Values {
+				m[v] = int32(i)
+			}
+			if d.valueAt == nil {
+				d.valueAt = map[string]map[string]int32{}
+			}
+			d.valueAt[f.Name] = m
+		}
 		if f.DefaultValue != "" {
-			idx := indexOf(f.Values, f.DefaultValue)
-			if idx < 0 {
+			idx, found := d.number(&fi, f.DefaultValue)
+			if !found {
 				c.fail("", "", f.Name, "default %q is not one of its values%s", f.DefaultValue, suggest.Hint(f.DefaultValue, f.Values))
 				return
 			}

@@ -149,7 +149,7 @@ func (c *compiler) takeWords(ops []wordOp, mask, val []uint64, facts []FactID) [
 // rawValue converts a set-value (bool, int or enum name) to the fact's raw
 // field value; on failure it returns a message.
 func (c *compiler) rawValue(f *factInfo, v any) (uint64, string) {
-	n, ok := f.Number(v)
+	n, ok := c.d.number(f, v)
 	switch {
 	case !ok && f.Kind == BoolFact:
 		return 0, fmt.Sprintf("wants true or false for a bool fact, got %s", describe(v))

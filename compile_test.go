@@ -1,7 +1,9 @@
 package goap_test
 
 import (
+	"context"
 	"runtime"
+	"strconv"
 	"slices"
 	"strings"
 	"testing"
@@ -102,5 +104,53 @@ func TestNoOpEffectsDropped(t *testing.T) {
 	// Hold is relevant (it changes free, which Talk needs); Chat is not.
 	if got := d.ActionNames(goal.Relevant()); !slices.Equal(got, []string{"Talk", "Hold"}) {
 		t.Errorf("relevant %v, want [Talk Hold]", got)
+	}
+}
+
+// TestLongEnum checks the value lookup of enums long enough to be
+// indexed by a map (a map's cells): values, defaults, conditions and
+// effects name the right index, and a wrong name is still an error with
+// a suggestion.
+func TestLongEnum(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{5, 31, 32, 300} {
+		var vals []string
+		for i := range n {
+			vals = append(vals, "v"+strconv.Itoa(i))
+		}
+		last := vals[n-1]
+		f := goap.Enum("at", vals...)
+		f.DefaultValue = vals[n/2]
+		spec := goap.Spec{Facts: []goap.Fact{f}, Actions: []goap.Action{
+			{Name: "go", Cost: 1, Pre: goap.Conds{"at": vals[n/2]}, Effects: goap.Effects{"at": last}},
+		}, Goals: []goap.Goal{{Name: "g", Desired: goap.Conds{"at": last}}}}
+		d, err := goap.NewDomain(spec)
+		if err != nil {
+			t.Fatalf("%d values: %v", n, err)
+		}
+		s, err := d.State(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Value("at"); got != vals[n/2] {
+			t.Errorf("%d values: default %v, want %s", n, got, vals[n/2])
+		}
+		goal, _ := d.Goal("g")
+		res := goap.NewPlanner(d).Plan(context.Background(), s, goal)
+		if res.Status != goap.Found || len(res.Plan) != 1 || d.ActionName(res.Plan[0]) != "go" {
+			t.Errorf("%d values: %v %v, want go", n, res.Status, res.Plan)
+		}
+		there, err := d.State(map[string]any{"at": last})
+		if v, _ := there.Value("at"); err != nil || v != last {
+			t.Errorf("%d values: state at %s reads %v (%v)", n, last, v, err)
+		}
+		if _, err := d.State(map[string]any{"at": "v" + strconv.Itoa(n) + "x"}); err == nil || !strings.Contains(err.Error(), "is not one of") {
+			t.Errorf("%d values: a wrong value gives %v", n, err)
+		}
+		f.DefaultValue = "nowhere"
+		spec.Facts[0] = f
+		if _, err := goap.NewDomain(spec); err == nil || !strings.Contains(err.Error(), `default "nowhere" is not one of its values`) {
+			t.Errorf("%d values: a wrong default gives %v", n, err)
+		}
 	}
 }

@@ -142,11 +142,11 @@ func (s *search) stepIndexed1(budget int) {
 			g = s.expand(n)
 		}
 		mw.candidates(s.states[n : n+1])
-		for ci, cw := range mw.cand {
-			if cw == 0 {
-				continue
+		for {
+			ci, cw := mw.cand.pop()
+			if ci < 0 {
+				break
 			}
-			mw.cand[ci] = 0
 			for ; cw != 0; cw &= cw - 1 {
 				a := &p.prep.fwd[ci*64+bits.TrailingZeros64(cw)]
 				if st&a.pm != a.pv {

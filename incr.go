@@ -268,6 +268,7 @@ func (d *Domain) withObjects(ch ObjectChange, gone, fresh map[string]bool) (*Dom
 	n.facts = slices.Clip(d.facts)
 	n.actions = slices.Clip(d.actions)
 	n.byName = maps.Clone(d.byName)
+	n.valueAt = maps.Clone(d.valueAt) // declare adds fresh facts' maps
 	n.actByNm = maps.Clone(d.actByNm)
 	n.binds = slices.Clip(d.binds)
 	n.byLifted = maps.Clone(d.byLifted)

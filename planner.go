@@ -221,9 +221,14 @@ type searchRun struct {
 	pendingCheck bool // relaxed reachability not run yet
 	// met counts the actions the wide loops met: applicable ones forward
 	// (no-ops too), relevant ones backward; part of a member's work.
-	met   int64
-	auto  portfolioRun // an Auto search's members (portfolio.go)
-	parts partsRun     // a split search's parts (parts.go)
+	met int64
+	// hmaxStart is the target's h_max from the start, from the relaxed
+	// exploration a backward search begins with (hmaxKnown): an Auto
+	// search's prediction of LM-cut reads it instead of exploring again.
+	hmaxStart float64
+	hmaxKnown bool
+	auto      portfolioRun // an Auto search's members (portfolio.go)
+	parts     partsRun     // a split search's parts (parts.go)
 }
 
 // portfolioRun is what an Auto search that runs other members in turns
@@ -406,6 +411,7 @@ func (s *search) begin() {
 		for _, g := range t.cond.groups {
 			h0 = max(h0, minAtomCost(p.bw.hatom, g.atoms))
 		}
+		s.hmaxStart, s.hmaxKnown = h0, true
 		if s.heur == Blind && !math.IsInf(h0, 1) {
 			h0 = 0
 		}

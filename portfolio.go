@@ -312,7 +312,12 @@ const lmcutMaxShare = 64
 // member finishes first.
 func (s *search) predictLMCut() int64 {
 	p := s.p
-	h := p.rel.evaluate(s.start.w, &s.t.cond, p.prep.costs, false)
+	var h float64
+	if b := s.auto.member[1]; b != nil && b.hmaxKnown {
+		h = b.hmaxStart // the backward member explored from the start
+	} else {
+		h = p.rel.evaluate(s.start.w, &s.t.cond, p.prep.costs, false)
+	}
 	s.auto.hmax0 = h
 	top := 0.0
 	for _, id := range s.acts {

@@ -51,6 +51,9 @@ func (s *search) stepAStar(budget int) {
 				ok = s.successor(s.state(n), child, id)
 			}
 			if ok {
+				if s.sym {
+					s.p.sym.canon(child)
+				}
 				s.relax(child, n, id, g+s.p.prep.costs[id])
 			}
 		}

@@ -40,6 +40,14 @@ import (
 type symmetry struct {
 	classes []symClass
 	keys    []uint64 // canon: the bundles' values, one key each
+	// last is what the classes were found for: the target, usable
+	// actions, their costs and the relevant fields
+	last struct {
+		t     *Target
+		acts  []ActionID
+		costs []float64
+		mask  []uint64
+	}
 	// replay: the path's nodes, and the real states walked
 	path           []int32
 	cur, next, cmp []uint64
@@ -93,6 +101,17 @@ func (y *symmetry) canon(x []uint64) {
 	}
 }
 
+// sameCosts reports whether the actions acts cost what they cost at the
+// last detection.
+func (y *symmetry) sameCosts(acts []ActionID, costs []float64) bool {
+	for i, id := range acts {
+		if costs[id] != y.last.costs[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // symBundles are the candidate bundles of a domain, found once per
 // planner from the fact names (detectBundles).
 type symBundles struct {
@@ -100,6 +119,29 @@ type symBundles struct {
 	// at[f] is where fact f sits: group, member and template, or group
 	// -1 when it is in no bundle
 	at []symAt
+}
+
+// mayMatter reports whether some group has two bundles with a fact the
+// search compares (mask): else no class can form, and detection stops
+// before it allocates (the parts of a split goal, each its own setup).
+func (bs *symBundles) mayMatter(d *Domain, mask []uint64) bool {
+	for gi := range bs.groups {
+		g := &bs.groups[gi]
+		n := 0
+		for b := range len(g.facts) / g.k {
+			for _, f := range g.facts[b*g.k : (b+1)*g.k] {
+				fi := &d.facts[f]
+				if mask[fi.word]&fi.mask != 0 {
+					n++
+					break
+				}
+			}
+			if n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // symBundleGroup is a candidate: k templates (facts that differ only by
@@ -314,13 +356,27 @@ func itemsKey(buf []byte, items []symItem, cost float64) []byte {
 // prepared (forward search for target t) and sets p.prep.sym.
 func (p *Planner) detectSymmetry(t *Target) {
 	p.prep.sym = false
-	p.sym.classes = p.sym.classes[:0]
 	if p.bundles == nil {
 		p.bundles = detectBundles(p.d)
 	}
 	bs := p.bundles
-	if len(bs.groups) == 0 {
+	if !bs.mayMatter(p.d, p.prep.mask) {
 		return
+	}
+	y := &p.sym
+	if y.last.t == t && slices.Equal(y.last.acts, p.prep.acts) && slices.Equal(y.last.mask, p.prep.mask) && y.sameCosts(p.prep.acts, p.prep.costs) {
+		// The same setup as the last detection's (plan calls whose
+		// hooks make prepare run every time): the same classes.
+		p.prep.sym = len(y.classes) > 0
+		return
+	}
+	y.classes = y.classes[:0]
+	y.last.t = t
+	y.last.acts = append(y.last.acts[:0], p.prep.acts...)
+	y.last.mask = append(y.last.mask[:0], p.prep.mask...)
+	y.last.costs = y.last.costs[:0]
+	for _, id := range p.prep.acts {
+		y.last.costs = append(y.last.costs, p.prep.costs[id])
 	}
 	d := p.d
 	// The items of every usable action that touches a bundle, and the

@@ -35,6 +35,15 @@ import (
 // detect symmetry in their own plan setups). Options.NoSymmetry turns it
 // off.
 
+// symMinBundles is the fewest bundles a class needs for the search to
+// use it. A state of a class of n has at most n! twins, where the
+// canonical search gives up the faster loops and LM-cut's incremental
+// estimates, and finds another one of the equally cheap plans (the
+// first real action leading to each canonical state): below 5 bundles (24
+// twins) the plain search is left as it was, so the game-sized searches
+// (three enemies, four balls) keep their plans.
+const symMinBundles = 5
+
 // symmetry is what a plan setup found: the classes of interchangeable
 // bundles, and the scratch canon and the replay use.
 type symmetry struct {
@@ -136,7 +145,7 @@ func (bs *symBundles) mayMatter(d *Domain, mask []uint64) bool {
 					break
 				}
 			}
-			if n >= 2 {
+			if n >= symMinBundles {
 				return true
 			}
 		}
@@ -455,7 +464,7 @@ func (p *Planner) detectSymmetry(t *Target) {
 			}
 		}
 		for _, ms := range members {
-			if len(ms) < 2 || !v.relevant(g, ms[0]) {
+			if len(ms) < symMinBundles || !v.relevant(g, ms[0]) {
 				continue
 			}
 			c := symClass{k: g.k}

@@ -35,7 +35,13 @@ func (s *search) stepAStar(budget int) {
 			return
 		}
 		g := s.expand(n)
+		if s.sym {
+			s.p.sym.parentKeys(s.state(n))
+		}
 		for _, id := range s.acts {
+			if s.sym && s.p.sym.twin(id) {
+				continue // a twin's child: the same canonical state
+			}
 			// s.state(n) is taken again for every action: relax may
 			// move the state arena.
 			var ok bool

@@ -49,6 +49,13 @@ const symMinBundles = 5
 type symmetry struct {
 	classes []symClass
 	keys    []uint64 // canon: the bundles' values, one key each
+	was     []uint64 // canon: the keys before sorting
+	// The expansion's twins (parentKeys, twin): the keys of the state
+	// being expanded, class after class (class i's from at[i]), and per
+	// ActionID the one bundle the action touches, if it touches one.
+	pkeys []uint64
+	at    []int
+	act   []symActAt
 	// last is what the classes were found for: the target, usable
 	// actions, their costs and the relevant fields
 	last struct {
@@ -98,8 +105,15 @@ func (y *symmetry) canon(x []uint64) {
 		if sorted {
 			continue
 		}
+		// Only the bundles whose values change are written: a child of
+		// a canonical state moves a few bundles (the ones its action
+		// touched and those between their old and new places).
+		was := append(y.was[:0], keys...)
 		slices.Sort(keys)
 		for b, key := range keys {
+			if key == was[b] {
+				continue
+			}
 			fs := c.fields[b*c.k : (b+1)*c.k]
 			for i := len(fs) - 1; i >= 0; i-- {
 				f := &fs[i]
@@ -119,6 +133,42 @@ func (y *symmetry) sameCosts(acts []ActionID, costs []float64) bool {
 		}
 	}
 	return true
+}
+
+// symActAt is the one bundle of a class an action touches (class -1:
+// none, or several).
+type symActAt struct{ class, bundle int32 }
+
+// parentKeys records the keys of the canonical state x, about to be
+// expanded, for twin.
+func (y *symmetry) parentKeys(x []uint64) {
+	for ci := range y.classes {
+		c := &y.classes[ci]
+		keys := y.pkeys[y.at[ci]:y.at[ci+1]]
+		for b := range keys {
+			var key uint64
+			for _, f := range c.fields[b*c.k : (b+1)*c.k] {
+				key = key<<f.bits | x[f.word]>>f.shift&f.field
+			}
+			keys[b] = key
+		}
+	}
+}
+
+// twin reports whether action id, from the state parentKeys recorded,
+// leads to the same canonical state as another action of the same cost
+// from there, which the expansion tries: id touches one bundle, and the
+// bundle before it holds the same values. Swapping the two maps the
+// state onto itself and id onto an action touching the bundle before
+// (the swap is verified), so both children are twins. The first bundle
+// of each run of equal bundles keeps its actions.
+func (y *symmetry) twin(id ActionID) bool {
+	a := y.act[id]
+	if a.class < 0 || a.bundle == 0 {
+		return false
+	}
+	i := y.at[a.class] + int(a.bundle)
+	return y.pkeys[i] == y.pkeys[i-1]
 }
 
 // symBundles are the candidate bundles of a domain, found once per
@@ -482,10 +532,66 @@ func (p *Planner) detectSymmetry(t *Target) {
 		return
 	}
 	p.prep.sym = true
+	y.indexActions(d, p.prep.acts)
 	if cap(p.sym.keys) < maxN {
 		p.sym.keys = make([]uint64, maxN)
 	}
 	p.sym.keys = p.sym.keys[:maxN]
+	if cap(p.sym.was) < maxN {
+		p.sym.was = make([]uint64, 0, maxN)
+	}
+}
+
+// indexActions records, for twin, the bundle each of the usable actions
+// acts touches when it touches one, and sizes pkeys.
+func (y *symmetry) indexActions(d *Domain, acts []ActionID) {
+	type at struct{ class, bundle int32 }
+	where := map[[2]int32]at{} // a field (word, shift) -> its bundle
+	y.at = append(y.at[:0], 0)
+	for ci := range y.classes {
+		c := &y.classes[ci]
+		for i, f := range c.fields {
+			where[[2]int32{f.word, int32(f.shift)}] = at{int32(ci), int32(i / c.k)}
+		}
+		y.at = append(y.at, y.at[ci]+len(c.fields)/c.k)
+	}
+	y.pkeys = slices.Grow(y.pkeys[:0], y.at[len(y.classes)])[:y.at[len(y.classes)]]
+	if len(y.act) < len(d.actions) {
+		y.act = make([]symActAt, len(d.actions))
+	}
+	for _, id := range acts {
+		a := &d.actions[id]
+		one := symActAt{-1, -1}
+		var facts []FactID
+		for _, ops := range [][]wordOp{a.preOps, a.effOps} {
+			for _, o := range ops {
+				for m := o.m; m != 0; m &^= d.facts[d.factAt(int(o.i), m&-m)].mask {
+					facts = append(facts, d.factAt(int(o.i), m&-m))
+				}
+			}
+		}
+		for _, c := range a.pre.num {
+			facts = append(facts, c.fact)
+		}
+		for _, e := range a.effNum {
+			facts = append(facts, e.fact)
+		}
+		for _, f := range facts {
+			fi := &d.facts[f]
+			w, ok := where[[2]int32{int32(fi.word), int32(fi.shift)}]
+			switch {
+			case !ok:
+			case one.class == -1:
+				one = symActAt{w.class, w.bundle}
+			case one.class != w.class || one.bundle != w.bundle:
+				one.class = -2 // several bundles
+			}
+		}
+		if one.class < 0 {
+			one = symActAt{-1, -1}
+		}
+		y.act[id] = one
+	}
 }
 
 // denseOps turns dense mask/value words into sparse ones.

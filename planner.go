@@ -531,7 +531,10 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 		p.packMulti()
 	}
 	p.prep.sym = false
-	if dir == Forward && !opt.NoSymmetry {
+	if dir == Forward && !opt.NoSymmetry && len(p.prep.acts) >= symMinBundles {
+		// Skipped at once with fewer usable actions than a class
+		// needs bundles (each part of a split goal, mostly): the
+		// bundles of a class worth sorting each have an action.
 		p.detectSymmetry(t)
 	}
 	p.prep.target, p.prep.dir, p.prep.noPrune, p.prep.noSym = t, dir, noPrune, opt.NoSymmetry

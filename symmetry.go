@@ -178,29 +178,49 @@ type symBundles struct {
 	// at[f] is where fact f sits: group, member and template, or group
 	// -1 when it is in no bundle
 	at []symAt
+	// count is mayMatter's scratch, one per group, zero between calls
+	count []int32
+	bits  []uint64 // per state word, the fields of the facts in bundles
 }
 
-// mayMatter reports whether some group has two bundles with a fact the
-// search compares (mask): else no class can form, and detection stops
-// before it allocates (the parts of a split goal, each its own setup).
+// mayMatter reports whether some group may have symMinBundles bundles
+// with a fact the search compares (mask): it counts the group's facts
+// among those, visiting the relevant fields only, so that the parts of
+// a split goal (a setup each, with a few relevant facts) pay in
+// proportion to their own facts. Else no class can form, and detection
+// stops before it allocates.
 func (bs *symBundles) mayMatter(d *Domain, mask []uint64) bool {
-	for gi := range bs.groups {
-		g := &bs.groups[gi]
-		n := 0
-		for b := range len(g.facts) / g.k {
-			for _, f := range g.facts[b*g.k : (b+1)*g.k] {
-				fi := &d.facts[f]
-				if mask[fi.word]&fi.mask != 0 {
-					n++
-					break
-				}
-			}
-			if n >= symMinBundles {
-				return true
+	// The relevant bits of bundle facts first (a fact has one or
+	// more): a part of a split goal has a few, and stops here.
+	bb := bs.bits[:len(mask)]
+	n := 0
+	for i, m := range mask {
+		n += bits.OnesCount64(m & bb[i])
+	}
+	if n < symMinBundles {
+		return false
+	}
+	found := false
+	for i, m := range mask {
+		for m != 0 {
+			f := d.factAt(i, m&-m)
+			m &^= d.facts[f].mask | m&-m // (a mask of all ones has bits of no fact)
+			if g := bs.at[f].group; g >= 0 {
+				bs.count[g]++
+				found = found || bs.count[g] >= symMinBundles
 			}
 		}
 	}
-	return false
+	for i, m := range mask { // the counts back to zero, as cheaply
+		for m != 0 {
+			f := d.factAt(i, m&-m)
+			m &^= d.facts[f].mask | m&-m // (a mask of all ones has bits of no fact)
+			if g := bs.at[f].group; g >= 0 {
+				bs.count[g] = 0
+			}
+		}
+	}
+	return found
 }
 
 // symBundleGroup is a candidate: k templates (facts that differ only by
@@ -308,6 +328,13 @@ func detectBundles(d *Domain) *symBundles {
 			out.at[f] = symAt{gi, int32(i / k), int32(i % k)}
 		}
 		out.groups = append(out.groups, symBundleGroup{k, facts})
+	}
+	out.count = make([]int32, len(out.groups))
+	out.bits = make([]uint64, d.words)
+	for _, g := range out.groups {
+		for _, f := range g.facts {
+			out.bits[d.facts[f].word] |= d.facts[f].mask
+		}
 	}
 	return out
 }
@@ -545,13 +572,12 @@ func (p *Planner) detectSymmetry(t *Target) {
 // indexActions records, for twin, the bundle each of the usable actions
 // acts touches when it touches one, and sizes pkeys.
 func (y *symmetry) indexActions(d *Domain, acts []ActionID) {
-	type at struct{ class, bundle int32 }
-	where := map[[2]int32]at{} // a field (word, shift) -> its bundle
+	where := map[[2]int32]symActAt{} // a field (word, shift) -> its bundle
 	y.at = append(y.at[:0], 0)
 	for ci := range y.classes {
 		c := &y.classes[ci]
 		for i, f := range c.fields {
-			where[[2]int32{f.word, int32(f.shift)}] = at{int32(ci), int32(i / c.k)}
+			where[[2]int32{f.word, int32(f.shift)}] = symActAt{int32(ci), int32(i / c.k)}
 		}
 		y.at = append(y.at, y.at[ci]+len(c.fields)/c.k)
 	}
@@ -582,7 +608,7 @@ func (y *symmetry) indexActions(d *Domain, acts []ActionID) {
 			switch {
 			case !ok:
 			case one.class == -1:
-				one = symActAt{w.class, w.bundle}
+				one = w
 			case one.class != w.class || one.bundle != w.bundle:
 				one.class = -2 // several bundles
 			}

@@ -22,7 +22,10 @@ import (
 // "delivered3" for number 3). They are only guesses: two bundles are
 // interchangeable when swapping them maps the goal, the relevant facts
 // and the usable actions (conditions, effects and cost) onto themselves,
-// which symVerify checks exactly. Bundles that pass against a first one
+// which symVerifier.swaps checks exactly (each action's conditions,
+// effects and cost, as the plan call prepared them: a cost function's
+// value at the start, a context check's verdict). Bundles that pass
+// against a first one
 // form a class; the swaps of each member with that first one generate
 // every permutation of the class, so every state and its permuted twins
 // have the same cheapest cost to the goal, and sorting the class's
@@ -30,10 +33,14 @@ import (
 //
 // A* stays optimal over canonical states with an admissible estimate:
 // the estimate of one twin bounds the cost of all. Forward searches use
-// it (the Auto portfolio's forward members included); backward search,
-// IDA* and the independent parts' own setup are unchanged (the parts
-// detect symmetry in their own plan setups). Options.NoSymmetry turns it
-// off.
+// it, in the reference loop (stepAStar), the Auto portfolio's forward
+// members included; LM-cut then estimates each state afresh (its
+// incremental and deferred estimates reuse the parent's landmarks, which
+// a renamed child does not keep). Backward search and IDA* do not use it;
+// the parts of a split goal detect it in their own plan setups. An
+// expansion also skips the actions on a bundle equal to the one before
+// it (symmetry.twin): their children are twins of its own.
+// Options.NoSymmetry turns it off.
 
 // symMinBundles is the fewest bundles a class needs for the search to
 // use it. A state of a class of n has at most n! twins, where the

@@ -35,7 +35,13 @@ func (s *search) stepAStar(budget int) {
 			return
 		}
 		g := s.expand(n)
+		if s.sym {
+			s.p.sym.parentKeys(s.state(n))
+		}
 		for _, id := range s.acts {
+			if s.sym && s.p.sym.twin(id) {
+				continue // a twin's child: the same canonical state
+			}
 			// s.state(n) is taken again for every action: relax may
 			// move the state arena.
 			var ok bool
@@ -51,6 +57,9 @@ func (s *search) stepAStar(budget int) {
 				ok = s.successor(s.state(n), child, id)
 			}
 			if ok {
+				if s.sym {
+					s.p.sym.canon(child)
+				}
 				s.relax(child, n, id, g+s.p.prep.costs[id])
 			}
 		}

@@ -86,6 +86,7 @@ package goap
 //	backward.go         backward (regression) search
 //	portfolio.go        Auto: forward blind, backward and LM-cut searches in turns
 //	parts.go            Auto: a goal split into independent parts, planned part by part
+//	symmetry.go         interchangeable objects: detected per plan setup, canonical states, the plan replayed
 //	idastar.go          IDA*, for Options.MemoryBounded
 //	memory.go           Options.MaxMemory: the search's memory, checked as it grows
 //

@@ -63,7 +63,7 @@ func (s *search) childEstimate(idx int32) float64 {
 	if s.heur == Blind {
 		return 0
 	}
-	if s.heur == LMCut {
+	if s.heur == LMCut && !s.sym {
 		return s.p.lmcutChild(s, idx)
 	}
 	return s.estimate(s.state(idx))

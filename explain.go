@@ -449,6 +449,10 @@ func (s *search) partial() []ActionID {
 	if n < 0 {
 		return s.p.part[:0]
 	}
+	if s.sym {
+		s.p.part, _ = s.realPlan(n, s.p.part)
+		return s.p.part
+	}
 	s.p.part = s.pathTo(n, s.p.part)
 	return s.p.part
 }

@@ -274,3 +274,16 @@ func AtomIndexFresh(d *Domain) bool {
 // SetEagerLMCut makes forward LM-cut search estimate every child when it
 // is generated (on) instead of when it is popped (lazyLMCut).
 func SetEagerLMCut(p *Planner, on bool) { p.tune.eagerLMCut = on }
+
+// SymmetryClasses returns the number of bundles in each class of
+// interchangeable bundles that p's last plan setup found (nil: none).
+func SymmetryClasses(p *Planner) []int {
+	if !p.prep.sym {
+		return nil
+	}
+	var out []int
+	for _, c := range p.sym.classes {
+		out = append(out, len(c.fields)/c.k)
+	}
+	return out
+}

@@ -53,7 +53,11 @@ func (s *search) checkpoint() bool {
 		s.stop(NoPlan, nil)
 		return false
 	}
-	s.dropDead()
+	if !s.sym {
+		// From an asymmetric start, the actions that can never apply
+		// need not be a symmetric set, which orbit search needs.
+		s.dropDead()
+	}
 	return true
 }
 

@@ -152,6 +152,14 @@ type Options struct {
 	// compares states on every fact. Pruning never changes the cost of the
 	// plan found; this option exists to measure it.
 	NoPruning bool
+	// NoSymmetry turns off the search over interchangeable objects:
+	// where swapping the facts of two objects (or of two numbered sets of
+	// facts, "incart3" and "delivered3") maps the goal and the usable
+	// actions onto themselves, forward search stores one state for all
+	// the states that differ only by such swaps, and replays the plan on
+	// real states (symmetry.go). It never changes the cost of the plan
+	// found; this option exists to compare.
+	NoSymmetry bool
 }
 
 // validate rejects option values the planner does not know.

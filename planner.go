@@ -29,6 +29,11 @@ type Planner struct {
 	busy  atomic.Bool // a call is running: see enter
 	epoch uint64      // counts Start and Plan calls: see Search
 	tune  tuning
+	// bundles are the domain's candidate interchangeable bundles, found
+	// on the first plan setup; sym what the current setup verified
+	// (symmetry.go).
+	bundles *symBundles
+	sym     symmetry
 
 	prep  prepared        // per plan setup: the usable actions (prepare)
 	lmRun lmcutRun        // per search: LM-cut's landmarks and counts
@@ -64,10 +69,13 @@ type prepared struct {
 	intCosts   bool
 	maxIntCost int64
 	mask       []uint64 // forward: the fields of facts that matter
+	// sym: forward search canonicalizes states (Planner.sym, symmetry.go)
+	sym bool
 	// What the above was prepared for.
 	target    *Target
 	dir       Direction
 	noPrune   bool
+	noSym     bool
 	exclude   []ActionID
 	overrides []CostOverride
 	gen       uint64 // counts the preparations, for LM-cut's compiled task
@@ -201,8 +209,11 @@ type searchRun struct {
 	// one-word loops at every expansion from s, which they hold anyway.
 	prefetchAt int
 
-	buckets bool     // the open list is bq, not open
-	mask    []uint64 // forward: relevant fields
+	buckets bool // the open list is bq, not open
+	// sym: a forward search over canonical states (symmetry.go), run by
+	// stepAStar
+	sym  bool
+	mask []uint64 // forward: relevant fields
 
 	acts []ActionID  // usable actions that can ever apply from the start
 	fwd  []fwdAction // the same, packed (forward, one-word states)
@@ -373,7 +384,11 @@ func (s *search) begin() {
 	t := s.t
 	start := s.start
 	s.estimates = s.dir == Backward || s.heur != Blind
-	s.lazy = s.dir == Forward && s.heur == LMCut && !p.tune.eagerLMCut
+	s.sym = s.dir == Forward && p.prep.sym
+	// LM-cut's deferred and incremental estimates reuse the parent's
+	// landmarks, which do not hold for a renamed child: symmetric
+	// searches estimate each child afresh.
+	s.lazy = s.dir == Forward && s.heur == LMCut && !p.tune.eagerLMCut && !s.sym
 	s.prefetchAt = p.tune.prefetchTable
 	s.sw = s.w
 	if s.dir == Backward {
@@ -430,6 +445,12 @@ func (s *search) begin() {
 		copy(s.scratch[:s.w], t.cond.mask)
 		copy(s.scratch[s.w:], t.cond.val)
 		idx, _, _ = s.insert(s.scratch)
+	case s.sym:
+		for i := range start.w {
+			s.scratch[i] = start.w[i] & s.mask[i]
+		}
+		p.sym.canon(s.scratch)
+		idx, _, _ = s.insert(s.scratch)
 	case s.w == 1:
 		idx, _, _ = s.insert1(start.w[0] & s.mask[0])
 	default:
@@ -459,7 +480,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 	d := p.d
 	noPrune := opt.NoPruning && dir == Forward
 	hooks := t.hooks || noPrune && d.hooks
-	if !hooks && p.prep.target == t && p.prep.dir == dir && p.prep.noPrune == noPrune && slices.Equal(p.prep.exclude, opt.Exclude) &&
+	if !hooks && p.prep.target == t && p.prep.dir == dir && p.prep.noPrune == noPrune && p.prep.noSym == opt.NoSymmetry && slices.Equal(p.prep.exclude, opt.Exclude) &&
 		slices.Equal(p.prep.overrides, opt.CostOverrides) {
 		return nil
 	}
@@ -515,7 +536,14 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 	} else if dir == Forward {
 		p.packMulti()
 	}
-	p.prep.target, p.prep.dir, p.prep.noPrune = t, dir, noPrune
+	p.prep.sym = false
+	if dir == Forward && !opt.NoSymmetry && len(p.prep.acts) >= symMinBundles {
+		// Skipped at once with fewer usable actions than a class
+		// needs bundles (each part of a split goal, mostly): the
+		// bundles of a class worth sorting each have an action.
+		p.detectSymmetry(t)
+	}
+	p.prep.target, p.prep.dir, p.prep.noPrune, p.prep.noSym = t, dir, noPrune, opt.NoSymmetry
 	p.prep.exclude = append(p.prep.exclude[:0], opt.Exclude...)
 	p.prep.overrides = append(p.prep.overrides[:0], opt.CostOverrides...)
 	return nil

@@ -125,6 +125,7 @@ func BenchmarkScaling(b *testing.B) {
 		{"independent", independentSpec, []int{40, 80, 160, 320, 640}},
 		{"resources", resourcesFamily, []int{10, 40, 160, 640}},
 		{"grid", gridFamily, []int{8, 16, 32, 64}},
+		{"carry", func(n int) (goap.Spec, map[string]any) { return carrySpec(n), nil }, []int{20, 40, 80, 160, 320}},
 		{"craft", func(d int) (goap.Spec, map[string]any) { return craftFamily(d, false) }, []int{4, 5, 6, 7, 8, 9}},
 		{"craftstock", func(d int) (goap.Spec, map[string]any) { return craftFamily(d, true) }, []int{4, 5, 6, 7, 8, 9}},
 	}

@@ -1,6 +1,9 @@
 package goap
 
-import "math"
+import (
+	"errors"
+	"math"
+)
 
 // A step of the search: stepping a search by a budget of expansions (the
 // loops are dispatched at stepOwn), settling a reached state in the table
@@ -44,14 +47,15 @@ func (s *search) step(budget int) Status {
 //	  stepIndexed1      (either queue): over 128 actions (successor index)
 //	  expandPrefetched  (the binary heap): once the table outgrows the caches
 //	stepForwardN      forward_wide.go  forward, wider states (successor index)
-//	stepAStar         astar.go         only when tests set tuning.referenceLoop
+//	stepAStar         astar.go         symmetric searches (symmetry.go), and
+//	                                   every search when tests set tuning.referenceLoop
 //
 // Memory-bounded search (Options.MemoryBounded) is another algorithm,
 // IDA* (idastar.go), checked for optimality against the exhaustive
 // reference like the rest.
 func (s *search) stepOwn(budget int) {
 	switch {
-	case s.p.tune.referenceLoop:
+	case s.p.tune.referenceLoop || s.sym:
 		s.stepAStar(budget)
 	case s.dir == Backward && s.w == 1:
 		s.stepBackward1(budget)
@@ -102,7 +106,15 @@ func (s *search) fill(r *Result) {
 	r.Expanded, r.Generated = s.portfolioCounts()
 	switch s.status {
 	case Found:
-		p.plan = s.pathTo(s.goalNode, p.plan)
+		if s.sym {
+			var ok bool
+			if p.plan, ok = s.realPlan(s.goalNode, p.plan); !ok {
+				r.Status, r.Err = Failed, errors.New("goap: internal error: the plan over interchangeable objects did not replay on real states")
+				return
+			}
+		} else {
+			p.plan = s.pathTo(s.goalNode, p.plan)
+		}
 		r.Plan = p.plan
 		if s.dir == Forward && s.heur != LMCut {
 			// The goal's g is the same sum, in the same order: a node's

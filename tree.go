@@ -20,6 +20,10 @@ type TreeNode struct {
 	// conditions still to meet, e.g. "{armed loaded}".
 	State   State
 	Subgoal string
+	// A forward search over interchangeable objects (see
+	// Options.NoSymmetry) stores one state for a set of twins: State is
+	// that canonical state and Action the action applied to its parent's,
+	// which the returned plan replays as real actions from the real start.
 }
 
 // tree returns the nodes searched so far in dst's memory (see

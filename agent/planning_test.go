@@ -14,20 +14,22 @@ import (
 // chores needs many expansions: the six chores may be done in any order,
 // and uniform-cost search tries them all. Each needs the counter started,
 // which ties the goals together: independent goals are planned one by
-// one, in a few expansions.
+// one, in a few expansions. The chores are named by letters: numbered
+// (t0, t1, ...) they are interchangeable objects to the planner, which
+// then keeps one state for every order of the same chores (77 expanded).
 var choresSpec = goap.Spec{Name: "chores",
 	Facts: []goap.Fact{goap.Int("n", 0, 20, 0)},
 	Actions: []goap.Action{
 		{Name: "Inc", Cost: 1, Effects: goap.Effects{"n": goap.Add(1)}},
-		{Name: "T0", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"t0": true}},
-		{Name: "T1", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"t1": true}},
-		{Name: "T2", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"t2": true}},
-		{Name: "T3", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"t3": true}},
-		{Name: "T4", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"t4": true}},
-		{Name: "T5", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"t5": true}},
+		{Name: "TA", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"ta": true}},
+		{Name: "TB", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"tb": true}},
+		{Name: "TC", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"tc": true}},
+		{Name: "TD", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"td": true}},
+		{Name: "TE", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"te": true}},
+		{Name: "TF", Cost: 1, Pre: goap.Conds{"n": goap.Ge(1)}, Effects: goap.Effects{"tf": true}},
 	},
 	Goals: []goap.Goal{{Name: "Done", Desired: goap.Conds{"n": goap.Ge(8),
-		"t0": true, "t1": true, "t2": true, "t3": true, "t4": true, "t5": true}}},
+		"ta": true, "tb": true, "tc": true, "td": true, "te": true, "tf": true}}},
 }
 
 // TestBudgetedPlanning: with a budget per update the search runs over

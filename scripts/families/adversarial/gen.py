@@ -275,6 +275,25 @@ def carrycount(n):
     return ({"name": "carrycount%d" % n, "facts": facts, "actions": acts, "start": {"yard": n},
              "goal": {"depot": ">= %d" % n}}, exp, False, "cap 2, counts")
 
+# the same crates as objects of a type: fact families incart(?c) and
+# delivered(?c), lifted actions Load(?c) and Unload(?c)
+@family("carry-objects")
+def carryobjects(n):
+    facts = {"at": {"type": "enum", "values": ["yard", "depot"], "default": "yard"},
+             "load": {"type": "int", "min": 0, "max": 2, "default": 0}}
+    objects = {"c%d" % i: "crate" for i in range(n)}
+    acts = [act("ToDepot", {"at": "yard"}, {"at": "depot"}), act("ToYard", {"at": "depot"}, {"at": "yard"})]
+    load = act("Load", {"at": "yard", "incart(?c)": False, "delivered(?c)": False},
+               {"incart(?c)": True, "load": "+1"}, 0.5)
+    unload = act("Unload", {"at": "depot", "incart(?c)": True},
+                 {"incart(?c)": False, "delivered(?c)": True, "load": "-1"}, 0.5)
+    for a in (load, unload):
+        a["params"] = {"c": "crate"}
+    acts += [load, unload]
+    exp = n + 2 * math.ceil(n / 2) - 1
+    return ({"name": "carryobjects%d" % n, "objects": objects, "facts": facts, "actions": acts, "start": {},
+             "goal": {"delivered(c%d)" % i: True for i in range(n)}}, exp, False, "cap 2, crates as objects")
+
 # ------------------------------------------------------- 7. deep crafting (issue 26 §2)
 # A binary tree of items of depth d (n = d): item k is made from items 2k+1
 # and 2k+2, the leaves from nothing; the goal is the root, so every item

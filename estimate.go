@@ -97,7 +97,7 @@ const lazyBranching = 32
 // a dead end (it is closed).
 func (s *search) evaluate(n int32) bool {
 	h := s.p.lmcutDeferred(s, n)
-	nd := &s.nodes[n]
+	nd := s.nodes.at(n)
 	nd.deferred = false
 	if math.IsInf(h, 1) {
 		nd.h = h
@@ -119,7 +119,7 @@ func (s *search) evaluate(n int32) bool {
 // computing the parent's landmarks first.
 func (p *Planner) lmcutDeferred(s *search, idx int32) float64 {
 	goal := &s.t.cond
-	nd := &s.nodes[idx]
+	nd := s.nodes.at(idx)
 	want := lmNodeKey{s, s.run, nd.parent}
 	fresh := p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prep.gen
 	if fresh {
@@ -220,7 +220,7 @@ func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 // all its children.
 func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	goal := &s.t.cond
-	nd := &s.nodes[idx]
+	nd := s.nodes.at(idx)
 	want := lmNodeKey{s, s.run, nd.parent}
 	switch {
 	case p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prep.gen:

@@ -77,7 +77,7 @@ func SetBucketQueue(p *Planner, on bool) { p.tune.noBuckets = !on }
 // one-bit fast path (nil otherwise).
 func UnmetCounts(h Search) (general, bitwise []int) {
 	s := h.live()
-	for i := range s.nodes {
+	for i := range s.nodes.len() {
 		general = append(general, s.unmet(int32(i)))
 		if s.bitGoal() {
 			bitwise = append(bitwise, s.unmetBits(int32(i)))
@@ -133,7 +133,7 @@ const PollWork = pollWork
 // SearchMemory returns the bytes of search memory p holds (see
 // Options.MaxMemory) and the states its main search stored.
 func SearchMemory(p *Planner) (bytes int64, stored int) {
-	return p.memory(), len(p.s.nodes)
+	return p.memory(), p.s.nodes.len()
 }
 
 // SetReferenceLoop makes every search of p run the reference A* loop
@@ -179,9 +179,9 @@ func searched(h Search) *search {
 }
 
 func graph(s *search) []GraphNode {
-	g := make([]GraphNode, len(s.nodes))
-	for i := range s.nodes {
-		nd := &s.nodes[i]
+	g := make([]GraphNode, s.nodes.len())
+	for i := range s.nodes.len() {
+		nd := s.nodes.at(int32(i))
 		g[i] = GraphNode{fmt.Sprint(s.state(int32(i))), nd.g, nd.h, nd.parent, nd.action, nd.closed}
 	}
 	return g

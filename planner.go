@@ -159,7 +159,7 @@ type search struct {
 	run       uint64 // which of p's searches this is, set by begin
 
 	// Memory kept from search to search.
-	nodes  []node
+	nodes  nodeArena
 	states []uint64 // sw words per node, when the states are not paged
 	// pages hold the states of wide searches (paged), 1<<pageShift of
 	// them each: growing adds a page and copies nothing (see storeState).
@@ -265,8 +265,9 @@ func (s *search) clear(start State, t *Target) {
 	// of a small plan call.
 	s.searchRun = searchRun{}
 	s.t, s.start, s.status = t, start, Running
-	s.lastNodes = len(s.nodes)
-	s.nodes, s.states, s.open = s.nodes[:0], s.states[:0], s.open[:0]
+	s.lastNodes = s.nodes.len()
+	s.nodes.reset()
+	s.states, s.open = s.states[:0], s.open[:0]
 	s.usedPages = 0
 }
 
@@ -432,7 +433,7 @@ func (s *search) begin() {
 		}
 		idx, _, _ = s.insert(s.scratch)
 	}
-	nd := &s.nodes[idx]
+	nd := s.nodes.at(idx)
 	nd.h, nd.parent, nd.action = h0, -1, -1
 	if s.lazy {
 		p.lmRun.kid = lmNodeKey{s, s.run, idx}

@@ -56,7 +56,7 @@ func (s *search) newGeneration() {
 
 // close marks node n expanded (or a dead end).
 func (s *search) close(n int32) {
-	nd := &s.nodes[n]
+	nd := s.nodes.at(n)
 	nd.closed = true
 	s.table[nd.slot].closed = true
 }
@@ -68,7 +68,7 @@ const minTable = 64
 // cache line), and a table kept at most half full took 32-63 bytes per
 // stored state, a third of the search's memory on the IPC instances.
 func (s *search) full() bool {
-	return len(s.nodes) > len(s.table)-len(s.table)>>2
+	return s.nodes.len() > len(s.table)-len(s.table)>>2
 }
 
 // mix64 hashes a state word for the table, which indexes by its low
@@ -149,7 +149,7 @@ func (s *search) insert1h(x, hash uint64) (int32, bool, bool) {
 	for i := hash & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
 		if e.gen != s.gen {
-			idx, nd := s.addNode()
+			idx, nd := s.nodes.add()
 			nd.slot = int32(i)
 			s.states = append(s.states, x)
 			*e = slot{key: x, idx: idx + 1, gen: s.gen}
@@ -182,8 +182,8 @@ func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 	for i := h & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
 		if e.gen != s.gen {
-			idx := int32(len(s.nodes))
-			s.nodes = append(s.nodes, node{slot: int32(i)})
+			idx, nd := s.nodes.add()
+			nd.slot = int32(i)
 			s.storeState(x)
 			*e = slot{key: h, idx: idx + 1, gen: s.gen}
 			if s.full() {
@@ -195,20 +195,6 @@ func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 			return e.idx - 1, false, e.closed
 		}
 	}
-}
-
-// addNode appends a zero node and returns its index and address. It
-// writes the node in place: building a node value and copying it in
-// stalls on store forwarding, a measurable cost per generated state.
-func (s *search) addNode() (int32, *node) {
-	i := len(s.nodes)
-	if i < cap(s.nodes) {
-		s.nodes = s.nodes[:i+1]
-		s.nodes[i] = node{}
-	} else {
-		s.nodes = append(s.nodes, node{})
-	}
-	return int32(i), &s.nodes[i]
 }
 
 // pageWords is the size of a page of wide states (see storeState): 64
@@ -243,7 +229,7 @@ func (s *search) storeState(x []uint64) {
 		s.states = append(s.states, x...)
 		return
 	}
-	n := len(s.nodes) - 1
+	n := s.nodes.len() - 1
 	pg := n >> s.pageShift
 	if pg == s.usedPages {
 		s.addPage()
@@ -304,16 +290,16 @@ func (s *search) grow() {
 		}
 		return
 	}
-	for idx := range s.nodes {
+	for idx := range int32(s.nodes.len()) {
 		var key, h uint64
 		if sw == 1 {
 			key = s.states[idx]
 			h = mix64(key)
 		} else {
-			h = hashState(s.state(int32(idx)))
+			h = hashState(s.state(idx))
 			key = h
 		}
-		s.place(key, h, int32(idx), mask)
+		s.place(key, h, idx, mask)
 	}
 }
 
@@ -324,7 +310,7 @@ func (s *search) place(key, h uint64, idx int32, mask uint64) {
 	for s.table[i].gen == s.gen {
 		i = (i + 1) & mask
 	}
-	nd := &s.nodes[idx]
+	nd := s.nodes.at(idx)
 	s.table[i] = slot{key: key, idx: idx + 1, gen: s.gen, closed: nd.closed, g: slotG(nd.g)}
 	nd.slot = int32(i)
 }

@@ -37,7 +37,7 @@ func (s *search) tree(dst []TreeNode) []TreeNode {
 	if s.auto.left != nil {
 		return s.auto.left.tree(dst)
 	}
-	n := len(s.nodes)
+	n := s.nodes.len()
 	// The elements past dst's length are reused too, for their states'
 	// words: a caller passing back what it got allocates nothing.
 	out := dst[:min(n, cap(dst))]
@@ -45,8 +45,8 @@ func (s *search) tree(dst []TreeNode) []TreeNode {
 		out = append(out, make([]TreeNode, n-cap(dst))...)
 	}
 	d := s.p.d
-	for i := range s.nodes {
-		nd := &s.nodes[i]
+	for i := range n {
+		nd := s.nodes.at(int32(i))
 		tn := &out[i]
 		words := tn.State.w
 		*tn = TreeNode{ID: i, Parent: int(nd.parent), Action: ActionID(nd.action), G: nd.g, H: nd.h, Expanded: nd.closed}

@@ -65,10 +65,9 @@ func (a *nodeArena) bytes() int64 {
 	return (int64(cap(a.first))+int64(len(a.more))*nodePageLen)*nodeBytes + int64(cap(a.more))*8
 }
 
-// nextGrowth returns what the arena's next growth allocates while the
-// memory it replaces is still alive: the first page's next array, or
-// nothing past it (a page is allocated, nothing is copied: the page
-// itself is small next to the search).
+// nextGrowth returns what the arena's next growth allocates: the first
+// page's next array (while the one it replaces is still alive), or past
+// it one page, which copies nothing.
 func (a *nodeArena) nextGrowth() int64 {
 	if cap(a.first) < nodePageLen {
 		return int64(cap(a.first)) * nodeBytes * 5 / 4

@@ -431,7 +431,7 @@ func (s *search) unmet(n int32) int {
 func (s *search) pathTo(n int32, buf []ActionID) []ActionID {
 	buf = buf[:0]
 	for nd := s.nodes.at(n); nd.parent >= 0; nd = s.nodes.at(nd.parent) {
-		buf = append(buf, ActionID(nd.action))
+		buf = append(buf, ActionID(nd.action()))
 	}
 	if s.dir == Forward {
 		for i, j := 0, len(buf)-1; i < j; i, j = i+1, j-1 {

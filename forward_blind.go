@@ -153,7 +153,7 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 				e := &s.table[j]
 				if e.gen != s.gen { // a new state
 					idx, nd := s.nodes.add()
-					nd.g, nd.parent, nd.action, nd.slot = cg, cur, int32(a.id), int32(j)
+					nd.g, nd.parent, nd.act = cg, cur, uint32(a.id) // a new node: no flags
 					s.states = append(s.states, x)
 					*e = slot{key: x, idx: idx + 1, gen: s.gen, g: slotG(cg)}
 					q.pushNew(idx, int64(cg))
@@ -167,7 +167,8 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 					if cg < float64(e.g) || e.g == maxSlotG && cg < s.nodes.at(e.idx-1).g {
 						idx := e.idx - 1
 						nd := s.nodes.at(idx)
-						nd.g, nd.parent, nd.action = cg, cur, int32(a.id)
+						nd.g, nd.parent = cg, cur
+						nd.setAction(int32(a.id))
 						e.g = slotG(cg)
 						q.push(idx, int64(cg))
 					}
@@ -212,7 +213,7 @@ func (s *search) blindLarge(n int) {
 // test), counts it and returns its cost.
 func (s *search) expandBlind(n int32) float64 {
 	nd := s.nodes.at(n)
-	nd.closed = true
+	nd.act |= nodeClosed
 	s.expanded++
 	return nd.g
 }
@@ -247,7 +248,7 @@ func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 // pushes it; the caller appends the state and grows the table.
 func (s *search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
 	idx, nd := s.nodes.add()
-	nd.g, nd.parent, nd.action, nd.slot = g, parent, int32(a), int32(j)
+	nd.g, nd.parent, nd.act = g, parent, uint32(a) // a new node: no flags
 	s.table[j] = slot{key: key, idx: idx + 1, gen: s.gen, g: slotG(g)}
 	s.bq.pushNew(idx, int64(g))
 }
@@ -259,7 +260,8 @@ func (s *search) blindReached(e *slot, g float64, parent int32, a ActionID) {
 	if g < float64(e.g) || e.g == maxSlotG && g < s.nodes.at(e.idx-1).g {
 		idx := e.idx - 1
 		nd := s.nodes.at(idx)
-		nd.g, nd.parent, nd.action = g, parent, int32(a)
+		nd.g, nd.parent = g, parent
+		nd.setAction(int32(a))
 		e.g = slotG(g)
 		s.bq.push(idx, int64(g))
 	}

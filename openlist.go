@@ -139,7 +139,7 @@ func (q *bucketQueue) best(nodes *nodeArena) int32 {
 		best := int32(-1)
 		for _, n := range items {
 			nd := nodes.at(n)
-			if !nd.closed && float64(f) == nd.g && (best < 0 || n < best) {
+			if !nd.closed() && float64(f) == nd.g && (best < 0 || n < best) {
 				best = n
 			}
 		}
@@ -177,7 +177,7 @@ func (s *search) push(n int32) {
 		s.bq.push(n, int64(nd.g))
 		return
 	}
-	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n, nd.preferred), struct{}{})
+	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n, nd.preferred()), struct{}{})
 }
 
 // next pops the best open node that is still current, or returns -1 when
@@ -190,7 +190,7 @@ func (s *search) next() int32 {
 				return -1
 			}
 			nd := s.nodes.at(n)
-			if nd.closed || float64(f) != nd.g {
+			if nd.closed() || float64(f) != nd.g {
 				continue // stale entry: the node was closed or improved
 			}
 			return n
@@ -200,10 +200,10 @@ func (s *search) next() int32 {
 		it := s.open.pop()
 		n := openNode(&it)
 		nd := s.nodes.at(n)
-		if nd.closed || it.key != nd.g+s.weight*nd.h {
+		if nd.closed() || it.key != nd.g+s.weight*nd.h {
 			continue // stale entry: the node was closed or improved
 		}
-		if nd.deferred && !s.evaluate(n) {
+		if nd.deferred() && !s.evaluate(n) {
 			continue // its estimate raised f: pushed again, or a dead end
 		}
 		return n
@@ -222,7 +222,7 @@ func (s *search) bestOpen() int32 {
 	for i := range s.open {
 		it := &s.open[i]
 		nd := s.nodes.at(openNode(it))
-		if nd.closed || it.key != nd.g+s.weight*nd.h {
+		if nd.closed() || it.key != nd.g+s.weight*nd.h {
 			continue
 		}
 		if n < 0 || it.before(&best) {

@@ -52,7 +52,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 	}
 	var open []int32 // the open nodes, in index order
 	closeNode := func(n int32) {
-		s.nodes.at(n).closed = true
+		s.nodes.at(n).act |= nodeClosed
 		open = slices.DeleteFunc(open, func(x int32) bool { return x == n })
 	}
 	best := func() int32 {

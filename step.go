@@ -149,14 +149,15 @@ func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 		if s.heur != LMCut || s.dir != Forward || g >= nd.g || math.IsInf(nd.h, 1) {
 			return
 		}
-		nd.closed = false
-		s.table[nd.slot].closed = false
+		nd.act &^= nodeClosed
+		s.slotOf(idx).closed = false
 	}
 	if !fresh && g >= nd.g {
 		return
 	}
-	nd.g, nd.parent, nd.action = g, parent, int32(a)
-	if s.deferKids && (fresh || nd.deferred) {
+	nd.g, nd.parent = g, parent
+	nd.setAction(int32(a))
+	if s.deferKids && (fresh || nd.deferred()) {
 		// The parent's estimate less the action's cost is a lower bound
 		// on the cost from here (see lazyLMCut); a cheaper parent may
 		// give a larger one.
@@ -164,8 +165,10 @@ func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 		if fresh || h > nd.h {
 			nd.h = h
 		}
-		nd.deferred = true
-		nd.preferred = s.p.lmcutPreferred(s, parent, a)
+		nd.act = nd.act&^nodePreferred | nodeDeferred
+		if s.p.lmcutPreferred(s, parent, a) {
+			nd.act |= nodePreferred
+		}
 	} else if fresh && s.estimates {
 		nd.h = s.childEstimate(idx)
 		if math.IsInf(nd.h, 1) {

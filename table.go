@@ -56,9 +56,8 @@ func (s *search) newGeneration() {
 
 // close marks node n expanded (or a dead end).
 func (s *search) close(n int32) {
-	nd := s.nodes.at(n)
-	nd.closed = true
-	s.table[nd.slot].closed = true
+	s.nodes.at(n).act |= nodeClosed
+	s.slotOf(n).closed = true
 }
 
 const minTable = 64
@@ -149,8 +148,7 @@ func (s *search) insert1h(x, hash uint64) (int32, bool, bool) {
 	for i := hash & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
 		if e.gen != s.gen {
-			idx, nd := s.nodes.add()
-			nd.slot = int32(i)
+			idx, _ := s.nodes.add()
 			s.states = append(s.states, x)
 			*e = slot{key: x, idx: idx + 1, gen: s.gen}
 			if s.full() {
@@ -182,8 +180,7 @@ func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 	for i := h & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
 		if e.gen != s.gen {
-			idx, nd := s.nodes.add()
-			nd.slot = int32(i)
+			idx, _ := s.nodes.add()
 			s.storeState(x)
 			*e = slot{key: h, idx: idx + 1, gen: s.gen}
 			if s.full() {
@@ -313,6 +310,23 @@ func (s *search) place(key, h uint64, idx int32, mask uint64) {
 		i = (i + 1) & mask
 	}
 	nd := s.nodes.at(idx)
-	s.table[i] = slot{key: key, idx: idx + 1, gen: s.gen, closed: nd.closed, g: slotG(nd.g)}
-	nd.slot = int32(i)
+	s.table[i] = slot{key: key, idx: idx + 1, gen: s.gen, closed: nd.closed(), g: slotG(nd.g)}
+}
+
+// slotOf returns the table slot of node n, found from its state as
+// insert finds it: nodes do not keep their slot (8 bytes less per node),
+// and only closing or reopening a node needs it, once per expansion.
+func (s *search) slotOf(n int32) *slot {
+	var h uint64
+	if s.sw == 1 {
+		h = mix64(s.states[n])
+	} else {
+		h = hashState(s.state(n))
+	}
+	mask := uint64(len(s.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		if e := &s.table[i]; e.idx == n+1 && e.gen == s.gen {
+			return e
+		}
+	}
 }

@@ -274,3 +274,37 @@ func AtomIndexFresh(d *Domain) bool {
 // SetEagerLMCut makes forward LM-cut search estimate every child when it
 // is generated (on) instead of when it is popped (lazyLMCut).
 func SetEagerLMCut(p *Planner, on bool) { p.tune.eagerLMCut = on }
+
+// CheckSlots checks p's main search's table against its nodes: every
+// node has exactly one slot of the current generation, slotOf finds that
+// slot from the node's state, and the slot's closed flag is the node's.
+// It returns the number of closed nodes.
+func CheckSlots(p *Planner) (closed int, err error) {
+	s := &p.s
+	at := make([]int, s.nodes.len())
+	for i := range s.table {
+		if e := &s.table[i]; e.gen == s.gen && e.idx > 0 {
+			if at[e.idx-1] != 0 {
+				return 0, fmt.Errorf("node %d in slots %d and %d", e.idx-1, at[e.idx-1]-1, i)
+			}
+			at[e.idx-1] = i + 1
+		}
+	}
+	for n := range int32(len(at)) {
+		if at[n] == 0 {
+			return 0, fmt.Errorf("node %d has no slot", n)
+		}
+		e := s.slotOf(n)
+		if e != &s.table[at[n]-1] {
+			return 0, fmt.Errorf("slotOf(%d) is not its slot %d", n, at[n]-1)
+		}
+		nd := s.nodes.at(n)
+		if !s.buckets && e.closed != nd.closed() {
+			return 0, fmt.Errorf("node %d closed %v, its slot %v", n, nd.closed(), e.closed)
+		}
+		if nd.closed() {
+			closed++
+		}
+	}
+	return closed, nil
+}

@@ -119,6 +119,10 @@ func (c *compiler) compile(spec Spec, acts *actList, orig Spec) (*Domain, error)
 		a.preOps, a.effOps = d.ops[at[0]:at[1]:at[1]], d.ops[at[1]:at[2]:at[2]]
 	}
 	c.compileGoals(spec.Goals)
+	if len(d.actions) > maxActions {
+		// a search node keeps its action in nodeActBits bits
+		c.fail("", "", "", "%d actions: a domain holds at most %d", len(d.actions), maxActions)
+	}
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}

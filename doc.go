@@ -77,6 +77,7 @@ package goap
 //
 //	step.go             a step of a search: the loops' dispatch, settling a reached state, expanding a node, the result
 //	table.go            the state table: open addressing over the nodes; wide states in pages
+//	nodes.go            the node arena: a first page grown by append, then pages never copied
 //	openlist.go         the open list (binary heap or bucket queue) and its tie rule
 //	estimate.go         a search's estimates: the heuristics applied to a plan call; LM-cut's deferred ones
 //	astar.go            the reference A* loop, which every other loop matches

@@ -15,6 +15,11 @@ type FactID int32
 // Spec.Actions.
 type ActionID int32
 
+// maxActions is the most actions a domain may hold: a search node keeps
+// its action in 29 bits (see node), which no domain that fits in memory
+// comes near.
+const maxActions = 1<<28 - 1
+
 // Domain is a compiled, validated Spec: fact names are interned to small
 // integers and every condition and effect is packed into mask/value pairs
 // over a state of machine words. A Domain is immutable and safe for

@@ -97,8 +97,8 @@ const lazyBranching = 32
 // a dead end (it is closed).
 func (s *search) evaluate(n int32) bool {
 	h := s.p.lmcutDeferred(s, n)
-	nd := &s.nodes[n]
-	nd.deferred = false
+	nd := s.nodes.at(n)
+	nd.act &^= nodeDeferred
 	if math.IsInf(h, 1) {
 		nd.h = h
 		s.close(n) // a dead end: no plan passes through it
@@ -119,7 +119,7 @@ func (s *search) evaluate(n int32) bool {
 // computing the parent's landmarks first.
 func (p *Planner) lmcutDeferred(s *search, idx int32) float64 {
 	goal := &s.t.cond
-	nd := &s.nodes[idx]
+	nd := s.nodes.at(idx)
 	want := lmNodeKey{s, s.run, nd.parent}
 	fresh := p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prep.gen
 	if fresh {
@@ -129,11 +129,11 @@ func (p *Planner) lmcutDeferred(s *search, idx int32) float64 {
 	var h float64
 	switch {
 	case !fresh && p.lmRun.parent == want:
-		h = p.lm.estimateChild(p.d, w, ActionID(nd.action))
+		h = p.lm.estimateChild(p.d, w, ActionID(nd.action()))
 	case !fresh && p.lmRun.kid == want:
 		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
 		p.lmRun.parent = want
-		h = p.lm.estimateChild(p.d, w, ActionID(nd.action))
+		h = p.lm.estimateChild(p.d, w, ActionID(nd.action()))
 	default:
 		p.lm.kid.reset()
 		p.lm.ev.rec = &p.lm.kid
@@ -220,7 +220,7 @@ func (p *Planner) lmcutEstimate(w []uint64, goal *condSet) float64 {
 // all its children.
 func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	goal := &s.t.cond
-	nd := &s.nodes[idx]
+	nd := s.nodes.at(idx)
 	want := lmNodeKey{s, s.run, nd.parent}
 	switch {
 	case p.lm == nil || p.lm.goal != goal || p.lm.gen != p.prep.gen:
@@ -235,7 +235,7 @@ func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	}
 	p.lmRun.parent = want
 	w := s.state(idx)
-	h := p.numericBounds(p.lm.estimateChild(p.d, w, ActionID(nd.action)), w, goal, &p.lm.kid)
+	h := p.numericBounds(p.lm.estimateChild(p.d, w, ActionID(nd.action())), w, goal, &p.lm.kid)
 	p.lmRun.kid = lmNodeKey{s, s.run, idx}
 	return h
 }

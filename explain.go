@@ -362,20 +362,20 @@ func describeDeltas(d *Domain, a *action, f FactID) string {
 // to the cheaper, then older node. It returns -1 when nothing was searched
 // beyond the root.
 func (s *search) closest() int32 {
-	if len(s.nodes) <= 1 {
+	if s.nodes.len() <= 1 {
 		return -1
 	}
 	best, bestUnmet, bestG := int32(-1), math.MaxInt, 0.0
 	bitGoal := s.bitGoal()
-	for i := range s.nodes {
+	for i := range int32(s.nodes.len()) {
 		var u int
 		if bitGoal {
-			u = s.unmetBits(int32(i))
+			u = s.unmetBits(i)
 		} else {
-			u = s.unmet(int32(i))
+			u = s.unmet(i)
 		}
-		if u < bestUnmet || (u == bestUnmet && s.nodes[i].g < bestG) {
-			best, bestUnmet, bestG = int32(i), u, s.nodes[i].g
+		if u < bestUnmet || (u == bestUnmet && s.nodes.at(i).g < bestG) {
+			best, bestUnmet, bestG = i, u, s.nodes.at(i).g
 		}
 	}
 	return best
@@ -430,8 +430,8 @@ func (s *search) unmet(n int32) int {
 // (forward), or the plan suffix that n's subgoal leads into (backward).
 func (s *search) pathTo(n int32, buf []ActionID) []ActionID {
 	buf = buf[:0]
-	for ; s.nodes[n].parent >= 0; n = s.nodes[n].parent {
-		buf = append(buf, ActionID(s.nodes[n].action))
+	for nd := s.nodes.at(n); nd.parent >= 0; nd = s.nodes.at(nd.parent) {
+		buf = append(buf, ActionID(nd.action()))
 	}
 	if s.dir == Forward {
 		for i, j := 0, len(buf)-1; i < j; i, j = i+1, j-1 {

@@ -77,7 +77,7 @@ func SetBucketQueue(p *Planner, on bool) { p.tune.noBuckets = !on }
 // one-bit fast path (nil otherwise).
 func UnmetCounts(h Search) (general, bitwise []int) {
 	s := h.live()
-	for i := range s.nodes {
+	for i := range s.nodes.len() {
 		general = append(general, s.unmet(int32(i)))
 		if s.bitGoal() {
 			bitwise = append(bitwise, s.unmetBits(int32(i)))
@@ -133,7 +133,7 @@ const PollWork = pollWork
 // SearchMemory returns the bytes of search memory p holds (see
 // Options.MaxMemory) and the states its main search stored.
 func SearchMemory(p *Planner) (bytes int64, stored int) {
-	return p.memory(), len(p.s.nodes)
+	return p.memory(), p.s.nodes.len()
 }
 
 // SetReferenceLoop makes every search of p run the reference A* loop
@@ -179,10 +179,10 @@ func searched(h Search) *search {
 }
 
 func graph(s *search) []GraphNode {
-	g := make([]GraphNode, len(s.nodes))
-	for i := range s.nodes {
-		nd := &s.nodes[i]
-		g[i] = GraphNode{fmt.Sprint(s.state(int32(i))), nd.g, nd.h, nd.parent, nd.action, nd.closed}
+	g := make([]GraphNode, s.nodes.len())
+	for i := range s.nodes.len() {
+		nd := s.nodes.at(int32(i))
+		g[i] = GraphNode{fmt.Sprint(s.state(int32(i))), nd.g, nd.h, nd.parent, nd.action(), nd.closed()}
 	}
 	return g
 }
@@ -286,4 +286,38 @@ func SymmetryClasses(p *Planner) []int {
 		out = append(out, len(c.fields)/c.k)
 	}
 	return out
+}
+
+// CheckSlots checks p's main search's table against its nodes: every
+// node has exactly one slot of the current generation, slotOf finds that
+// slot from the node's state, and the slot's closed flag is the node's.
+// It returns the number of closed nodes.
+func CheckSlots(p *Planner) (closed int, err error) {
+	s := &p.s
+	at := make([]int, s.nodes.len())
+	for i := range s.table {
+		if e := &s.table[i]; e.gen == s.gen && e.idx > 0 {
+			if at[e.idx-1] != 0 {
+				return 0, fmt.Errorf("node %d in slots %d and %d", e.idx-1, at[e.idx-1]-1, i)
+			}
+			at[e.idx-1] = i + 1
+		}
+	}
+	for n := range int32(len(at)) {
+		if at[n] == 0 {
+			return 0, fmt.Errorf("node %d has no slot", n)
+		}
+		e := s.slotOf(n)
+		if e != &s.table[at[n]-1] {
+			return 0, fmt.Errorf("slotOf(%d) is not its slot %d", n, at[n]-1)
+		}
+		nd := s.nodes.at(n)
+		if !s.buckets && e.closed != nd.closed() {
+			return 0, fmt.Errorf("node %d closed %v, its slot %v", n, nd.closed(), e.closed)
+		}
+		if nd.closed() {
+			closed++
+		}
+	}
+	return closed, nil
 }

@@ -96,7 +96,7 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 			// so pushed to, and expanded from, an earlier bucket): its
 			// cost is then no longer the bucket's. Nodes are pushed at
 			// most once per cost, so this also skips closed ones.
-			if int64(s.nodes[c].g) == q.cur {
+			if int64(s.nodes.at(c).g) == q.cur {
 				cur = c
 				break
 			}
@@ -152,8 +152,8 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 			for j := mix64(x) & tm; ; j = (j + 1) & tm {
 				e := &s.table[j]
 				if e.gen != s.gen { // a new state
-					idx, nd := s.addNode()
-					nd.g, nd.parent, nd.action, nd.slot = cg, cur, int32(a.id), int32(j)
+					idx, nd := s.nodes.add()
+					nd.g, nd.parent, nd.act = cg, cur, uint32(a.id) // a new node: no flags
 					s.states = append(s.states, x)
 					*e = slot{key: x, idx: idx + 1, gen: s.gen, g: slotG(cg)}
 					q.pushNew(idx, int64(cg))
@@ -164,10 +164,11 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 				}
 				if e.key == x {
 					// See blindInsert.
-					if cg < float64(e.g) || e.g == maxSlotG && cg < s.nodes[e.idx-1].g {
+					if cg < float64(e.g) || e.g == maxSlotG && cg < s.nodes.at(e.idx-1).g {
 						idx := e.idx - 1
-						nd := &s.nodes[idx]
-						nd.g, nd.parent, nd.action = cg, cur, int32(a.id)
+						nd := s.nodes.at(idx)
+						nd.g, nd.parent = cg, cur
+						nd.setAction(int32(a.id))
 						e.g = slotG(cg)
 						q.push(idx, int64(cg))
 					}
@@ -211,8 +212,8 @@ func (s *search) blindLarge(n int) {
 // closes node n in the node arena only (its slot's g serves the duplicate
 // test), counts it and returns its cost.
 func (s *search) expandBlind(n int32) float64 {
-	nd := &s.nodes[n]
-	nd.closed = true
+	nd := s.nodes.at(n)
+	nd.act |= nodeClosed
 	s.expanded++
 	return nd.g
 }
@@ -246,8 +247,8 @@ func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 // parent, in the empty slot j under key (the state or its hash), and
 // pushes it; the caller appends the state and grows the table.
 func (s *search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
-	idx, nd := s.addNode()
-	nd.g, nd.parent, nd.action, nd.slot = g, parent, int32(a), int32(j)
+	idx, nd := s.nodes.add()
+	nd.g, nd.parent, nd.act = g, parent, uint32(a) // a new node: no flags
 	s.table[j] = slot{key: key, idx: idx + 1, gen: s.gen, g: slotG(g)}
 	s.bq.pushNew(idx, int64(g))
 }
@@ -256,10 +257,11 @@ func (s *search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
 // g by action a from parent: the node is improved and pushed again when g
 // is lower than its cost.
 func (s *search) blindReached(e *slot, g float64, parent int32, a ActionID) {
-	if g < float64(e.g) || e.g == maxSlotG && g < s.nodes[e.idx-1].g {
+	if g < float64(e.g) || e.g == maxSlotG && g < s.nodes.at(e.idx-1).g {
 		idx := e.idx - 1
-		nd := &s.nodes[idx]
-		nd.g, nd.parent, nd.action = g, parent, int32(a)
+		nd := s.nodes.at(idx)
+		nd.g, nd.parent = g, parent
+		nd.setAction(int32(a))
 		e.g = slotG(g)
 		s.bq.push(idx, int64(g))
 	}

@@ -2,6 +2,7 @@ package goap_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -119,7 +120,8 @@ func TestLMCutWarmNoAllocsPDDL(t *testing.T) {
 // BenchmarkStateBytes reports the search memory per stored state of
 // forward LM-cut on IPC instances (issue 26 §3): nodes, states, table and
 // open list as allocated (SearchMemory) over the states the search
-// stored, after a cold plan call.
+// stored, after a cold plan call. Without symmetry, as Fast Downward's
+// astar(lmcut()) searches: gripper's balls are interchangeable.
 func BenchmarkStateBytes(b *testing.B) {
 	for _, in := range [][2]string{
 		{"gripper", "task04"},
@@ -133,7 +135,7 @@ func BenchmarkStateBytes(b *testing.B) {
 			var stored int
 			for b.Loop() {
 				p := goap.NewPlanner(d)
-				p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+				p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut, NoSymmetry: true}
 				if res := p.Plan(context.Background(), start, goal); res.Status != goap.Found {
 					b.Fatal(res.Status)
 				}
@@ -143,5 +145,44 @@ func BenchmarkStateBytes(b *testing.B) {
 			b.ReportMetric(float64(stored), "stored")
 			b.ReportMetric(float64(d.Words()), "words")
 		})
+	}
+}
+
+// TestNodeSlots: after searches on one-, two- and three-word IPC
+// instances, forward and backward (past the first page of nodes and
+// several table growths; LM-cut reopens closed nodes), every node's table
+// slot is found again from its state and agrees with the node on being
+// closed.
+func TestNodeSlots(t *testing.T) {
+	t.Parallel()
+	for _, in := range []struct {
+		domain, task string
+		opts         goap.Options
+	}{
+		// without symmetry: gripper's balls are interchangeable, and the
+		// search would stay within the first page
+		{"gripper", "task03", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut, NoSymmetry: true}},
+		{"blocks", "task10", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}},
+		{"logistics", "task11", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut, MaxExpansions: 2000}},
+		{"blocks", "task19", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, MaxExpansions: 2000}},
+		{"blocks", "task10", goap.Options{Direction: goap.Backward, Heuristic: goap.HMax, MaxExpansions: 2000}},
+	} {
+		d, start, goal := loadPDDL(t, in.domain, in.task)
+		p := goap.NewPlanner(d)
+		p.Options = in.opts
+		res := p.Plan(context.Background(), start, goal)
+		name := fmt.Sprintf("%s/%s %v %v (%d words)", in.domain, in.task, in.opts.Direction, in.opts.Heuristic, d.Words())
+		if res.Status != goap.Found && res.Status != goap.LimitReached {
+			t.Fatalf("%s: %v", name, res.Status)
+		}
+		closed, err := goap.CheckSlots(p)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		_, stored := goap.SearchMemory(p)
+		t.Logf("%s: %d stored, %d closed", name, stored, closed)
+		if stored <= 4096 || closed == 0 {
+			t.Errorf("%s: %d stored, %d closed: too small a search to check pages and slots", name, stored, closed)
+		}
 	}
 }

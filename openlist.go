@@ -130,7 +130,7 @@ func (q *bucketQueue) pop() (n int32, f int64, ok bool) {
 
 // best returns the least entry that is still current for its node
 // without popping it, or -1.
-func (q *bucketQueue) best(nodes []node) int32 {
+func (q *bucketQueue) best(nodes *nodeArena) int32 {
 	left := q.count
 	for f := q.cur; left > 0; f++ {
 		b := &q.ring[f&q.mask]
@@ -138,8 +138,8 @@ func (q *bucketQueue) best(nodes []node) int32 {
 		left -= len(items)
 		best := int32(-1)
 		for _, n := range items {
-			nd := &nodes[n]
-			if !nd.closed && float64(f) == nd.g && (best < 0 || n < best) {
+			nd := nodes.at(n)
+			if !nd.closed() && float64(f) == nd.g && (best < 0 || n < best) {
 				best = n
 			}
 		}
@@ -172,12 +172,12 @@ func integerCosts(acts []ActionID, costs []float64) (int64, bool) {
 
 // push adds node n to the open list with its current g and h.
 func (s *search) push(n int32) {
-	nd := &s.nodes[n]
+	nd := s.nodes.at(n)
 	if s.buckets {
 		s.bq.push(n, int64(nd.g))
 		return
 	}
-	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n, nd.preferred), struct{}{})
+	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n, nd.preferred()), struct{}{})
 }
 
 // next pops the best open node that is still current, or returns -1 when
@@ -189,8 +189,8 @@ func (s *search) next() int32 {
 			if !ok {
 				return -1
 			}
-			nd := &s.nodes[n]
-			if nd.closed || float64(f) != nd.g {
+			nd := s.nodes.at(n)
+			if nd.closed() || float64(f) != nd.g {
 				continue // stale entry: the node was closed or improved
 			}
 			return n
@@ -199,11 +199,11 @@ func (s *search) next() int32 {
 	for len(s.open) > 0 {
 		it := s.open.pop()
 		n := openNode(&it)
-		nd := &s.nodes[n]
-		if nd.closed || it.key != nd.g+s.weight*nd.h {
+		nd := s.nodes.at(n)
+		if nd.closed() || it.key != nd.g+s.weight*nd.h {
 			continue // stale entry: the node was closed or improved
 		}
-		if nd.deferred && !s.evaluate(n) {
+		if nd.deferred() && !s.evaluate(n) {
 			continue // its estimate raised f: pushed again, or a dead end
 		}
 		return n
@@ -215,14 +215,14 @@ func (s *search) next() int32 {
 // popping it, or -1 when there is none.
 func (s *search) bestOpen() int32 {
 	if s.buckets {
-		return s.bq.best(s.nodes)
+		return s.bq.best(&s.nodes)
 	}
 	n := int32(-1)
 	var best openItem
 	for i := range s.open {
 		it := &s.open[i]
-		nd := &s.nodes[openNode(it)]
-		if nd.closed || it.key != nd.g+s.weight*nd.h {
+		nd := s.nodes.at(openNode(it))
+		if nd.closed() || it.key != nd.g+s.weight*nd.h {
 			continue
 		}
 		if n < 0 || it.before(&best) {

@@ -40,7 +40,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 		s.bq.reset(maxCost)
 	}
 	less := func(a, b int32) bool { // the documented rule
-		na, nb := &s.nodes[a], &s.nodes[b]
+		na, nb := s.nodes.at(a), s.nodes.at(b)
 		fa, fb := na.g+weight*na.h, nb.g+weight*nb.h
 		if fa != fb {
 			return fa < fb
@@ -52,7 +52,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 	}
 	var open []int32 // the open nodes, in index order
 	closeNode := func(n int32) {
-		s.nodes[n].closed = true
+		s.nodes.at(n).act |= nodeClosed
 		open = slices.DeleteFunc(open, func(x int32) bool { return x == n })
 	}
 	best := func() int32 {
@@ -73,13 +73,13 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 			if !buckets {
 				h = float64(rng.Intn(3))
 			}
-			idx := int32(len(s.nodes))
-			s.nodes = append(s.nodes, node{g: lastG + float64(rng.Intn(maxCost+1)), h: h})
+			idx, nd := s.nodes.add()
+			nd.g, nd.h = lastG+float64(rng.Intn(maxCost+1)), h
 			s.push(idx)
 			open = append(open, idx)
 		case k < 7: // a cheaper path to an open node
 			n := open[rng.Intn(len(open))]
-			if nd := &s.nodes[n]; nd.g > lastG {
+			if nd := s.nodes.at(n); nd.g > lastG {
 				nd.g -= float64(1 + rng.Intn(int(nd.g-lastG)))
 				s.push(n)
 			}
@@ -88,7 +88,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 		default:
 			want, tie := best(), false
 			for _, n := range open { // does the rule break a tie of f?
-				nw, nn := &s.nodes[want], &s.nodes[n]
+				nw, nn := s.nodes.at(want), s.nodes.at(n)
 				tie = tie || n != want && nn.g+weight*nn.h == nw.g+weight*nw.h
 			}
 			got := s.next()
@@ -96,7 +96,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 				t.Fatalf("step %d: popped node %d, the rule gives %d (open: %s)", step, got, want, describeOpen(s, open))
 			}
 			closeNode(got)
-			lastG = s.nodes[got].g
+			lastG = s.nodes.at(got).g
 			pops++
 			if tie {
 				ties++
@@ -123,7 +123,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 func describeOpen(s *search, open []int32) string {
 	out := ""
 	for _, n := range open {
-		out += fmt.Sprintf(" %d(g=%v h=%v)", n, s.nodes[n].g, s.nodes[n].h)
+		out += fmt.Sprintf(" %d(g=%v h=%v)", n, s.nodes.at(n).g, s.nodes.at(n).h)
 	}
 	return out
 }

@@ -167,7 +167,7 @@ type search struct {
 	run       uint64 // which of p's searches this is, set by begin
 
 	// Memory kept from search to search.
-	nodes  []node
+	nodes  nodeArena
 	states []uint64 // sw words per node, when the states are not paged
 	// pages hold the states of wide searches (paged), 1<<pageShift of
 	// them each: growing adds a page and copies nothing (see storeState).
@@ -281,24 +281,57 @@ func (s *search) clear(start State, t *Target) {
 	// of a small plan call.
 	s.searchRun = searchRun{}
 	s.t, s.start, s.status = t, start, Running
-	s.lastNodes = len(s.nodes)
-	s.nodes, s.states, s.open = s.nodes[:0], s.states[:0], s.open[:0]
+	s.lastNodes = s.nodes.len()
+	s.nodes.reset()
+	s.states, s.open = s.states[:0], s.open[:0]
 	s.usedPages = 0
 }
 
+// node is a search node: 24 bytes, the largest part of a search's memory
+// per stored state. Its table slot is found again from its state when
+// needed (slotOf), not kept.
 type node struct {
 	g, h   float64
 	parent int32
-	action int32
-	slot   int32 // the node's slot in the table
-	closed bool
-	// deferred: h is the parent's estimate less the action's cost, a
-	// lower bound standing in until the node is popped (see lazyLMCut)
-	deferred bool
-	// preferred: reached by an action of one of its parent's landmarks;
-	// goes first among open nodes of equal f and h (see lazyLMCut)
-	preferred bool
+	// act is the action that reached the node (-1 at the root) in its low
+	// nodeActBits bits, and the node's flags above them (nodeClosed,
+	// nodeDeferred, nodePreferred): see action and setAction.
+	act uint32
 }
+
+const (
+	// nodeActBits holds any ActionID: a domain of 2^28 actions would
+	// take hundreds of gigabytes to compile.
+	nodeActBits = 29
+	nodeActMask = 1<<nodeActBits - 1
+	// nodeClosed: expanded, or a dead end
+	nodeClosed uint32 = 1 << 31
+	// nodeDeferred: h is the parent's estimate less the action's cost, a
+	// lower bound standing in until the node is popped (see lazyLMCut)
+	nodeDeferred uint32 = 1 << 30
+	// nodePreferred: reached by an action of one of its parent's
+	// landmarks; goes first among open nodes of equal f and h (see
+	// lazyLMCut)
+	nodePreferred uint32 = 1 << 29
+)
+
+// Every action of a domain fits in a node, signed: the constant is
+// negative, and the build fails, if maxActions grows past nodeActBits.
+const _ uint = 1<<(nodeActBits-1) - 1 - maxActions
+
+// action returns the action that reached nd, -1 at the root.
+func (nd *node) action() int32 {
+	return int32(nd.act<<(32-nodeActBits)) >> (32 - nodeActBits)
+}
+
+// setAction records a as the action that reached nd, keeping its flags.
+func (nd *node) setAction(a int32) {
+	nd.act = nd.act&^nodeActMask | uint32(a)&nodeActMask
+}
+
+func (nd *node) closed() bool    { return nd.act&nodeClosed != 0 }
+func (nd *node) deferred() bool  { return nd.act&nodeDeferred != 0 }
+func (nd *node) preferred() bool { return nd.act&nodePreferred != 0 }
 
 func (s *search) reset(start State, t *Target) {
 	p := s.p
@@ -459,8 +492,9 @@ func (s *search) begin() {
 		}
 		idx, _, _ = s.insert(s.scratch)
 	}
-	nd := &s.nodes[idx]
-	nd.h, nd.parent, nd.action = h0, -1, -1
+	nd := s.nodes.at(idx)
+	nd.h, nd.parent = h0, -1
+	nd.setAction(-1)
 	if s.lazy {
 		p.lmRun.kid = lmNodeKey{s, s.run, idx}
 	}

@@ -189,7 +189,7 @@ func (s *search) nextTurn() int {
 		// it gets (lmcutAhead). The cost blind search has reached,
 		// the least g of its open nodes, is noted for lmcutShareNow.
 		if b := s.bestOpen(); b >= 0 {
-			a.front = s.nodes[b].g
+			a.front = s.nodes.at(b).g
 		}
 		return 2
 	}
@@ -252,10 +252,10 @@ func (s *search) lmcutMayRun() bool {
 // A lead under leadFar leaves the share at lmcutShare.
 func (s *search) lmcutShareNow() int64 {
 	lm := s.auto.member[2]
-	if lm == nil || len(lm.nodes) == 0 {
+	if lm == nil || lm.nodes.len() == 0 {
 		return lmcutShare
 	}
-	h := lm.nodes[0].h
+	h := lm.nodes.at(0).h
 	lead := h / max(s.auto.hmax0, 1e-9)
 	if s.auto.front > 0 {
 		lead = max(lead, h/s.auto.front)
@@ -282,7 +282,7 @@ func (s *search) lmcutAhead() bool {
 		return true
 	}
 	lm := a.member[2]
-	if lm == nil || lm.expanded == 0 || len(lm.nodes) == 0 {
+	if lm == nil || lm.expanded == 0 || lm.nodes.len() == 0 {
 		return false
 	}
 	if a.lmGuess == 0 {
@@ -292,7 +292,7 @@ func (s *search) lmcutAhead() bool {
 			sum += s.p.prep.costs[id]
 		}
 		if sum > 0 {
-			steps := math.Ceil(lm.nodes[0].h * float64(len(s.acts)) / sum)
+			steps := math.Ceil(lm.nodes.at(0).h * float64(len(s.acts)) / sum)
 			if g := (steps - float64(lm.expanded)) * float64(a.lmWork) / float64(lm.expanded); g < math.MaxInt64/2 {
 				a.lmGuess = int64(max(g, 1))
 			}
@@ -390,7 +390,8 @@ func (s *search) dropOutOfMemory() bool {
 // release frees the memory of a search that will not run again in this
 // plan call (the next one allocates afresh).
 func (s *search) release() {
-	s.nodes, s.states, s.open, s.table, s.gen = nil, nil, nil, nil, 0
+	s.nodes.free()
+	s.states, s.open, s.table, s.gen = nil, nil, nil, 0
 	s.pages, s.usedPages, s.pagedWords = nil, 0, 0
 	s.bq = bucketQueue{}
 }

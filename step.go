@@ -120,7 +120,7 @@ func (s *search) fill(r *Result) {
 			// The goal's g is the same sum, in the same order: a node's
 			// parent is closed when the node is reached, and only
 			// LM-cut reopens (and cheapens) closed nodes.
-			r.Cost = s.nodes[s.goalNode].g
+			r.Cost = s.nodes.at(s.goalNode).g
 		} else {
 			cost := 0.0 // summed in a register: r.Cost is memory
 			for _, a := range p.plan {
@@ -154,30 +154,33 @@ func (s *search) relax(x []uint64, parent int32, a ActionID, g float64) {
 // settle records node idx (just found or added by insert) as reached at
 // cost g by action a from parent, pushing it when it is new or improved.
 func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID, g float64) {
-	nd := &s.nodes[idx]
+	nd := s.nodes.at(idx)
 	if closed {
 		// LM-cut is not consistent: a closed state can be reached more
 		// cheaply later, and must then be expanded again.
 		if s.heur != LMCut || s.dir != Forward || g >= nd.g || math.IsInf(nd.h, 1) {
 			return
 		}
-		nd.closed = false
-		s.table[nd.slot].closed = false
+		nd.act &^= nodeClosed
+		s.slotOf(idx).closed = false
 	}
 	if !fresh && g >= nd.g {
 		return
 	}
-	nd.g, nd.parent, nd.action = g, parent, int32(a)
-	if s.deferKids && (fresh || nd.deferred) {
+	nd.g, nd.parent = g, parent
+	nd.setAction(int32(a))
+	if s.deferKids && (fresh || nd.deferred()) {
 		// The parent's estimate less the action's cost is a lower bound
 		// on the cost from here (see lazyLMCut); a cheaper parent may
 		// give a larger one.
-		h := max(s.nodes[parent].h-s.p.prep.costs[a], 0)
+		h := max(s.nodes.at(parent).h-s.p.prep.costs[a], 0)
 		if fresh || h > nd.h {
 			nd.h = h
 		}
-		nd.deferred = true
-		nd.preferred = s.p.lmcutPreferred(s, parent, a)
+		nd.act = nd.act&^nodePreferred | nodeDeferred
+		if s.p.lmcutPreferred(s, parent, a) {
+			nd.act |= nodePreferred
+		}
 	} else if fresh && s.estimates {
 		nd.h = s.childEstimate(idx)
 		if math.IsInf(nd.h, 1) {
@@ -222,7 +225,7 @@ func (s *search) expand(n int32) float64 {
 	}
 	s.close(n)
 	s.expanded++
-	return s.nodes[n].g
+	return s.nodes.at(n).g
 }
 
 func (s *search) limitHit() bool {

@@ -735,7 +735,7 @@ func (s *search) realPlan(n int32, buf []ActionID) (plan []ActionID, ok bool) {
 	p := s.p
 	y := &p.sym
 	y.path = y.path[:0]
-	for ; n >= 0; n = s.nodes[n].parent {
+	for ; n >= 0; n = s.nodes.at(n).parent {
 		y.path = append(y.path, n)
 	}
 	slices.Reverse(y.path)
@@ -749,7 +749,7 @@ func (s *search) realPlan(n int32, buf []ActionID) (plan []ActionID, ok bool) {
 	buf = buf[:0]
 	for _, n := range y.path[1:] {
 		want := s.state(n)
-		c := p.prep.costs[s.nodes[n].action]
+		c := p.prep.costs[s.nodes.at(n).action()]
 		found := false
 		for _, id := range s.acts {
 			if p.prep.costs[id] != c || !s.successor(y.cur, y.next, id) {

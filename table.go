@@ -56,9 +56,8 @@ func (s *search) newGeneration() {
 
 // close marks node n expanded (or a dead end).
 func (s *search) close(n int32) {
-	nd := &s.nodes[n]
-	nd.closed = true
-	s.table[nd.slot].closed = true
+	s.nodes.at(n).act |= nodeClosed
+	s.slotOf(n).closed = true
 }
 
 const minTable = 64
@@ -68,7 +67,7 @@ const minTable = 64
 // cache line), and a table kept at most half full took 32-63 bytes per
 // stored state, a third of the search's memory on the IPC instances.
 func (s *search) full() bool {
-	return len(s.nodes) > len(s.table)-len(s.table)>>2
+	return s.nodes.len() > len(s.table)-len(s.table)>>2
 }
 
 // mix64 hashes a state word for the table, which indexes by its low
@@ -149,8 +148,7 @@ func (s *search) insert1h(x, hash uint64) (int32, bool, bool) {
 	for i := hash & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
 		if e.gen != s.gen {
-			idx, nd := s.addNode()
-			nd.slot = int32(i)
+			idx, _ := s.nodes.add()
 			s.states = append(s.states, x)
 			*e = slot{key: x, idx: idx + 1, gen: s.gen}
 			if s.full() {
@@ -182,8 +180,7 @@ func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 	for i := h & mask; ; i = (i + 1) & mask {
 		e := &s.table[i]
 		if e.gen != s.gen {
-			idx := int32(len(s.nodes))
-			s.nodes = append(s.nodes, node{slot: int32(i)})
+			idx, _ := s.nodes.add()
 			s.storeState(x)
 			*e = slot{key: h, idx: idx + 1, gen: s.gen}
 			if s.full() {
@@ -195,20 +192,6 @@ func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 			return e.idx - 1, false, e.closed
 		}
 	}
-}
-
-// addNode appends a zero node and returns its index and address. It
-// writes the node in place: building a node value and copying it in
-// stalls on store forwarding, a measurable cost per generated state.
-func (s *search) addNode() (int32, *node) {
-	i := len(s.nodes)
-	if i < cap(s.nodes) {
-		s.nodes = s.nodes[:i+1]
-		s.nodes[i] = node{}
-	} else {
-		s.nodes = append(s.nodes, node{})
-	}
-	return int32(i), &s.nodes[i]
 }
 
 // pageWords is the size of a page of wide states (see storeState): 64
@@ -243,7 +226,7 @@ func (s *search) storeState(x []uint64) {
 		s.states = append(s.states, x...)
 		return
 	}
-	n := len(s.nodes) - 1
+	n := s.nodes.len() - 1
 	pg := n >> s.pageShift
 	if pg == s.usedPages {
 		s.addPage()
@@ -253,14 +236,16 @@ func (s *search) storeState(x []uint64) {
 }
 
 // addPage makes the next page of states ready, reusing the memory of an
-// earlier search's page.
+// earlier search's page. A page is as long as its states: rounded up to
+// pageWords, pages of three-word states were a quarter empty (2,048
+// states in 8,192 words).
 func (s *search) addPage() {
 	if s.usedPages == len(s.pages) {
 		s.pages = append(s.pages, nil)
 	}
 	if need := s.sw << s.pageShift; len(s.pages[s.usedPages]) < need {
 		s.pagedWords -= int64(len(s.pages[s.usedPages]))
-		s.pages[s.usedPages] = make([]uint64, max(need, pageWords))
+		s.pages[s.usedPages] = make([]uint64, need)
 		s.pagedWords += int64(len(s.pages[s.usedPages]))
 	}
 	s.usedPages++
@@ -304,16 +289,16 @@ func (s *search) grow() {
 		}
 		return
 	}
-	for idx := range s.nodes {
+	for idx := range int32(s.nodes.len()) {
 		var key, h uint64
 		if sw == 1 {
 			key = s.states[idx]
 			h = mix64(key)
 		} else {
-			h = hashState(s.state(int32(idx)))
+			h = hashState(s.state(idx))
 			key = h
 		}
-		s.place(key, h, int32(idx), mask)
+		s.place(key, h, idx, mask)
 	}
 }
 
@@ -324,7 +309,24 @@ func (s *search) place(key, h uint64, idx int32, mask uint64) {
 	for s.table[i].gen == s.gen {
 		i = (i + 1) & mask
 	}
-	nd := &s.nodes[idx]
-	s.table[i] = slot{key: key, idx: idx + 1, gen: s.gen, closed: nd.closed, g: slotG(nd.g)}
-	nd.slot = int32(i)
+	nd := s.nodes.at(idx)
+	s.table[i] = slot{key: key, idx: idx + 1, gen: s.gen, closed: nd.closed(), g: slotG(nd.g)}
+}
+
+// slotOf returns the table slot of node n, found from its state as
+// insert finds it: nodes do not keep their slot (8 bytes less per node),
+// and only closing or reopening a node needs it, once per expansion.
+func (s *search) slotOf(n int32) *slot {
+	var h uint64
+	if s.sw == 1 {
+		h = mix64(s.states[n])
+	} else {
+		h = hashState(s.state(n))
+	}
+	mask := uint64(len(s.table) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		if e := &s.table[i]; e.idx == n+1 && e.gen == s.gen {
+			return e
+		}
+	}
 }

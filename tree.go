@@ -41,7 +41,7 @@ func (s *search) tree(dst []TreeNode) []TreeNode {
 	if s.auto.left != nil {
 		return s.auto.left.tree(dst)
 	}
-	n := len(s.nodes)
+	n := s.nodes.len()
 	// The elements past dst's length are reused too, for their states'
 	// words: a caller passing back what it got allocates nothing.
 	out := dst[:min(n, cap(dst))]
@@ -49,11 +49,11 @@ func (s *search) tree(dst []TreeNode) []TreeNode {
 		out = append(out, make([]TreeNode, n-cap(dst))...)
 	}
 	d := s.p.d
-	for i := range s.nodes {
-		nd := &s.nodes[i]
+	for i := range n {
+		nd := s.nodes.at(int32(i))
 		tn := &out[i]
 		words := tn.State.w
-		*tn = TreeNode{ID: i, Parent: int(nd.parent), Action: ActionID(nd.action), G: nd.g, H: nd.h, Expanded: nd.closed}
+		*tn = TreeNode{ID: i, Parent: int(nd.parent), Action: ActionID(nd.action()), G: nd.g, H: nd.h, Expanded: nd.closed()}
 		x := s.state(int32(i))
 		if s.dir == Backward {
 			tn.Subgoal = describeSubgoal(d, x[:s.w], x[s.w:])

@@ -302,11 +302,12 @@ const binaryBytes = 16 << 20
 // machine's memory.
 const defaultMaxMemory = 1 << 30
 
-// add registers --search, --heuristic, --weight, --max-expansions,
-// --max-memory and, with timeout set, --timeout.
+// add registers --search, --heuristic, --weight, --no-symmetry,
+// --max-expansions, --max-memory and, with timeout set, --timeout.
 func (s *searchFlags) add(fs *flag.FlagSet, timeout bool) {
 	fs.Var(heuristicFlag{&s.opts.Heuristic}, "heuristic", "`estimate`: "+strings.Join(heuristicNames(), ", "))
 	fs.Float64Var(&s.opts.SuboptimalWeight, "weight", 0, "weighted A*: plans cost at most `W` times the optimum (0 or 1: optimal)")
+	fs.BoolVar(&s.opts.NoSymmetry, "no-symmetry", false, "search the twin states of interchangeable objects too (the same cost)")
 	s.addDirectionAndMemory(fs)
 	if timeout {
 		fs.DurationVar(&s.timeout, "timeout", 0, "stop after `DUR`, e.g. 100ms (0: no limit)")

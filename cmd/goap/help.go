@@ -161,6 +161,8 @@ Flags:
 	                    lmcut, hmax, blind, hadd-not-optimal or
 	                    goalcount-not-optimal
 	--weight W          weighted A*: plans cost at most W times the optimum
+	--no-symmetry       search the twin states of interchangeable objects
+	                    too (as planners without symmetry detection do)
 	--max-expansions N  stop after N expansions (0: no limit)
 	--max-memory SIZE   stop before the process holds SIZE of memory
 	                    (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
@@ -214,6 +216,8 @@ Flags may come before or after FILE.
 	                     faster; plans may cost more than the cheapest)
 	--weight W           weighted A*: plans cost at most W times the
 	                     cheapest, usually found faster (default 0: optimal)
+	--no-symmetry        search the twin states of interchangeable objects
+	                     too (the same cost; slower where objects are twins)
 	--max-expansions N   give up after expanding N states
 	--max-memory SIZE    give up before the process holds SIZE of memory
 	                     (default 1GiB; 0: no limit), e.g. 512MiB, 4GiB
@@ -517,6 +521,7 @@ and expansion speed (nodes/s).
 	--search DIR         auto (default), forward or backward
 	--heuristic H        auto, hmax, blind, lmcut, hadd-not-optimal, goalcount-not-optimal
 	--weight W           weighted A* (see goap help plan)
+	--no-symmetry        see goap help plan
 	--max-expansions N   each plan call stops after N expansions
 	--max-memory SIZE    each plan call stops when its search holds SIZE
 	                     of memory (default 1GiB; 0: no limit)

@@ -29,6 +29,8 @@
 # instance goap solved is run again under GOMEMLIMIT=$MEMLIMIT for
 # three more columns (cost, search cpu, max RSS).
 #
+# GOAP_FLAGS adds flags to goap pddl (say GOAP_FLAGS=--no-symmetry, to
+# search as FD's astar(lmcut()) does, without symmetry).
 # ONLY=goap runs goap alone against the fd.tsv already in OUT_DIR (FD's
 # figures do not change when goap does); ONLY=fd runs FD alone.
 set -eu
@@ -88,7 +90,7 @@ runfd() {
 # within 30 s of search CPU.
 goap1() {
   local f=$1 dom=$2 t=$3 log cost line exp st; shift 3
-  log=$( (ulimit -t 40; env -u GOGC -u GOMEMLIMIT GOMAXPROCS=1 "$@" /usr/bin/time -f %M -o "$f" "$out/goap" pddl --timeout 1h "$dom" "$t") 2>&1 || true)
+  log=$( (ulimit -t 40; env -u GOGC -u GOMEMLIMIT GOMAXPROCS=1 "$@" /usr/bin/time -f %M -o "$f" "$out/goap" pddl --timeout 1h ${GOAP_FLAGS:-} "$dom" "$t") 2>&1 || true)
   cost=$(echo "$log" | grep -m1 "; cost = " | awk '{print $NF}')
   line=$(echo "$log" | grep -m1 "; search:" || true)
   exp=$(echo "$line" | sed -n 's/.*, \([0-9]*\) expanded.*/\1/p')
@@ -120,7 +122,7 @@ rungoap() {
 if [ "$only" != fd ]; then
   go build -o "$out/goap" "$root/cmd/goap"
   {
-    echo "goap: $(git -C "$root" describe --always --dirty) $(go version | awk '{print $3}'), GOMAXPROCS=1, GOGC and GOMEMLIMIT unset${memlimit:+; second run at GOMEMLIMIT=$memlimit}"
+    echo "goap: $(git -C "$root" describe --always --dirty) $(go version | awk '{print $3}'), GOMAXPROCS=1, GOGC and GOMEMLIMIT unset${GOAP_FLAGS:+, flags $GOAP_FLAGS}${memlimit:+; second run at GOMEMLIMIT=$memlimit}"
     echo "machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores; load before: $(cut -d' ' -f1-3 /proc/loadavg)"
     date -u +%Y-%m-%dT%H:%MZ
   } > "$out/settings.goap.txt"

@@ -87,7 +87,8 @@ package goap
 //	backward.go         backward (regression) search
 //	portfolio.go        Auto: forward blind, backward and LM-cut searches in turns
 //	parts.go            Auto: a goal split into independent parts, planned part by part
-//	symmetry.go         interchangeable objects: detected per plan setup, canonical states, the plan replayed
+//	symmetry.go         interchangeable objects in the search: canonical states, twin children skipped, the plan replayed
+//	symmetry_detect.go  interchangeable objects found: bundles from the fact names, verified per plan setup
 //	idastar.go          IDA*, for Options.MemoryBounded
 //	memory.go           Options.MaxMemory: the search's memory, checked as it grows
 //

@@ -3,8 +3,8 @@ package goap_test
 import (
 	"context"
 	"runtime"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 

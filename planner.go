@@ -236,8 +236,11 @@ type searchRun struct {
 	pendingCheck bool // relaxed reachability not run yet
 	// prune: expansions generate the applicable actions of a strong
 	// stubborn set (stubborn.go); pruneMissed counts the sets given up.
-	prune       bool
-	pruneMissed int
+	// In the first stubbornTrial expansions, pruneKept and pruneAll sum
+	// the applicable actions the sets kept and all of them.
+	prune               bool
+	pruneMissed         int
+	pruneKept, pruneAll int
 	// met counts the actions the wide loops met: applicable ones forward
 	// (no-ops too), relevant ones backward; part of a member's work.
 	met int64

@@ -286,17 +286,37 @@ func (ss *stubborn) addInterfering(a *action) {
 // expandStubborn generates the successors of node n, just expanded at
 // cost g, by the applicable actions of its stubborn set alone, and
 // reports whether it did; false leaves the expansion to the caller's
-// loop (the set was given up). A search that gives up its sets in half
-// of its first stubbornTrial expansions stops pruning.
+// loop (the set was given up). In its first stubbornTrial expansions a
+// search also counts every applicable action, and stops pruning when its
+// sets kept more than stubbornKeep of them, or when it gave up half of
+// its sets: there the sets cost time and save little.
 func (s *search) expandStubborn(n int32, g float64) bool {
 	p := s.p
 	apps, ok := p.sss.set(s, s.state(n))
+	trial := s.expanded <= stubbornTrial
 	if !ok {
 		s.pruneMissed++
 		if s.expanded >= stubbornTrial && 2*s.pruneMissed >= s.expanded {
 			s.prune = false
 		}
 		return false
+	}
+	// The few children of a pruned expansion wait for their estimates
+	// as a wide expansion's do (lazyLMCut): where the search leaves a
+	// dive for an older node, an eager estimate would first need that
+	// node's landmarks, a second LM-cut (crafting with stocks: 2-3x).
+	s.deferKids = s.lazy
+	if trial {
+		all := s.applicable(s.state(n))
+		s.pruneAll += all
+		s.pruneKept += len(apps)
+		if s.expanded == stubbornTrial && float64(s.pruneKept) > stubbornKeep*float64(s.pruneAll) {
+			s.prune = false
+		}
+		if 2*len(apps) > all {
+			// Little pruned here: the rule of unpruned expansions.
+			s.deferKids = s.lazy && s.generated >= lazyBranching*max(s.expanded, 1)
+		}
 	}
 	child := s.scratch
 	for _, id := range apps {
@@ -308,4 +328,31 @@ func (s *search) expandStubborn(n int32, g float64) bool {
 		}
 	}
 	return true
+}
+
+// stubbornKeep is the share of the applicable actions that the sets of a
+// search's first stubbornTrial expansions may keep on the whole for the
+// search to go on pruning.
+const stubbornKeep = 0.8
+
+// applicable counts the search's actions that apply in state w.
+func (s *search) applicable(w []uint64) int {
+	d := s.p.d
+	k := 0
+	for _, id := range s.acts {
+		a := &d.actions[id]
+		if !holdsOps(a.preOps, w) || !a.pre.holds(w) {
+			continue
+		}
+		ok := true
+		for i := range a.effNum {
+			if _, ok = a.effNum[i].apply(w[a.effNum[i].word], 0); !ok {
+				break
+			}
+		}
+		if ok {
+			k++
+		}
+	}
+	return k
 }

@@ -132,6 +132,9 @@ type tuning struct {
 	// noStubborn keeps forward LM-cut search from pruning with stubborn
 	// sets (stubborn.go), for tests and measurements
 	noStubborn bool
+	// stubbornTrial: see the constant of that name (tests prune from the
+	// first expansion, and without giving up, with 0)
+	stubbornTrial int
 }
 
 // newTuning returns the tuning every planner starts with.
@@ -143,6 +146,7 @@ func newTuning() tuning {
 		lmcutAfter:        lmcutAfter,
 		slices:            [3]int{blindSlice, backwardSlice, lmcutSlice},
 		eagerLMCut:        !lazyLMCut,
+		stubbornTrial:     stubbornTrial,
 	}
 }
 

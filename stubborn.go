@@ -27,10 +27,13 @@ import "slices"
 // writes it. Bounds make such an action inapplicable where the result
 // would leave them: then every writer of the fact is its enabling set.
 //
-// Only forward LM-cut search prunes (search.prune): its expansions cost
-// microseconds each, so building the set costs little beside them. The
-// work of a set is bounded (stubbornWork); a search whose sets keep
-// growing past it stops pruning.
+// Only forward LM-cut search prunes (search.prune), and only without a
+// SuboptimalWeight or symmetry: its expansions cost microseconds each, so
+// building the set costs little beside them. The work of a set is
+// bounded (stubbornWork); the first expansions of a search measure its
+// sets without pruning, and the search goes on pruning only where they
+// pay (expandStubborn). Pruned expansions defer their children's
+// estimates (lazyLMCut).
 
 // stubborn is a planner's stubborn-set scratch: per-fact lists of the
 // usable actions built once per plan setup, and the set of the current
@@ -65,9 +68,9 @@ type stubborn struct {
 // long lists, and would cost more than they save.
 const stubbornWork = 4
 
-// stubbornTrial is the number of expansions after which a search that
-// gave up the set in at least half of them stops building sets.
-const stubbornTrial = 64
+// stubbornTrial is the number of expansions in which a search measures
+// its stubborn sets before it prunes with them (see expandStubborn).
+const stubbornTrial = 16
 
 // build makes the per-fact lists of the usable actions of p's setup.
 func (ss *stubborn) build(p *Planner) {
@@ -286,17 +289,31 @@ func (ss *stubborn) addInterfering(a *action) {
 // expandStubborn generates the successors of node n, just expanded at
 // cost g, by the applicable actions of its stubborn set alone, and
 // reports whether it did; false leaves the expansion to the caller's
-// loop (the set was given up). In its first stubbornTrial expansions a
-// search also counts every applicable action, and stops pruning when its
-// sets kept more than stubbornKeep of them, or when it gave up half of
-// its sets: there the sets cost time and save little.
+// loop. The first stubbornTrial expansions of a search only measure: they
+// build the sets, count every applicable action, and expand in full, so
+// that a search that does not go on pruning searches exactly as it would
+// have. It goes on when it gave up fewer than half of its sets and they
+// kept at most stubbornKeep of the applicable actions; later, when it
+// has given up half of them.
 func (s *search) expandStubborn(n int32, g float64) bool {
 	p := s.p
 	apps, ok := p.sss.set(s, s.state(n))
-	trial := s.expanded <= stubbornTrial
 	if !ok {
 		s.pruneMissed++
-		if s.expanded >= stubbornTrial && 2*s.pruneMissed >= s.expanded {
+	}
+	trial := s.p.tune.stubbornTrial
+	if s.expanded <= trial {
+		if ok {
+			s.pruneAll += s.applicable(s.state(n))
+			s.pruneKept += len(apps)
+		}
+		if s.expanded == trial {
+			s.prune = 2*s.pruneMissed < trial && float64(s.pruneKept) <= stubbornKeep*float64(s.pruneAll)
+		}
+		return false
+	}
+	if !ok {
+		if trial > 0 && 2*s.pruneMissed >= s.expanded {
 			s.prune = false
 		}
 		return false
@@ -306,18 +323,6 @@ func (s *search) expandStubborn(n int32, g float64) bool {
 	// dive for an older node, an eager estimate would first need that
 	// node's landmarks, a second LM-cut (crafting with stocks: 2-3x).
 	s.deferKids = s.lazy
-	if trial {
-		all := s.applicable(s.state(n))
-		s.pruneAll += all
-		s.pruneKept += len(apps)
-		if s.expanded == stubbornTrial && float64(s.pruneKept) > stubbornKeep*float64(s.pruneAll) {
-			s.prune = false
-		}
-		if 2*len(apps) > all {
-			// Little pruned here: the rule of unpruned expansions.
-			s.deferKids = s.lazy && s.generated >= lazyBranching*max(s.expanded, 1)
-		}
-	}
 	child := s.scratch
 	for _, id := range apps {
 		s.met++

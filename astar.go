@@ -35,6 +35,9 @@ func (s *search) stepAStar(budget int) {
 			return
 		}
 		g := s.expand(n)
+		if s.prune && s.expandStubborn(n, g) {
+			continue
+		}
 		if s.sym {
 			s.p.sym.parentKeys(s.state(n))
 		}

@@ -84,6 +84,7 @@ package goap
 //	forward_blind.go    forward, one-word states, blind, integer costs
 //	forward_one.go      forward, one-word states
 //	forward_wide.go     forward, wider states: the successor index
+//	stubborn.go         partial-order reduction in forward LM-cut search: strong stubborn sets
 //	backward.go         backward (regression) search
 //	portfolio.go        Auto: forward blind, backward and LM-cut searches in turns
 //	parts.go            Auto: a goal split into independent parts, planned part by part

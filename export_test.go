@@ -275,6 +275,18 @@ func AtomIndexFresh(d *Domain) bool {
 // is generated (on) instead of when it is popped (lazyLMCut).
 func SetEagerLMCut(p *Planner, on bool) { p.tune.eagerLMCut = on }
 
+// SetStubbornSets turns forward LM-cut search's pruning by strong
+// stubborn sets (stubborn.go) on, as planners start, or off; with
+// trial false a search prunes from its first expansion and never stops
+// (no measuring expansions, see stubbornTrial).
+func SetStubbornSets(p *Planner, on, trial bool) {
+	p.tune.noStubborn = !on
+	p.tune.stubbornTrial = 0
+	if trial {
+		p.tune.stubbornTrial = stubbornTrial
+	}
+}
+
 // SymmetryClasses returns the number of bundles in each class of
 // interchangeable bundles that p's last plan setup found (nil: none).
 func SymmetryClasses(p *Planner) []int {

@@ -84,6 +84,9 @@ func (s *search) stepForward1(budget int) {
 			return
 		}
 		g := s.expand(n)
+		if s.prune && s.expandStubborn(n, g) {
+			continue
+		}
 		if len(s.table) >= s.prefetchAt {
 			s.expandPrefetched(n, st, g, mask)
 			continue
@@ -144,6 +147,9 @@ func (s *search) stepIndexed1(budget int) {
 			g = s.expandBlind(n)
 		} else {
 			g = s.expand(n)
+		}
+		if s.prune && s.expandStubborn(n, g) {
+			continue
 		}
 		mw.candidates(s.states[n : n+1])
 		for {

@@ -323,6 +323,9 @@ func (s *search) stepForwardN(budget int) {
 		} else {
 			g = s.expand(n)
 		}
+		if s.prune && s.expandStubborn(n, g) {
+			continue
+		}
 		mw.candidates(st)
 		kids, met := 0, 0
 		var touch uint64

@@ -36,6 +36,7 @@ type Planner struct {
 	sym     symmetry
 
 	prep  prepared        // per plan setup: the usable actions (prepare)
+	sss   stubborn        // per plan setup and expansion: stubborn sets (stubborn.go)
 	lmRun lmcutRun        // per search: LM-cut's landmarks and counts
 	bw    backwardScratch // per backward search
 	// Per search: live copies of prep.acts and prep.fwd without the
@@ -128,6 +129,12 @@ type tuning struct {
 	// eagerLMCut estimates every child of forward LM-cut search when it
 	// is generated, as before lazyLMCut (for tests and measurements)
 	eagerLMCut bool
+	// noStubborn keeps forward LM-cut search from pruning with stubborn
+	// sets (stubborn.go), for tests and measurements
+	noStubborn bool
+	// stubbornTrial: see the constant of that name (tests prune from the
+	// first expansion, and without giving up, with 0)
+	stubbornTrial int
 }
 
 // newTuning returns the tuning every planner starts with.
@@ -139,6 +146,7 @@ func newTuning() tuning {
 		lmcutAfter:        lmcutAfter,
 		slices:            [3]int{blindSlice, backwardSlice, lmcutSlice},
 		eagerLMCut:        !lazyLMCut,
+		stubbornTrial:     stubbornTrial,
 	}
 }
 
@@ -230,6 +238,13 @@ type searchRun struct {
 	lazy         bool // estimates may wait until the node is popped (lazyLMCut)
 	deferKids    bool // the children of this expansion wait (lazyBranching)
 	pendingCheck bool // relaxed reachability not run yet
+	// prune: expansions generate the applicable actions of a strong
+	// stubborn set (stubborn.go); pruneMissed counts the sets given up.
+	// In the first stubbornTrial expansions, pruneKept and pruneAll sum
+	// the applicable actions the sets kept and all of them.
+	prune               bool
+	pruneMissed         int
+	pruneKept, pruneAll int
 	// met counts the actions the wide loops met: applicable ones forward
 	// (no-ops too), relevant ones backward; part of a member's work.
 	met int64
@@ -422,6 +437,9 @@ func (s *search) begin() {
 	// landmarks, which do not hold for a renamed child: symmetric
 	// searches estimate each child afresh.
 	s.lazy = s.dir == Forward && s.heur == LMCut && !p.tune.eagerLMCut && !s.sym
+	// Pruning keeps an optimal plan; a weighted search's bound is left
+	// as it was proved, without it.
+	s.prune = s.dir == Forward && s.heur == LMCut && !s.sym && s.weight == 1 && !p.tune.noStubborn
 	s.prefetchAt = p.tune.prefetchTable
 	s.sw = s.w
 	if s.dir == Backward {

@@ -50,6 +50,10 @@ func (s *search) step(budget int) Status {
 //	stepAStar         astar.go         symmetric searches (symmetry.go), and
 //	                                   every search when tests set tuning.referenceLoop
 //
+// Forward LM-cut search (search.prune) hands its expansions to
+// expandStubborn (stubborn.go) in every loop that runs it, the reference
+// one too: it generates the successors of a strong stubborn set.
+//
 // Memory-bounded search (Options.MemoryBounded) is another algorithm,
 // IDA* (idastar.go), checked for optimality against the exhaustive
 // reference like the rest.

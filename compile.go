@@ -320,10 +320,10 @@ func (c *compiler) declare(f Fact) {
 			c.fail("", "", f.Name, "an enum may have at most %d values", MaxIntRange)
 			return
 		}
-		seen := map[string]bool{}
+		at := make(map[string]int32, len(f.Values)) // each value's index
 		ok := true
-		for _, v := range f.Values {
-			if v == "" || seen[v] {
+		for i, v := range f.Values {
+			if _, twice := at[v]; v == "" || twice {
 				c.fail("", "", f.Name, "enum value %q is empty or repeated", v)
 				ok = false
 			}
@@ -331,7 +331,7 @@ func (c *compiler) declare(f Fact) {
 				c.fail("", "", f.Name, "enum value %q %s", v, msg)
 				ok = false
 			}
-			seen[v] = true
+			at[v] = int32(i)
 		}
 		if !ok {
 			return
@@ -340,14 +340,10 @@ func (c *compiler) declare(f Fact) {
 		fi.size = len(f.Values)
 		fi.Min, fi.Max = 0, len(f.Values)-1
 		if len(f.Values) >= manyValues {
-			m := make(map[string]int32, len(f.Values))
-			for i, v := range f.Values {
-				m[v] = int32(i)
-			}
 			if d.valueAt == nil {
 				d.valueAt = map[string]map[string]int32{}
 			}
-			d.valueAt[f.Name] = m
+			d.valueAt[f.Name] = at
 		}
 		if f.DefaultValue != "" {
 			idx, found := d.number(&fi, f.DefaultValue)

@@ -308,11 +308,14 @@ func CheckSlots(p *Planner) (closed int, err error) {
 	s := &p.s
 	at := make([]int, s.nodes.len())
 	for i := range s.table {
-		if e := &s.table[i]; e.gen == s.gen && e.idx > 0 {
-			if at[e.idx-1] != 0 {
-				return 0, fmt.Errorf("node %d in slots %d and %d", e.idx-1, at[e.idx-1]-1, i)
+		if e := s.table[i]; !e.empty(s.gen) {
+			if at[e.idx()] != 0 {
+				return 0, fmt.Errorf("node %d in slots %d and %d", e.idx(), at[e.idx()]-1, i)
 			}
-			at[e.idx-1] = i + 1
+			if e&slotKeyMask != s.key(s.nodeHash(e.idx())) {
+				return 0, fmt.Errorf("node %d's slot %d has the tag of another hash", e.idx(), i)
+			}
+			at[e.idx()] = i + 1
 		}
 	}
 	for n := range int32(len(at)) {
@@ -324,8 +327,11 @@ func CheckSlots(p *Planner) (closed int, err error) {
 			return 0, fmt.Errorf("slotOf(%d) is not its slot %d", n, at[n]-1)
 		}
 		nd := s.nodes.at(n)
-		if !s.buckets && e.closed != nd.closed() {
-			return 0, fmt.Errorf("node %d closed %v, its slot %v", n, nd.closed(), e.closed)
+		if !s.buckets && e.closed() != nd.closed() {
+			return 0, fmt.Errorf("node %d closed %v, its slot %v", n, nd.closed(), e.closed())
+		}
+		if s.buckets && *e&slotGMask != slotG(nd.g) {
+			return 0, fmt.Errorf("node %d costs %v, its slot %v", n, nd.g, e.g())
 		}
 		if nd.closed() {
 			closed++

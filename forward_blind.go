@@ -149,27 +149,29 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 			s.generated++
 			cg := g + a.cost
 			tm := uint64(len(s.table) - 1)
-			for j := mix64(x) & tm; ; j = (j + 1) & tm {
+			h := mix64(x)
+			key := s.key(h)
+			for j := h & tm; ; j = (j + 1) & tm {
 				e := &s.table[j]
-				if e.gen != s.gen { // a new state
+				if e.empty(s.gen) { // a new state
 					idx, nd := s.nodes.add()
 					nd.g, nd.parent, nd.act = cg, cur, uint32(a.id) // a new node: no flags
 					s.states = append(s.states, x)
-					*e = slot{key: x, idx: idx + 1, gen: s.gen, g: slotG(cg)}
+					*e = key | slot(idx+1) | slotG(cg)
 					q.pushNew(idx, int64(cg))
 					if s.full() {
 						s.grow()
 					}
 					break
 				}
-				if e.key == x {
+				if *e&slotKeyMask == key && s.states[e.idx()] == x {
 					// See blindInsert.
-					if cg < float64(e.g) || e.g == maxSlotG && cg < s.nodes.at(e.idx-1).g {
-						idx := e.idx - 1
+					if eg := e.g(); cg < eg || eg == maxSlotG && cg < s.nodes.at(e.idx()).g {
+						idx := e.idx()
 						nd := s.nodes.at(idx)
 						nd.g, nd.parent = cg, cur
 						nd.setAction(int32(a.id))
-						e.g = slotG(cg)
+						*e = e.withG(cg)
 						q.push(idx, int64(cg))
 					}
 					break
@@ -222,21 +224,22 @@ func (s *search) expandBlind(n int32) float64 {
 // by action a from parent, in a blind search with the bucket queue: it
 // adds the state, or improves it, and pushes it on the bucket queue.
 // Blind search is consistent, so a state already reached at no more than
-// g, closed or open, stays as it is; slot.g tells without touching the
+// g, closed or open, stays as it is; the slot's g tells without touching the
 // node unless the cost is too large for it.
 func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 	tm := uint64(len(s.table) - 1)
+	key := s.key(h)
 	for j := h & tm; ; j = (j + 1) & tm {
 		e := &s.table[j]
-		if e.gen != s.gen {
-			s.blindAdd(j, x, g, parent, a)
+		if e.empty(s.gen) {
+			s.blindAdd(e, key, g, parent, a)
 			s.states = append(s.states, x)
 			if s.full() {
 				s.grow()
 			}
 			return
 		}
-		if e.key == x {
+		if *e&slotKeyMask == key && s.states[e.idx()] == x {
 			s.blindReached(e, g, parent, a)
 			return
 		}
@@ -244,12 +247,12 @@ func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 }
 
 // blindAdd adds the node of a new state reached at cost g by action a from
-// parent, in the empty slot j under key (the state or its hash), and
-// pushes it; the caller appends the state and grows the table.
-func (s *search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
+// parent, in the empty slot e under key (see search.key), and pushes it;
+// the caller stores the state and grows the table.
+func (s *search) blindAdd(e *slot, key slot, g float64, parent int32, a ActionID) {
 	idx, nd := s.nodes.add()
 	nd.g, nd.parent, nd.act = g, parent, uint32(a) // a new node: no flags
-	s.table[j] = slot{key: key, idx: idx + 1, gen: s.gen, g: slotG(g)}
+	*e = key | slot(idx+1) | slotG(g)
 	s.bq.pushNew(idx, int64(g))
 }
 
@@ -257,12 +260,12 @@ func (s *search) blindAdd(j, key uint64, g float64, parent int32, a ActionID) {
 // g by action a from parent: the node is improved and pushed again when g
 // is lower than its cost.
 func (s *search) blindReached(e *slot, g float64, parent int32, a ActionID) {
-	if g < float64(e.g) || e.g == maxSlotG && g < s.nodes.at(e.idx-1).g {
-		idx := e.idx - 1
+	if eg := e.g(); g < eg || eg == maxSlotG && g < s.nodes.at(e.idx()).g {
+		idx := e.idx()
 		nd := s.nodes.at(idx)
 		nd.g, nd.parent = g, parent
 		nd.setAction(int32(a))
-		e.g = slotG(g)
+		*e = e.withG(g)
 		s.bq.push(idx, int64(g))
 	}
 }

@@ -221,11 +221,11 @@ func (s *search) prefetchKids(st uint64, mask uint64) []child {
 		}
 	}
 	tm := uint64(len(s.table) - 1)
-	var touch uint8
+	var touch slot
 	for i := range kids {
-		touch += s.table[kids[i].hash&tm].gen
+		touch += s.table[kids[i].hash&tm]
 	}
-	s.touch += touch
+	s.touch += uint8(touch)
 	s.kids = kids
 	return kids
 }

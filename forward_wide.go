@@ -379,7 +379,7 @@ func (s *search) stepForwardN(budget int) {
 		// A loop of loads alone: the processor keeps many of them in
 		// flight at once, which it cannot while building successors.
 		for _, h := range mw.kidHash[:kids] {
-			touch += s.table[h&tmask].key
+			touch += uint64(s.table[h&tmask])
 		}
 		mw.touch = touch // keeps the loads
 		for k := 0; k < kids; k++ {
@@ -398,17 +398,18 @@ func (s *search) stepForwardN(budget int) {
 // blindInsertN is blindInsert for a multi-word state x with hash h.
 func (s *search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a ActionID) {
 	tm := uint64(len(s.table) - 1)
+	key := s.key(h)
 	for j := h & tm; ; j = (j + 1) & tm {
 		e := &s.table[j]
-		if e.gen != s.gen {
-			s.blindAdd(j, h, g, parent, a)
-			s.storeState(x)
+		if e.empty(s.gen) {
+			s.blindAdd(e, key, g, parent, a)
+			s.storeState(x, h)
 			if s.full() {
 				s.grow()
 			}
 			return
 		}
-		if e.key == h && equalWords(s.state(e.idx-1), x) {
+		if *e&slotKeyMask == key && equalWords(s.state(e.idx()), x) {
 			s.blindReached(e, g, parent, a)
 			return
 		}

@@ -29,7 +29,7 @@ func (e *MemoryLimitError) Is(target error) bool { return target == ErrMemoryLim
 // Bytes per element of the slices that grow with a search.
 const (
 	nodeBytes = int64(unsafe.Sizeof(node{}))
-	slotBytes = int64(unsafe.Sizeof(slot{}))
+	slotBytes = int64(unsafe.Sizeof(slot(0)))
 	openBytes = int64(unsafe.Sizeof(openItem{}))
 	wordBytes = 8
 )

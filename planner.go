@@ -183,7 +183,9 @@ type search struct {
 	usedPages  int
 	pagedWords int64  // the words of the pages allocated
 	table      []slot // open addressing over nodes, see insert
-	gen        uint8  // the table's current generation
+	// gen is the table's current generation, where a slot holds it
+	// (slotGenMask): slots of other generations are empty.
+	gen slot
 	// written is how far into the table's memory slots may have been
 	// written since it was last cleared (see newGeneration).
 	written int
@@ -209,9 +211,11 @@ type searchRun struct {
 	heur   Heuristic
 	w      int // words per state
 	sw     int // words per search node (w forward, 2w backward)
-	// paged: the states are in pages, 1<<pageShift each (setPaging)
+	// paged: the states are in pages, 1<<pageShift each, every state
+	// followed by its hash: stride words each (setPaging)
 	paged     bool
 	pageShift uint8
+	stride    int
 	limit     int
 	// prefetchAt is the planner's tuning.prefetchTable, read by the
 	// one-word loops at every expansion from s, which they hold anyway.

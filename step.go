@@ -141,7 +141,7 @@ func (s *search) fill(r *Result) {
 
 func (s *search) state(n int32) []uint64 {
 	if s.paged {
-		i := int(n&(1<<s.pageShift-1)) * s.sw
+		i := int(n&(1<<s.pageShift-1)) * s.stride
 		return s.pages[n>>s.pageShift][i : i+s.sw]
 	}
 	return s.states[int(n)*s.sw : int(n+1)*s.sw]
@@ -166,7 +166,7 @@ func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 			return
 		}
 		nd.act &^= nodeClosed
-		s.slotOf(idx).closed = false
+		*s.slotOf(idx) &^= slotClosed
 	}
 	if !fresh && g >= nd.g {
 		return

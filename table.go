@@ -2,54 +2,93 @@ package goap
 
 import "math/bits"
 
-// The closed/open set is an open-addressing hash table of node indices.
-// A slot holds the state itself when a state is one word (most GOAP
-// domains), so a probe touches one cache line; otherwise it holds the
-// state's 64-bit hash and the words are compared in the arena. Either way
-// two distinct states are never merged.
+// The closed/open set is an open-addressing hash table of node indices,
+// with linear probing. A slot is one word: the node index, the table
+// generation, the closed flag, the cost of blind searches and a tag of
+// the state's hash. A probe whose tag matches compares the state itself
+// (in the state arrays), so two distinct states are never merged. Slots
+// of 8 bytes instead of 16 (the state or its hash beside the index) took
+// a table at its usual load from 21-43 bytes per stored state to 11-21,
+// and halved the transient of its doubling, which set the search's peak
+// memory.
 
-type slot struct {
-	key uint64 // the state (one-word states) or its hash
-	idx int32  // node index + 1
-	// gen is the table generation that wrote the slot: a slot from an
-	// older generation is empty, so emptying the table between plan
-	// calls (and on growth) costs nothing but a real clear every 255
-	// generations.
-	gen uint8
-	// closed mirrors the node's flag, so that a successor that is
-	// already closed (the common case late in a search) is dismissed
-	// without touching the node arena. Blind searches with the bucket
-	// queue use g instead and leave closed alone.
-	closed bool
-	// g is the node's cost (saturated at maxSlotG) in blind searches
-	// with the bucket queue, whose duplicate test it serves:
-	// a state already reached at no more than the new cost (closed, or
-	// open at its best cost) is dismissed without touching the node
-	// arena, and closing a node does not write its slot.
-	g uint16
-}
+// slot is a table entry, one word:
+//
+//	bits  0-31  node index + 1
+//	bits 32-35  the table generation that wrote the slot (1 to 15): a
+//	            slot of another generation is empty, so emptying the
+//	            table between plan calls (and on growth) costs nothing
+//	            but a real clear every 15 generations (clearing a small
+//	            table at every plan call cost the guard 2 % more
+//	            instructions)
+//	bit  36     closed: mirrors the node's flag, so that a successor that
+//	            is already closed (the common case late in a search) is
+//	            dismissed without touching the node arena. Blind searches
+//	            with the bucket queue use g instead and leave it alone.
+//	bits 37-52  g: the node's cost (saturated at maxSlotG) in blind
+//	            searches with the bucket queue, whose duplicate test it
+//	            serves: a state already reached at no more than the new
+//	            cost (closed, or open at its best cost) is dismissed
+//	            without touching the node arena, and closing a node does
+//	            not write its slot
+//	bits 53-63  tag: the top 11 bits of the state's hash, so that a
+//	            probe compares a state that is not there one time in 2,048
+type slot uint64
 
-// maxSlotG is slot.g's saturated value: the node holds the real cost.
+const (
+	slotGenShift = 32
+	slotGenMask  = slot(15) << slotGenShift
+	slotClosed   = slot(1) << 36
+	slotGShift   = 37
+	slotGMask    = slot(maxSlotG) << slotGShift
+	slotTagMask  = slot(1<<11-1) << 53
+	// slotKeyMask covers what a slot shares with a probe's key (see
+	// key) when it may hold the state: generation and tag.
+	slotKeyMask = slotGenMask | slotTagMask
+	slotIdxMask = slot(1<<32 - 1)
+)
+
+// maxSlotG is a slot's saturated g: the node holds the real cost.
 const maxSlotG = 1<<16 - 1
 
-// slotG returns the cost g as stored in slot.g.
-func slotG(g float64) uint16 {
+// slotG returns the cost g as stored in a slot's g.
+func slotG(g float64) slot {
 	if g >= maxSlotG {
-		return maxSlotG
+		return slotGMask
 	}
-	return uint16(g)
+	return slot(int64(g)) << slotGShift // through int64: no branch for 2^63
 }
+
+// key returns what a slot of the current generation that may hold a
+// state of hash h shares with it: e&slotKeyMask == key.
+func (s *search) key(h uint64) slot { return s.gen | slot(h)&slotTagMask }
+
+// empty reports whether slot e is empty in generation gen (see
+// search.gen).
+func (e slot) empty(gen slot) bool { return e&slotGenMask != gen }
+
+// idx returns the slot's node index.
+func (e slot) idx() int32 { return int32(uint32(e)) - 1 }
+
+// closed reports the slot's closed flag.
+func (e slot) closed() bool { return e&slotClosed != 0 }
+
+// g returns the slot's cost (blind searches), maxSlotG when saturated.
+func (e slot) g() float64 { return float64(e >> slotGShift & maxSlotG) }
+
+// withG returns the slot with cost g.
+func (e slot) withG(g float64) slot { return e&^slotGMask | slotG(g) }
 
 // newGeneration empties the whole table by moving to the next
 // generation; on wrap-around it clears the memory for real, as far as
 // slots were written since the last clear, so that a planner that once
-// made a huge search does not clear all of that memory every 255 calls
+// made a huge search does not clear all of that memory every 15 calls
 // of small ones for ever after.
 func (s *search) newGeneration() {
-	s.gen++
-	if s.gen == 0 {
+	s.gen += 1 << slotGenShift
+	if s.gen&slotGenMask == 0 {
 		clear(s.table[:s.written])
-		s.gen, s.written = 1, 0
+		s.gen, s.written = 1<<slotGenShift, 0
 	}
 	s.written = max(s.written, len(s.table))
 }
@@ -57,15 +96,15 @@ func (s *search) newGeneration() {
 // close marks node n expanded (or a dead end).
 func (s *search) close(n int32) {
 	s.nodes.at(n).act |= nodeClosed
-	s.slotOf(n).closed = true
+	*s.slotOf(n) |= slotClosed
 }
 
 const minTable = 64
 
 // full reports whether the table must grow: past a load of 3/4. Linear
-// probing's runs stay short at that load with 16-byte slots (four to a
-// cache line), and a table kept at most half full took 32-63 bytes per
-// stored state, a third of the search's memory on the IPC instances.
+// probing's runs stay short at that load with 8-byte slots (eight to a
+// cache line), and a table kept at most half full took twice the memory
+// per stored state.
 func (s *search) full() bool {
 	return s.nodes.len() > len(s.table)-len(s.table)>>2
 }
@@ -145,19 +184,20 @@ func (s *search) insert1(x uint64) (int32, bool, bool) {
 // insert1h is insert1 with the state's hash already computed.
 func (s *search) insert1h(x, hash uint64) (int32, bool, bool) {
 	mask := uint64(len(s.table) - 1)
+	key := s.key(hash)
 	for i := hash & mask; ; i = (i + 1) & mask {
-		e := &s.table[i]
-		if e.gen != s.gen {
+		e := s.table[i]
+		if e.empty(s.gen) {
 			idx, _ := s.nodes.add()
 			s.states = append(s.states, x)
-			*e = slot{key: x, idx: idx + 1, gen: s.gen}
+			s.table[i] = key | slot(idx+1)
 			if s.full() {
 				s.grow()
 			}
 			return idx, true, false
 		}
-		if e.key == x {
-			return e.idx - 1, false, e.closed
+		if e&slotKeyMask == key && s.states[e.idx()] == x {
+			return e.idx(), false, e.closed()
 		}
 	}
 }
@@ -177,19 +217,20 @@ func (s *search) insert(x []uint64) (int32, bool, bool) {
 // insertHashed is insert for a multi-word state x whose hash is h.
 func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 	mask := uint64(len(s.table) - 1)
+	key := s.key(h)
 	for i := h & mask; ; i = (i + 1) & mask {
-		e := &s.table[i]
-		if e.gen != s.gen {
+		e := s.table[i]
+		if e.empty(s.gen) {
 			idx, _ := s.nodes.add()
-			s.storeState(x)
-			*e = slot{key: h, idx: idx + 1, gen: s.gen}
+			s.storeState(x, h)
+			s.table[i] = key | slot(idx+1)
 			if s.full() {
 				s.grow()
 			}
 			return idx, true, false
 		}
-		if e.key == h && equalWords(s.state(e.idx-1), x) {
-			return e.idx - 1, false, e.closed
+		if e&slotKeyMask == key && equalWords(s.state(e.idx()), x) {
+			return e.idx(), false, e.closed()
 		}
 	}
 }
@@ -206,22 +247,26 @@ const pageWords = 1 << 13
 // passed the memory cap, and copying was 57 % of a 16,000-action chain's
 // time. Pages are never copied, and a search holds at most one page
 // beyond its states. Narrow states stay flat: the one- and two-word loops
-// index them directly.
+// index them directly. A paged state is followed by its hash, which the
+// table's slots do not hold: growing the table and finding a node's slot
+// do not hash a wide state again (on a chain's 250-word subgoals,
+// rehashing was a tenth of a cold plan call).
 func (s *search) setPaging() {
 	s.paged = s.sw > 2
 	if !s.paged {
 		return // read by the game's many small searches: no loop here
 	}
+	s.stride = s.sw + 1
 	// pages of the largest power of two of states that fits in
 	// pageWords, one state at least
 	s.pageShift = 0
-	if n := pageWords / s.sw; n > 1 {
+	if n := pageWords / s.stride; n > 1 {
 		s.pageShift = uint8(bits.Len(uint(n)) - 1)
 	}
 }
 
-// storeState keeps x as the state of the node just added.
-func (s *search) storeState(x []uint64) {
+// storeState keeps x, of hash h, as the state of the node just added.
+func (s *search) storeState(x []uint64, h uint64) {
 	if !s.paged {
 		s.states = append(s.states, x...)
 		return
@@ -231,8 +276,21 @@ func (s *search) storeState(x []uint64) {
 	if pg == s.usedPages {
 		s.addPage()
 	}
-	i := (n & (1<<s.pageShift - 1)) * s.sw
+	i := (n & (1<<s.pageShift - 1)) * s.stride
 	copy(s.pages[pg][i:i+s.sw], x)
+	s.pages[pg][i+s.sw] = h
+}
+
+// nodeHash returns the table's hash of node n's state.
+func (s *search) nodeHash(n int32) uint64 {
+	switch {
+	case s.sw == 1:
+		return mix64(s.states[n])
+	case s.paged:
+		i := int(n&(1<<s.pageShift-1))*s.stride + s.sw
+		return s.pages[n>>s.pageShift][i]
+	}
+	return hashState(s.state(n))
 }
 
 // addPage makes the next page of states ready, reusing the memory of an
@@ -243,7 +301,7 @@ func (s *search) addPage() {
 	if s.usedPages == len(s.pages) {
 		s.pages = append(s.pages, nil)
 	}
-	if need := s.sw << s.pageShift; len(s.pages[s.usedPages]) < need {
+	if need := s.stride << s.pageShift; len(s.pages[s.usedPages]) < need {
 		s.pagedWords -= int64(len(s.pages[s.usedPages]))
 		s.pages[s.usedPages] = make([]uint64, need)
 		s.pagedWords += int64(len(s.pages[s.usedPages]))
@@ -266,66 +324,38 @@ func equalWords(a, b []uint64) bool {
 func (s *search) grow() {
 	s.p.checkMemory()
 	n := len(s.table) * 2
-	old, oldGen := s.table, s.gen
 	if cap(s.table) >= n {
 		s.table = s.table[:n]
 		s.newGeneration()
-		old = nil // the same memory: rehashed from the states below
 	} else {
 		s.table = make([]slot, n)
-		s.gen, s.written = 1, n
+		s.gen, s.written = 1<<slotGenShift, n
 	}
 	mask := uint64(n - 1)
-	sw := s.sw
-	if old != nil && sw > 1 {
-		// The old table holds every node's hash: moved from there, no
-		// state is hashed again (on a chain's 250-word subgoals,
-		// rehashing was a tenth of a cold plan call).
-		for _, e := range old {
-			if e.gen != oldGen {
-				continue
-			}
-			s.place(e.key, e.key, e.idx-1, mask)
-		}
-		return
-	}
 	for idx := range int32(s.nodes.len()) {
-		var key, h uint64
-		if sw == 1 {
-			key = s.states[idx]
-			h = mix64(key)
-		} else {
-			h = hashState(s.state(idx))
-			key = h
+		h := s.nodeHash(idx)
+		i := h & mask
+		for !s.table[i].empty(s.gen) {
+			i = (i + 1) & mask
 		}
-		s.place(key, h, idx, mask)
+		nd := s.nodes.at(idx)
+		e := s.key(h) | slot(idx+1) | slotG(nd.g)
+		if nd.closed() {
+			e |= slotClosed
+		}
+		s.table[i] = e
 	}
-}
-
-// place puts node idx, of table key key and hash h, in the first free
-// slot of the grown table from its home slot.
-func (s *search) place(key, h uint64, idx int32, mask uint64) {
-	i := h & mask
-	for s.table[i].gen == s.gen {
-		i = (i + 1) & mask
-	}
-	nd := s.nodes.at(idx)
-	s.table[i] = slot{key: key, idx: idx + 1, gen: s.gen, closed: nd.closed(), g: slotG(nd.g)}
 }
 
 // slotOf returns the table slot of node n, found from its state as
 // insert finds it: nodes do not keep their slot (8 bytes less per node),
 // and only closing or reopening a node needs it, once per expansion.
 func (s *search) slotOf(n int32) *slot {
-	var h uint64
-	if s.sw == 1 {
-		h = mix64(s.states[n])
-	} else {
-		h = hashState(s.state(n))
-	}
+	h := s.nodeHash(n)
 	mask := uint64(len(s.table) - 1)
+	want := s.key(h) | slot(n+1)
 	for i := h & mask; ; i = (i + 1) & mask {
-		if e := &s.table[i]; e.idx == n+1 && e.gen == s.gen {
+		if e := &s.table[i]; *e&(slotKeyMask|slotIdxMask) == want {
 			return e
 		}
 	}

@@ -301,9 +301,10 @@ func SymmetryClasses(p *Planner) []int {
 }
 
 // CheckSlots checks p's main search's table against its nodes: every
-// node has exactly one slot of the current generation, slotOf finds that
-// slot from the node's state, and the slot's closed flag is the node's.
-// It returns the number of closed nodes.
+// node has exactly one slot of the current generation, with its state's
+// tag, slotOf finds that slot from the node's state, and the slot's closed
+// flag (forward blind searches with the bucket queue: its cost) is the
+// node's. It returns the number of closed nodes.
 func CheckSlots(p *Planner) (closed int, err error) {
 	s := &p.s
 	at := make([]int, s.nodes.len())
@@ -330,7 +331,7 @@ func CheckSlots(p *Planner) (closed int, err error) {
 		if !s.buckets && e.closed() != nd.closed() {
 			return 0, fmt.Errorf("node %d closed %v, its slot %v", n, nd.closed(), e.closed())
 		}
-		if s.buckets && *e&slotGMask != slotG(nd.g) {
+		if s.buckets && s.dir == Forward && *e&slotGMask != slotG(nd.g) {
 			return 0, fmt.Errorf("node %d costs %v, its slot %v", n, nd.g, e.g())
 		}
 		if nd.closed() {

@@ -189,4 +189,15 @@ func TestNodeSlots(t *testing.T) {
 			t.Errorf("%s: %d stored, %d closed: too small a search to check pages and slots", name, stored, closed)
 		}
 	}
+	// Backward over a chain of 5,000 actions: 158-word subgoals, which
+	// keep their hash after them in the pages.
+	p, start, goal := chainPlanner(t, 5000, nil)
+	p.Options = goap.Options{Direction: goap.Backward, Heuristic: goap.Blind}
+	if res := p.Plan(context.Background(), start, goal); res.Status != goap.Found || len(res.Plan) != 5000 {
+		t.Fatalf("chain: %v, %d steps", res.Status, len(res.Plan))
+	}
+	closed, err := goap.CheckSlots(p)
+	if _, stored := goap.SearchMemory(p); err != nil || stored <= 4096 || closed == 0 {
+		t.Fatalf("chain: %d stored, %d closed, %v", stored, closed, err)
+	}
 }

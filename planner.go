@@ -211,8 +211,8 @@ type searchRun struct {
 	heur   Heuristic
 	w      int // words per state
 	sw     int // words per search node (w forward, 2w backward)
-	// paged: the states are in pages, 1<<pageShift each, every state
-	// followed by its hash: stride words each (setPaging)
+	// paged: the states are in pages, 1<<pageShift each, stride words
+	// apart (wide ones followed by their hash: setPaging)
 	paged     bool
 	pageShift uint8
 	stride    int

@@ -247,16 +247,21 @@ const pageWords = 1 << 13
 // passed the memory cap, and copying was 57 % of a 16,000-action chain's
 // time. Pages are never copied, and a search holds at most one page
 // beyond its states. Narrow states stay flat: the one- and two-word loops
-// index them directly. A paged state is followed by its hash, which the
-// table's slots do not hold: growing the table and finding a node's slot
-// do not hash a wide state again (on a chain's 250-word subgoals,
-// rehashing was a tenth of a cold plan call).
+// index them directly. A state of 8 words or more is followed by its
+// hash, which the table's slots do not hold: growing the table and
+// finding a node's slot do not hash it again (on a chain's 250-word
+// subgoals, rehashing was a tenth of a cold plan call). Narrower states
+// are hashed again: a word more for blocks task19's three-word states
+// was 4.8 MB of its 71 MB.
 func (s *search) setPaging() {
 	s.paged = s.sw > 2
 	if !s.paged {
 		return // read by the game's many small searches: no loop here
 	}
-	s.stride = s.sw + 1
+	s.stride = s.sw
+	if s.sw >= 8 {
+		s.stride++
+	}
 	// pages of the largest power of two of states that fits in
 	// pageWords, one state at least
 	s.pageShift = 0
@@ -265,7 +270,8 @@ func (s *search) setPaging() {
 	}
 }
 
-// storeState keeps x, of hash h, as the state of the node just added.
+// storeState keeps x, of hash h, as the state of the node just added
+// (and h with it, see setPaging).
 func (s *search) storeState(x []uint64, h uint64) {
 	if !s.paged {
 		s.states = append(s.states, x...)
@@ -278,7 +284,9 @@ func (s *search) storeState(x []uint64, h uint64) {
 	}
 	i := (n & (1<<s.pageShift - 1)) * s.stride
 	copy(s.pages[pg][i:i+s.sw], x)
-	s.pages[pg][i+s.sw] = h
+	if s.stride > s.sw {
+		s.pages[pg][i+s.sw] = h
+	}
 }
 
 // nodeHash returns the table's hash of node n's state.
@@ -286,7 +294,7 @@ func (s *search) nodeHash(n int32) uint64 {
 	switch {
 	case s.sw == 1:
 		return mix64(s.states[n])
-	case s.paged:
+	case s.stride > s.sw:
 		i := int(n&(1<<s.pageShift-1))*s.stride + s.sw
 		return s.pages[n>>s.pageShift][i]
 	}

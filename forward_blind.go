@@ -29,7 +29,13 @@ func (s *search) stepBlind1(budget int) {
 			n = min(n, s.limit-s.expanded)
 		}
 		if s.pendingCheck {
-			n = min(n, reachCheckAfter-s.expanded)
+			// stop where the check may be due (see checkpoint): at
+			// reachCheckAfter expansions, and as often after that
+			if d := reachCheckAfter - s.expanded; d > 0 {
+				n = min(n, d)
+			} else {
+				n = min(n, reachCheckAfter)
+			}
 		}
 		before := s.expanded
 		switch {

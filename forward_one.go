@@ -35,13 +35,19 @@ func (p *Planner) packForward(mask uint64) {
 }
 
 // reachCheckAfter is how many expansions forward search makes before it
-// runs the relaxed reachability check.
+// runs the relaxed reachability check, at the least.
 const reachCheckAfter = 32
 
 // checkpoint runs the deferred reachability check when its time has come;
-// it returns false when that check proved that no plan exists.
+// it returns false when that check proved that no plan exists. The check
+// is a pass over every usable action, so it waits until the search has
+// generated as many successors as there are usable actions: its cost
+// stays within the search's own, and a search that takes its candidates
+// from a successor index (a grid's 4 of its 16,384 moves) and ends before
+// that skips it. Dropping the actions that can never apply pays where
+// every expansion tests every action, and there the wait is short.
 func (s *search) checkpoint() bool {
-	if !s.pendingCheck || s.expanded < reachCheckAfter {
+	if !s.pendingCheck || s.expanded < reachCheckAfter || s.generated < len(s.acts) {
 		return true
 	}
 	s.pendingCheck = false

@@ -104,36 +104,32 @@ func hashState(w []uint64) uint64 {
 // hashWide hashes a state of 8 words or more: the sum of a mix of each
 // word that is not zero with its place, mixed once more. Terms are
 // independent, so their multiplies overlap instead of waiting for each
-// other, and zero words, four at a time, cost a load and a test: the
+// other, and zero words, eight at a time, cost a load and an or: the
 // subgoals of backward search name a few facts of thousands (a chain of
 // 8,000 actions: 250 words, two of them not zero), and a chained hash
 // of every word was most of such a search's time.
 func hashWide(w []uint64) uint64 {
+	const step = 0x9E3779B97F4A7C15 // sets the places apart
 	h := uint64(len(w))
-	salt := uint64(0)
-	for ; len(w) >= 4; w = w[4:] {
-		salt += 4 * saltStep
-		if w[3]|w[2]|w[1]|w[0] == 0 {
+	n := len(w) &^ 7
+	for i := 0; i < n; i += 8 {
+		q := w[i : i+8 : i+8]
+		if q[0]|q[1]|q[2]|q[3]|q[4]|q[5]|q[6]|q[7] == 0 {
 			continue
 		}
-		for k, x := range w[:4] {
+		for k, x := range q {
 			if x != 0 {
-				h += mix64(x ^ (salt + uint64(k)*saltStep))
+				h += mix64(x ^ uint64(i+k+1)*step)
 			}
 		}
 	}
-	for _, x := range w {
-		salt += saltStep
-		if x != 0 {
-			h += mix64(x ^ salt)
+	for i := n; i < len(w); i++ {
+		if x := w[i]; x != 0 {
+			h += mix64(x ^ uint64(i+1)*step)
 		}
 	}
 	return mix64(h)
 }
-
-// saltStep sets each word's place apart in hashWide (a variable, so that
-// its multiples wrap around as uint64 arithmetic does).
-var saltStep uint64 = 0x9E3779B97F4A7C15
 
 // resetTable empties the table, sizing it for as many nodes as the
 // previous search made (at least minTable slots) and keeping its memory.

@@ -118,6 +118,7 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 		}
 		g := s.expandBlind(cur)
 		fwd := s.fwd
+		gen := s.gen // in a register: s.gen would be loaded again after every store
 		for i := 0; i < len(fwd); i++ {
 			// The scan for the next applicable action is a loop of its
 			// own: with few values live it stays in registers (measured
@@ -156,10 +157,10 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 			cg := g + a.cost
 			tm := uint64(len(s.table) - 1)
 			h := mix64(x)
-			key := s.key(h)
+			key := gen | slot(h)&slotTagMask // s.key(h)
 			for j := h & tm; ; j = (j + 1) & tm {
 				e := &s.table[j]
-				if e.empty(s.gen) { // a new state
+				if e.empty(gen) { // a new state
 					idx, nd := s.nodes.add()
 					nd.g, nd.parent, nd.act = cg, cur, uint32(a.id) // a new node: no flags
 					s.states = append(s.states, x)
@@ -167,10 +168,11 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 					q.pushNew(idx, int64(cg))
 					if s.full() {
 						s.grow()
+						gen = s.gen
 					}
 					break
 				}
-				if *e&slotKeyMask == key && s.states[e.idx()] == x {
+				if *e&slotKeyMask == key && s.states[uint32(*e)-1] == x {
 					// See blindInsert.
 					if eg := e.g(); cg < eg || eg == maxSlotG && cg < s.nodes.at(e.idx()).g {
 						idx := e.idx()
@@ -245,7 +247,7 @@ func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 			}
 			return
 		}
-		if *e&slotKeyMask == key && s.states[e.idx()] == x {
+		if *e&slotKeyMask == key && s.states[uint32(*e)-1] == x {
 			s.blindReached(e, g, parent, a)
 			return
 		}

@@ -67,7 +67,8 @@ func (s *search) key(h uint64) slot { return s.gen | slot(h)&slotTagMask }
 // search.gen).
 func (e slot) empty(gen slot) bool { return e&slotGenMask != gen }
 
-// idx returns the slot's node index.
+// idx returns the slot's node index. (Loops that index with it write
+// uint32(e)-1: no sign to extend.)
 func (e slot) idx() int32 { return int32(uint32(e)) - 1 }
 
 // closed reports the slot's closed flag.
@@ -207,7 +208,7 @@ func (s *search) insert1h(x, hash uint64) (int32, bool, bool) {
 			}
 			return idx, true, false
 		}
-		if e&slotKeyMask == key && s.states[e.idx()] == x {
+		if e&slotKeyMask == key && s.states[uint32(e)-1] == x {
 			return e.idx(), false, e.closed()
 		}
 	}

@@ -78,7 +78,8 @@ package goap
 //	step.go             a step of a search: the loops' dispatch, settling a reached state, expanding a node, the result
 //	table.go            the state table: open addressing over the nodes; wide states in pages
 //	nodes.go            the node arena: a first page grown by append, then pages never copied
-//	openlist.go         the open list (binary heap or bucket queue) and its tie rule
+//	openbuckets.go      the open list of searches with estimates: 4-byte entries in buckets by key
+//	openlist.go         the open list (buckets by key, or bucket queue) and its tie rule
 //	estimate.go         a search's estimates: the heuristics applied to a plan call; LM-cut's deferred ones
 //	astar.go            the reference A* loop, which every other loop matches
 //	forward_blind.go    forward, one-word states, blind, integer costs

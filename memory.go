@@ -30,7 +30,6 @@ func (e *MemoryLimitError) Is(target error) bool { return target == ErrMemoryLim
 const (
 	nodeBytes = int64(unsafe.Sizeof(node{}))
 	slotBytes = int64(unsafe.Sizeof(slot(0)))
-	openBytes = int64(unsafe.Sizeof(openItem{}))
 	wordBytes = 8
 )
 
@@ -38,7 +37,7 @@ const (
 // nodes, states, table and open list, by capacity (what was allocated).
 func (s *search) memory() int64 {
 	n := s.nodes.bytes() + (int64(cap(s.states))+s.pagedWords)*wordBytes +
-		int64(cap(s.table))*slotBytes + int64(cap(s.open))*openBytes + int64(cap(s.pages))*24
+		int64(cap(s.table))*slotBytes + s.open.bytes() + int64(cap(s.pages))*24
 	for i := range s.bq.ring {
 		n += int64(cap(s.bq.ring[i].items)) * 4
 	}
@@ -87,7 +86,7 @@ func (p *Planner) checkMemory() bool {
 // the process's peak near the cap rather than well past it.
 func (s *search) nextGrowth() int64 {
 	g := 2 * int64(len(s.table)) * slotBytes
-	g = max(g, s.nodes.nextGrowth(), int64(cap(s.open))*openBytes*5/4)
+	g = max(g, s.nodes.nextGrowth(), s.open.nextGrowth())
 	if !s.paged {
 		g = max(g, int64(cap(s.states))*wordBytes*5/4)
 	} // else a page at a time: no copy, nothing to foresee

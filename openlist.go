@@ -18,14 +18,13 @@ import (
 // Entries are never removed when a node is improved or closed: an entry
 // that no longer matches its node is stale and skipped when popped.
 
-// openItem is an entry of the open heap: key f = g + w*h; tie the
-// node's h (as float32 bits, which order like the numbers since h >= 0)
-// then the node's index, so ties go to the deeper, then the older node.
-type openItem = heapEntry[struct{}]
-
-// openTie is an open heap entry's tie for a node of estimate h; bit 31,
-// above the node's index (which is never negative), is set for nodes not
-// preferred, so that among equal h preferred nodes go first (lazyLMCut).
+// openTie is the tie of an open node of estimate h after its f: h (as
+// float32 bits, which order like the numbers since h >= 0), then bit 31,
+// set for nodes not preferred, so that among equal h preferred nodes go
+// first (lazyLMCut), then in its low bits the node's index (never
+// negative), so ties go to the deeper, then the older node. The open
+// list's buckets hold the tie without the index, and order their nodes
+// by index.
 func openTie(h float64, n int32, preferred bool) uint64 {
 	t := uint64(math.Float32bits(float32(h)))<<32 | uint64(uint32(n))
 	if !preferred {
@@ -33,9 +32,6 @@ func openTie(h float64, n int32, preferred bool) uint64 {
 	}
 	return t
 }
-
-// openNode is the node of an open heap entry.
-func openNode(it *openItem) int32 { return int32(uint32(it.tie) &^ (1 << 31)) }
 
 // maxBucketCost is the largest action cost for which blind search uses the
 // bucket queue; its ring has a bucket for every f from the current one to
@@ -177,7 +173,7 @@ func (s *search) push(n int32) {
 		s.bq.push(n, int64(nd.g))
 		return
 	}
-	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n, nd.preferred()), struct{}{})
+	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n, nd.preferred()), n)
 }
 
 // next pops the best open node that is still current, or returns -1 when
@@ -196,11 +192,13 @@ func (s *search) next() int32 {
 			return n
 		}
 	}
-	for len(s.open) > 0 {
-		it := s.open.pop()
-		n := openNode(&it)
+	for {
+		n, f, ok := s.open.pop()
+		if !ok {
+			return -1
+		}
 		nd := s.nodes.at(n)
-		if nd.closed() || it.key != nd.g+s.weight*nd.h {
+		if nd.closed() || f != nd.g+s.weight*nd.h {
 			continue // stale entry: the node was closed or improved
 		}
 		if nd.deferred() && !s.evaluate(n) {
@@ -208,7 +206,6 @@ func (s *search) next() int32 {
 		}
 		return n
 	}
-	return -1
 }
 
 // bestOpen returns the open node the search would expand next, without
@@ -217,17 +214,8 @@ func (s *search) bestOpen() int32 {
 	if s.buckets {
 		return s.bq.best(&s.nodes)
 	}
-	n := int32(-1)
-	var best openItem
-	for i := range s.open {
-		it := &s.open[i]
-		nd := s.nodes.at(openNode(it))
-		if nd.closed() || it.key != nd.g+s.weight*nd.h {
-			continue
-		}
-		if n < 0 || it.before(&best) {
-			n, best = openNode(it), *it
-		}
-	}
-	return n
+	return s.open.best(func(n int32, f float64) bool {
+		nd := s.nodes.at(n)
+		return !nd.closed() && f == nd.g+s.weight*nd.h
+	})
 }

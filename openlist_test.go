@@ -8,7 +8,8 @@ import (
 )
 
 // TestOpenListTieRule pins the open list's order (openlist.go) on both
-// implementations: next pops the open node of least f = g + w*h, ties to
+// implementations, the heap in both its forms (openbuckets.go: moved into
+// buckets at the start, midway, or never): next pops the open node of least f = g + w*h, ties to
 // the smaller h, then to the older node (smaller index), and skips the
 // entries of nodes closed or improved since they were pushed. Nodes are
 // pushed, improved, closed and popped in a random interleaving, with few
@@ -19,10 +20,11 @@ func TestOpenListTieRule(t *testing.T) {
 	for _, c := range []struct {
 		buckets bool
 		weight  float64
-	}{{false, 1}, {false, 2}, {true, 1}} {
+		spillAt int // the step at which the heap moves into buckets, -1: never
+	}{{false, 1, -1}, {false, 2, -1}, {false, 1, 0}, {false, 2, 150}, {true, 1, -1}} {
 		for seed := int64(1); seed <= 20; seed++ {
-			t.Run(fmt.Sprintf("buckets=%v/w=%v/seed=%d", c.buckets, c.weight, seed), func(t *testing.T) {
-				checkTieRule(t, rand.New(rand.NewSource(seed)), c.buckets, c.weight)
+			t.Run(fmt.Sprintf("buckets=%v/w=%v/spill=%d/seed=%d", c.buckets, c.weight, c.spillAt, seed), func(t *testing.T) {
+				checkTieRule(t, rand.New(rand.NewSource(seed)), c.buckets, c.weight, c.spillAt)
 			})
 		}
 	}
@@ -32,7 +34,7 @@ func TestOpenListTieRule(t *testing.T) {
 // Costs stay integers, as the bucket queue needs, and so do the f values
 // (exact in float64 and as float32 ties). The bucket queue holds blind
 // nodes (h = 0), pushed at most maxCost above the f last popped.
-func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
+func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64, spillAt int) {
 	const maxCost = 4
 	s := &search{}
 	s.weight, s.buckets = weight, buckets
@@ -67,6 +69,9 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 	lastG := 0.0 // g of the node popped last: nothing is pushed below it
 	pops, ties := 0, 0
 	for step := 0; step < 400; step++ {
+		if step == spillAt {
+			s.open.spill() // as past openSpillAt entries
+		}
 		switch k := rng.Intn(10); {
 		case k < 5 || len(open) == 0: // a new node
 			h := 0.0
@@ -90,6 +95,9 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64) {
 			for _, n := range open { // does the rule break a tie of f?
 				nw, nn := s.nodes.at(want), s.nodes.at(n)
 				tie = tie || n != want && nn.g+weight*nn.h == nw.g+weight*nw.h
+			}
+			if b := s.bestOpen(); b != want {
+				t.Fatalf("step %d: bestOpen gives node %d, the rule %d (open: %s)", step, b, want, describeOpen(s, open))
 			}
 			got := s.next()
 			if got != want {

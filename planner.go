@@ -193,7 +193,7 @@ type search struct {
 	// starts large enough for as many, so repeated large searches do not
 	// pay for growing it every time.
 	lastNodes int
-	open      minHeap[struct{}]
+	open      openList
 	bq        bucketQueue // see openlist.go
 	scratch   []uint64
 	kids      []child // expandPrefetched's successors
@@ -302,7 +302,8 @@ func (s *search) clear(start State, t *Target) {
 	s.t, s.start, s.status = t, start, Running
 	s.lastNodes = s.nodes.len()
 	s.nodes.reset()
-	s.states, s.open = s.states[:0], s.open[:0]
+	s.states = s.states[:0]
+	s.open.reset()
 	s.usedPages = 0
 }
 

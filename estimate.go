@@ -129,11 +129,11 @@ func (p *Planner) lmcutDeferred(s *search, idx int32) float64 {
 	var h float64
 	switch {
 	case !fresh && p.lmRun.parent == want:
-		h = p.lm.estimateChild(p.d, w, ActionID(nd.action()))
+		h = p.lm.estimateChild(p.d, s.state(nd.parent), w, ActionID(nd.action()))
 	case !fresh && p.lmRun.kid == want:
 		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
 		p.lmRun.parent = want
-		h = p.lm.estimateChild(p.d, w, ActionID(nd.action()))
+		h = p.lm.estimateChild(p.d, s.state(nd.parent), w, ActionID(nd.action()))
 	default:
 		p.lm.kid.reset()
 		p.lm.ev.rec = &p.lm.kid
@@ -235,7 +235,7 @@ func (p *Planner) lmcutChild(s *search, idx int32) float64 {
 	}
 	p.lmRun.parent = want
 	w := s.state(idx)
-	h := p.numericBounds(p.lm.estimateChild(p.d, w, ActionID(nd.action())), w, goal, &p.lm.kid)
+	h := p.numericBounds(p.lm.estimateChild(p.d, s.state(nd.parent), w, ActionID(nd.action())), w, goal, &p.lm.kid)
 	p.lmRun.kid = lmNodeKey{s, s.run, idx}
 	return h
 }

@@ -475,3 +475,75 @@ func TestAutoDropsMembersOutOfMemory(t *testing.T) {
 		t.Fatalf("after the drop the planner plans %v in %d, a fresh one %v in %d", again.Plan, again.Expanded, fresh.Plan, fresh.Expanded)
 	}
 }
+
+// TestLMCutChildShortcut: where a child's reused landmarks leave the goal
+// at zero cost, estimateChild skips its rounds (lmcut.zeroStays); the
+// estimate and the landmarks it keeps must be those the rounds give. On
+// random domains, with and without add/subtract effects, every child of
+// the states of random walks; on deep crafting, where the shortcut takes
+// every step, the children of the start and of a walk down the tree.
+func TestLMCutChildShortcut(t *testing.T) {
+	t.Parallel()
+	type task struct {
+		d     *goap.Domain
+		start goap.State
+		goal  *goap.Target
+	}
+	rng := rand.New(rand.NewSource(11))
+	var tasks []task
+	n := 300
+	if testing.Short() {
+		n = 80
+	}
+	for i := 0; i < n; i++ {
+		spec, startVals, _ := randomSpec(rng, i%2 == 0)
+		d, start, goal := compileSpec(t, spec, startVals)
+		tasks = append(tasks, task{d, start, goal})
+	}
+	craft := len(tasks)
+	for _, stock := range []bool{false, true} {
+		spec, startVals := craftFamily(4, stock)
+		d, start, goal := compileSpec(t, spec, startVals)
+		tasks = append(tasks, task{d, start, goal})
+	}
+	skipped, children := 0, 0
+	for i, tk := range tasks {
+		d, goal := tk.d, tk.goal
+		p := goap.NewPlanner(d)
+		s := tk.start.Clone()
+		craftSkipped, craftChildren := 0, 0
+		for step := 0; step < 12 && !s.Satisfies(goal); step++ {
+			app := applicableActions(d, s)
+			if len(app) == 0 {
+				break
+			}
+			for _, a := range app {
+				c := s.Clone()
+				d.Apply(c, a)
+				fast, full, same, skip := goap.EstimateChildTwice(p, s, a, c, goal)
+				if fast != full || !same {
+					t.Fatalf("task %d, step %d, %s: estimate %v with the shortcut (taken: %v), %v without; same landmarks: %v (state %v)",
+						i, step, d.ActionName(a), fast, skip, full, same, s)
+				}
+				children++
+				if skip {
+					skipped++
+					if i >= craft {
+						craftSkipped++
+					}
+				}
+				if i >= craft {
+					craftChildren++
+				}
+			}
+			d.Apply(s, app[rng.Intn(len(app))])
+		}
+		if i >= craft && craftSkipped != craftChildren {
+			t.Errorf("crafting task %d: the shortcut took %d of %d children, want all", i-craft, craftSkipped, craftChildren)
+		}
+	}
+	if skipped == 0 || skipped == children {
+		t.Fatalf("the shortcut took %d of %d children: the test shows nothing", skipped, children)
+	}
+	t.Logf("shortcut taken for %d of %d children", skipped, children)
+}

@@ -310,8 +310,10 @@ func (l *lmSet) addRun(par *lmSet, i, j, lo, hi int, h float64) float64 {
 	}
 	shift := int32(len(l.ops) - lo)
 	l.ops = append(l.ops, par.ops[lo:hi]...)
-	for _, e := range par.end[i:j] {
-		l.end = append(l.end, e+shift)
+	n := len(l.end)
+	l.end = slices.Grow(l.end, j-i)[:n+j-i]
+	for k, e := range par.end[i:j] {
+		l.end[n+k] = e + shift
 	}
 	l.cost = append(l.cost, par.cost[i:j]...)
 	for _, m := range par.cost[i:j] {
@@ -364,10 +366,12 @@ func (lm *lmcut) estimateChild(d *Domain, w0, w []uint64, a ActionID) float64 {
 	// The landmarks with a are few (often one): the others are copied
 	// in runs between them, not one by one.
 	run, next := 0, 0 // the cuts of the current run; the first op past it
-	for k := 0; k < len(par.ops) && op >= 0; k++ {
-		if par.ops[k] != op {
-			continue
+	for op >= 0 {
+		k := slices.Index(par.ops[next:], op)
+		if k < 0 {
+			break
 		}
+		k += next
 		i, _ := slices.BinarySearch(par.end, int32(k+1))
 		lo := 0
 		if i > 0 {
@@ -376,7 +380,6 @@ func (lm *lmcut) estimateChild(d *Domain, w0, w []uint64, a ActionID) float64 {
 		alone = alone && int(par.end[i])-lo == 1
 		h = lm.kid.addRun(par, run, i, next, lo, h)
 		run, next = i+1, int(par.end[i])
-		k = next - 1
 	}
 	h = lm.kid.addRun(par, run, len(par.end), next, len(par.ops), h)
 	lm.meter.charge(len(lm.par.ops))

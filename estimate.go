@@ -114,9 +114,12 @@ func (s *search) evaluate(n int32) bool {
 
 // lmcutDeferred is the LM-cut estimate of the deferred node idx, reusing
 // its parent's landmarks when they are at hand (the parent was the last
-// node estimated or the last whose children were); otherwise one LM-cut
-// of the node's own state, kept for its children, costs less than
-// computing the parent's landmarks first.
+// node estimated or the last whose children were), or the grandparent's:
+// the parent's landmarks are then taken again from those, incrementally
+// (the first child popped below an eagerly estimated node: on deep
+// crafting a second full LM-cut, O(plan²), took a fifth of the time).
+// Otherwise one LM-cut of the node's own state, kept for its children,
+// costs less than computing the parent's landmarks first.
 func (p *Planner) lmcutDeferred(s *search, idx int32) float64 {
 	goal := &s.t.cond
 	nd := s.nodes.at(idx)
@@ -134,6 +137,14 @@ func (p *Planner) lmcutDeferred(s *search, idx int32) float64 {
 		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
 		p.lmRun.parent = want
 		h = p.lm.estimateChild(p.d, s.state(nd.parent), w, ActionID(nd.action()))
+	case !fresh && p.grandparentAtHand(s, nd.parent):
+		// The parent's landmarks again, from its parent's, then the
+		// node's from them: two incremental estimates, not a full one.
+		par := s.nodes.at(nd.parent)
+		p.lm.estimateChild(p.d, s.state(par.parent), s.state(nd.parent), ActionID(par.action()))
+		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
+		p.lmRun.parent = want
+		h = p.lm.estimateChild(p.d, s.state(nd.parent), w, ActionID(nd.action()))
 	default:
 		p.lm.kid.reset()
 		p.lm.ev.rec = &p.lm.kid
@@ -143,6 +154,25 @@ func (p *Planner) lmcutDeferred(s *search, idx int32) float64 {
 	h = p.numericBounds(h, w, goal, &p.lm.kid)
 	p.lmRun.kid = lmNodeKey{s, s.run, idx}
 	return h
+}
+
+// grandparentAtHand reports whether the landmarks of the parent of node
+// parent are at hand, and if so makes them par (for estimateChild).
+func (p *Planner) grandparentAtHand(s *search, parent int32) bool {
+	gp := s.nodes.at(parent).parent
+	if gp < 0 {
+		return false
+	}
+	key := lmNodeKey{s, s.run, gp}
+	switch key {
+	case p.lmRun.parent:
+	case p.lmRun.kid:
+		p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
+		p.lmRun.parent = key
+	default:
+		return false
+	}
+	return true
 }
 
 // lmcutPreferred reports whether action a, from node parent of the lazy

@@ -547,3 +547,39 @@ func TestLMCutChildShortcut(t *testing.T) {
 	}
 	t.Logf("shortcut taken for %d of %d children", skipped, children)
 }
+
+// TestLMCutCraftRounds: forward LM-cut search on deep crafting runs the
+// rounds of one full LM-cut, the start's (one landmark per item); every
+// other state is estimated from its parent's landmarks without a round
+// (lmcut.zeroStays), including the first child popped away from a dive,
+// whose parent's landmarks come again from the grandparent's. Before
+// either, each step's estimate ran an h_max over the whole task and the
+// search made a second full LM-cut: the time grew as the plan's square.
+// From depth 6 on, the first expansions make 32 children or more each,
+// so every estimate after the start's is deferred (lazyBranching); at
+// smaller depths the first are eager, and each expansion away from a
+// dive takes the full LM-cut of its state (estimateParent).
+func TestLMCutCraftRounds(t *testing.T) {
+	t.Parallel()
+	for _, stock := range []bool{false, true} {
+		for _, depth := range []int{6, 7} {
+			spec, startVals := craftFamily(depth, stock)
+			d, start, goal := compileSpec(t, spec, startVals)
+			p := goap.NewPlanner(d)
+			p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+			rounds := 0
+			goap.OnLMCutRound(p, func() { rounds++ })
+			res := p.Plan(context.Background(), start, goal)
+			items := 1<<(depth+1) - 1
+			if res.Status != goap.Found || res.Cost != float64(items) {
+				t.Fatalf("stock %v, depth %d: %v, cost %v, want %d", stock, depth, res.Status, res.Cost, items)
+			}
+			if rounds != items {
+				t.Errorf("stock %v, depth %d: %d LM-cut rounds, want %d (the start's)", stock, depth, rounds, items)
+			}
+			if skipped := goap.LMCutSkipped(p); skipped < items-1 {
+				t.Errorf("stock %v, depth %d: %d child estimates without rounds, want at least %d", stock, depth, skipped, items-1)
+			}
+		}
+	}
+}

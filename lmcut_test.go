@@ -358,6 +358,29 @@ func TestResourceBound(t *testing.T) {
 		if res.Status != goap.Found || res.Cost != want || res.Expanded > int(want)+1 {
 			t.Errorf("n=%d: %v cost %v, %d expanded (want cost %v, at most %v expanded)", n, res.Status, res.Cost, res.Expanded, want, want+1)
 		}
+		if tried, wins := goap.ResourceBoundTries(p); wins == 0 || tried < res.Expanded {
+			t.Errorf("n=%d: the bound computed %d times and larger %d times in %d expansions: want it at every estimate, larger at some", n, tried, wins, res.Expanded)
+		}
+	}
+}
+
+// TestResourceBoundGivenUp: where the resource bound never exceeds
+// LM-cut's estimate in the first estimates of a search, the search stops
+// computing it (it costs O(counts) per state). On deep crafting with
+// stocks LM-cut counts every item still to make, and the bound, of the
+// same landmarks, never more.
+func TestResourceBoundGivenUp(t *testing.T) {
+	t.Parallel()
+	spec, startVals := craftFamily(6, true)
+	d, start, goal := compileSpec(t, spec, startVals)
+	p := goap.NewPlanner(d)
+	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+	res := p.Plan(context.Background(), start, goal)
+	if res.Status != goap.Found || res.Cost != 127 {
+		t.Fatalf("%v cost %v, want 127", res.Status, res.Cost)
+	}
+	if tried, wins := goap.ResourceBoundTries(p); tried != 64 || wins != 0 {
+		t.Errorf("the bound computed %d times and larger %d times in %d expansions: want 64 and 0", tried, wins, res.Expanded)
 	}
 }
 

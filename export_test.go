@@ -92,7 +92,7 @@ func EstimateDive(p *Planner, states []State, actions []ActionID, t *Target) []f
 // ResourceBoundTries returns how many estimates of p's last LM-cut search
 // computed the resource bound, and in how many it exceeded LM-cut's.
 func ResourceBoundTries(p *Planner) (tried, wins int) {
-	return p.lmRun.boundTried, p.lmRun.boundWins
+	return int(p.lmRun.boundTried), int(p.lmRun.boundWins)
 }
 
 // SetResourceBound switches the resource bound of p's LM-cut with

@@ -37,8 +37,34 @@ func EstimateChild(p *Planner, parent State, a ActionID, child State, t *Target)
 	p.Start(parent, t)
 	p.lmcutPrepare(&t.cond)
 	p.lm.estimateParent(p.d, parent.w)
-	return p.numericBounds(p.lm.estimateChild(p.d, child.w, a), child.w, &t.cond, &p.lm.kid)
+	return p.numericBounds(p.lm.estimateChild(p.d, parent.w, child.w, a), child.w, &t.cond, &p.lm.kid)
 }
+
+// EstimateChildTwice is EstimateChild with and without the shortcut of
+// zeroStays: both estimates, whether their landmarks are the same, and
+// whether the shortcut was taken.
+func EstimateChildTwice(p *Planner, parent State, a ActionID, child State, t *Target) (fast, full float64, sameLandmarks, skipped bool) {
+	old := p.Options
+	defer func() { p.Options = old }()
+	p.Options = Options{Direction: Forward, Heuristic: LMCut}
+	p.Start(parent, t)
+	p.lmcutPrepare(&t.cond)
+	p.lm.estimateParent(p.d, parent.w)
+	n := p.tune.lm.skipped
+	fast = p.lm.estimateChild(p.d, parent.w, child.w, a)
+	skipped = p.tune.lm.skipped > n
+	kid := lmSet{ops: slices.Clone(p.lm.kid.ops), end: slices.Clone(p.lm.kid.end), cost: slices.Clone(p.lm.kid.cost), done: p.lm.kid.done}
+	p.tune.lm.noZeroStays = true
+	defer func() { p.tune.lm.noZeroStays = false }()
+	full = p.lm.estimateChild(p.d, parent.w, child.w, a)
+	k := &p.lm.kid
+	sameLandmarks = slices.Equal(kid.ops, k.ops) && slices.Equal(kid.end, k.end) && slices.Equal(kid.cost, k.cost) && kid.done == k.done
+	return fast, full, sameLandmarks, skipped
+}
+
+// LMCutSkipped counts the child estimates of p whose rounds were skipped
+// because they would have found nothing (lmcut.zeroStays).
+func LMCutSkipped(p *Planner) int { return p.tune.lm.skipped }
 
 // EstimateDive returns incremental LM-cut's estimates along a path: the
 // start's landmarks computed in full, then each state's estimated from
@@ -58,9 +84,15 @@ func EstimateDive(p *Planner, states []State, actions []ActionID, t *Target) []f
 			p.lm.par, p.lm.kid = p.lm.kid, p.lm.par
 		}
 		w := states[i+1].w
-		hs = append(hs, p.numericBounds(p.lm.estimateChild(p.d, w, a), w, &t.cond, &p.lm.kid))
+		hs = append(hs, p.numericBounds(p.lm.estimateChild(p.d, states[i].w, w, a), w, &t.cond, &p.lm.kid))
 	}
 	return hs
+}
+
+// ResourceBoundTries returns how many estimates of p's last LM-cut search
+// computed the resource bound, and in how many it exceeded LM-cut's.
+func ResourceBoundTries(p *Planner) (tried, wins int) {
+	return int(p.lmRun.boundTried), int(p.lmRun.boundWins)
 }
 
 // SetResourceBound switches the resource bound of p's LM-cut with

@@ -71,6 +71,9 @@ type lmTask struct {
 	base     []float64 // per operator
 	opOf     []int32   // per action: its operator, -1 when irrelevant
 	opAct    []int32   // per operator of an action: the action
+	// factOf is per local atom: the fact whose values it stands for, -1
+	// for the start, goal, auxiliary and or atoms (see estimateChild)
+	factOf []int32
 }
 
 const (
@@ -194,6 +197,11 @@ type lmcutTuning struct {
 	check func(lm *lmcut, w []uint64)
 	// noResourceBound leaves the resource bound out (lmcut_resources.go).
 	noResourceBound bool
+	// noZeroStays makes estimateChild run its rounds where zeroStays
+	// shows they find nothing (tests compare the two).
+	noZeroStays bool
+	// skipped counts the child estimates whose rounds zeroStays skipped.
+	skipped int
 }
 
 // estimate runs LM-cut from state w on the compiled task.
@@ -236,12 +244,18 @@ func (lm *lmcut) rounds(w []uint64, h float64) float64 {
 	lm.meter.charge(work)
 	lm.hmaxFull()
 	if gc := ev.cost[lmGoalAtom]; math.IsInf(gc, 1) || gc == 0 {
+		if ev.rec != nil {
+			ev.rec.done = gc == 0
+		}
 		return h + gc // no round: the lists below are not needed
 	}
 	lm.linkAll()
 	for {
 		gc := ev.cost[lmGoalAtom]
 		if gc == 0 {
+			if ev.rec != nil {
+				ev.rec.done = true
+			}
 			return h
 		}
 		lm.nextEpoch()
@@ -275,14 +289,38 @@ func (lm *lmcut) rounds(w []uint64, h float64) float64 {
 }
 
 // lmSet is a list of landmarks with their costs: cut i is
-// ops[end[i-1]:end[i]], of cost cost[i].
+// ops[end[i-1]:end[i]], of cost cost[i]. done reports that the rounds
+// that made it ran to the end: the goal costs nothing once the costs of
+// its landmarks are subtracted (an estimate the work meter stopped, or a
+// dead end, leaves it false).
 type lmSet struct {
 	ops  []int32
 	end  []int32
 	cost []float64
+	done bool
 }
 
-func (l *lmSet) reset() { l.ops, l.end, l.cost = l.ops[:0], l.end[:0], l.cost[:0] }
+func (l *lmSet) reset() { l.ops, l.end, l.cost, l.done = l.ops[:0], l.end[:0], l.cost[:0], false }
+
+// addRun appends cuts i..j-1 of par, whose operators are par.ops[lo:hi],
+// and returns h plus their costs (added in order).
+func (l *lmSet) addRun(par *lmSet, i, j, lo, hi int, h float64) float64 {
+	if i >= j {
+		return h
+	}
+	shift := int32(len(l.ops) - lo)
+	l.ops = append(l.ops, par.ops[lo:hi]...)
+	n := len(l.end)
+	l.end = slices.Grow(l.end, j-i)[:n+j-i]
+	for k, e := range par.end[i:j] {
+		l.end[n+k] = e + shift
+	}
+	l.cost = append(l.cost, par.cost[i:j]...)
+	for _, m := range par.cost[i:j] {
+		h += m
+	}
+	return h
+}
 
 func (l *lmSet) add(cut []int32, m float64) {
 	l.ops = append(l.ops, cut...)
@@ -301,7 +339,7 @@ func (lm *lmcut) estimateParent(d *Domain, w []uint64) float64 {
 }
 
 // estimateChild is LM-cut of the state w that action a reaches from the
-// parent whose landmarks are in par, reusing them (Pommerening &
+// parent state w0, whose landmarks are in par, reusing them (Pommerening &
 // Helmert's incremental LM-cut): every relaxed plan from w, with a in
 // front, is one from the parent, so each parent landmark without a is a
 // landmark of w. Those are taken first, their costs subtracted as the
@@ -311,32 +349,115 @@ func (lm *lmcut) estimateParent(d *Domain, w []uint64) float64 {
 // costs only drop where the parent's did, in the same order, so no
 // reduced cost goes below zero.) The child's own landmarks, the reused
 // and the new, are kept in kid: they serve its children in turn.
-func (lm *lmcut) estimateChild(d *Domain, w []uint64, a ActionID) float64 {
+//
+// Where the rounds would find nothing new (zeroStays), the child's
+// estimate is the reused landmarks' sum without them: the same estimate
+// and landmarks, at the cost of copying the parent's list instead of an
+// h_max over the whole task (deep crafting: one landmark per item still
+// to make, one dropped per step, so a plan of n steps took n h_max runs
+// over n items each).
+func (lm *lmcut) estimateChild(d *Domain, w0, w []uint64, a ActionID) float64 {
 	ev := &lm.ev
-	lm.setState(d, w)
-	copy(ev.rc, lm.base)
 	op := lm.opOf[a]
 	h := 0.0
+	alone := lm.par.done // every parent landmark with a is {a} alone
 	lm.kid.reset()
-	from := int32(0)
-	for i, end := range lm.par.end {
-		cut := lm.par.ops[from:end]
-		from = end
-		if op >= 0 && slices.Contains(cut, op) {
-			continue
+	par := &lm.par
+	// The landmarks with a are few (often one): the others are copied
+	// in runs between them, not one by one.
+	run, next := 0, 0 // the cuts of the current run; the first op past it
+	for op >= 0 {
+		k := slices.Index(par.ops[next:], op)
+		if k < 0 {
+			break
 		}
-		m := lm.par.cost[i]
-		h += m
-		for _, o := range cut {
+		k += next
+		i, _ := slices.BinarySearch(par.end, int32(k+1))
+		lo := 0
+		if i > 0 {
+			lo = int(par.end[i-1])
+		}
+		alone = alone && int(par.end[i])-lo == 1
+		h = lm.kid.addRun(par, run, i, next, lo, h)
+		run, next = i+1, int(par.end[i])
+	}
+	h = lm.kid.addRun(par, run, len(par.end), next, len(par.ops), h)
+	lm.meter.charge(len(lm.par.ops))
+	if alone && !lm.tune.noZeroStays && lm.zeroStays(d, w0, w, a, op) {
+		lm.kid.done = true
+		lm.tune.skipped++
+		return h
+	}
+	lm.setState(d, w)
+	copy(ev.rc, lm.base)
+	from := int32(0)
+	for i, end := range lm.kid.end {
+		m := lm.kid.cost[i]
+		for _, o := range lm.kid.ops[from:end] {
 			ev.rc[o] -= m
 		}
-		lm.kid.add(cut, m)
+		from = end
 	}
-	lm.meter.charge(len(lm.par.ops))
 	ev.rec = &lm.kid
 	h = lm.rounds(w, h)
 	ev.rec = nil
 	return h
+}
+
+// zeroStays reports whether the goal costs nothing from the child state w
+// under the reduced costs its reused landmarks leave, so that rounds would
+// stop before the first: given that the parent's rounds ran to the end and
+// the only landmark of the parent (state w0) with a's operator op was {op}
+// alone. The parent's last h_max reached the goal at zero cost by some
+// relaxed plan. Without a, that plan still works from w when a took away
+// no atom that another operator reads, and each atom a adds either holds
+// in w or serves only operators whose effects all hold in w (the
+// auxiliary atom of an add/subtract whose value w holds). Every other
+// operator of the plan keeps its zero reduced cost: only the dropped
+// landmark, {op}, is not subtracted again. O(facts a writes, and the
+// uses of the atoms involved).
+func (lm *lmcut) zeroStays(d *Domain, w0, w []uint64, a ActionID, op int32) bool {
+	for _, f := range d.actions[a].writes {
+		x := lm.atomAt(d, f, w0)
+		if x < 0 || x == lm.atomAt(d, f, w) {
+			continue // irrelevant, or still there
+		}
+		for _, u := range lm.use[lm.useStart[x]:lm.useStart[x+1]] {
+			if u.op != op {
+				return false
+			}
+		}
+	}
+	if op < 0 {
+		return true
+	}
+	for _, x := range lm.effs[lm.effStart[op]:lm.effStart[op+1]] {
+		if lm.holds(d, x, w) {
+			continue
+		}
+		for _, u := range lm.use[lm.useStart[x]:lm.useStart[x+1]] {
+			for _, e := range lm.effs[lm.effStart[u.op]:lm.effStart[u.op+1]] {
+				if !lm.holds(d, e, w) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// holds reports whether local atom x holds in state w (never for the
+// start, goal, auxiliary and or atoms).
+func (lm *lmcut) holds(d *Domain, x int32, w []uint64) bool {
+	f := lm.factOf[x]
+	return f >= 0 && lm.atomAt(d, FactID(f), w) == x
+}
+
+// atomAt returns the local atom of fact f's value in state w (-1 when
+// irrelevant).
+func (lm *lmcut) atomAt(d *Domain, f FactID, w []uint64) int32 {
+	fi := &d.facts[f]
+	return lm.atomOf[fi.atom+int((w[fi.word]&fi.mask)>>fi.shift)]
 }
 
 // nextEpoch starts a round: marks of earlier rounds no longer count.

@@ -239,6 +239,15 @@ func (lm *lmcut) build(d *Domain, goal *condSet, enabled []bool, costs []float64
 		}
 	}
 	lm.nAtoms = int(n)
+	lm.factOf = resize(lm.factOf, lm.nAtoms)
+	for i := range lm.factOf {
+		lm.factOf[i] = -1
+	}
+	for at, x := range lm.atomOf {
+		if x >= 0 {
+			lm.factOf[x] = int32(lm.dom.atomFact[at])
+		}
+	}
 	ops := len(lm.base)
 	lm.opSlot = append(lm.opSlot, int32(len(lm.slotOp)))
 	lm.effStart = append(lm.effStart, int32(len(lm.effs)))

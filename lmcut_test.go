@@ -358,6 +358,29 @@ func TestResourceBound(t *testing.T) {
 		if res.Status != goap.Found || res.Cost != want || res.Expanded > int(want)+1 {
 			t.Errorf("n=%d: %v cost %v, %d expanded (want cost %v, at most %v expanded)", n, res.Status, res.Cost, res.Expanded, want, want+1)
 		}
+		if tried, wins := goap.ResourceBoundTries(p); wins == 0 || tried < res.Expanded {
+			t.Errorf("n=%d: the bound computed %d times and larger %d times in %d expansions: want it at every estimate, larger at some", n, tried, wins, res.Expanded)
+		}
+	}
+}
+
+// TestResourceBoundGivenUp: where the resource bound never exceeds
+// LM-cut's estimate in the first estimates of a search, the search stops
+// computing it (it costs O(counts) per state). On deep crafting with
+// stocks LM-cut counts every item still to make, and the bound, of the
+// same landmarks, never more.
+func TestResourceBoundGivenUp(t *testing.T) {
+	t.Parallel()
+	spec, startVals := craftFamily(6, true)
+	d, start, goal := compileSpec(t, spec, startVals)
+	p := goap.NewPlanner(d)
+	p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+	res := p.Plan(context.Background(), start, goal)
+	if res.Status != goap.Found || res.Cost != 127 {
+		t.Fatalf("%v cost %v, want 127", res.Status, res.Cost)
+	}
+	if tried, wins := goap.ResourceBoundTries(p); tried != 64 || wins != 0 {
+		t.Errorf("the bound computed %d times and larger %d times in %d expansions: want 64 and 0", tried, wins, res.Expanded)
 	}
 }
 
@@ -473,5 +496,113 @@ func TestAutoDropsMembersOutOfMemory(t *testing.T) {
 	fresh := goap.NewPlanner(d).Plan(ctx, start, target)
 	if fmt.Sprint(again.Plan, again.Expanded) != fmt.Sprint(fresh.Plan, fresh.Expanded) {
 		t.Fatalf("after the drop the planner plans %v in %d, a fresh one %v in %d", again.Plan, again.Expanded, fresh.Plan, fresh.Expanded)
+	}
+}
+
+// TestLMCutChildShortcut: where a child's reused landmarks leave the goal
+// at zero cost, estimateChild skips its rounds (lmcut.zeroStays); the
+// estimate and the landmarks it keeps must be those the rounds give. On
+// random domains, with and without add/subtract effects, every child of
+// the states of random walks; on deep crafting, where the shortcut takes
+// every step, the children of the start and of a walk down the tree.
+func TestLMCutChildShortcut(t *testing.T) {
+	t.Parallel()
+	type task struct {
+		d     *goap.Domain
+		start goap.State
+		goal  *goap.Target
+	}
+	rng := rand.New(rand.NewSource(11))
+	var tasks []task
+	n := 300
+	if testing.Short() {
+		n = 80
+	}
+	for i := 0; i < n; i++ {
+		spec, startVals, _ := randomSpec(rng, i%2 == 0)
+		d, start, goal := compileSpec(t, spec, startVals)
+		tasks = append(tasks, task{d, start, goal})
+	}
+	craft := len(tasks)
+	for _, stock := range []bool{false, true} {
+		spec, startVals := craftFamily(4, stock)
+		d, start, goal := compileSpec(t, spec, startVals)
+		tasks = append(tasks, task{d, start, goal})
+	}
+	skipped, children := 0, 0
+	for i, tk := range tasks {
+		d, goal := tk.d, tk.goal
+		p := goap.NewPlanner(d)
+		s := tk.start.Clone()
+		craftSkipped, craftChildren := 0, 0
+		for step := 0; step < 12 && !s.Satisfies(goal); step++ {
+			app := applicableActions(d, s)
+			if len(app) == 0 {
+				break
+			}
+			for _, a := range app {
+				c := s.Clone()
+				d.Apply(c, a)
+				fast, full, same, skip := goap.EstimateChildTwice(p, s, a, c, goal)
+				if fast != full || !same {
+					t.Fatalf("task %d, step %d, %s: estimate %v with the shortcut (taken: %v), %v without; same landmarks: %v (state %v)",
+						i, step, d.ActionName(a), fast, skip, full, same, s)
+				}
+				children++
+				if skip {
+					skipped++
+					if i >= craft {
+						craftSkipped++
+					}
+				}
+				if i >= craft {
+					craftChildren++
+				}
+			}
+			d.Apply(s, app[rng.Intn(len(app))])
+		}
+		if i >= craft && craftSkipped != craftChildren {
+			t.Errorf("crafting task %d: the shortcut took %d of %d children, want all", i-craft, craftSkipped, craftChildren)
+		}
+	}
+	if skipped == 0 || skipped == children {
+		t.Fatalf("the shortcut took %d of %d children: the test shows nothing", skipped, children)
+	}
+	t.Logf("shortcut taken for %d of %d children", skipped, children)
+}
+
+// TestLMCutCraftRounds: forward LM-cut search on deep crafting runs the
+// rounds of one full LM-cut, the start's (one landmark per item); every
+// other state is estimated from its parent's landmarks without a round
+// (lmcut.zeroStays), including the first child popped away from a dive,
+// whose parent's landmarks come again from the grandparent's. Before
+// either, each step's estimate ran an h_max over the whole task and the
+// search made a second full LM-cut: the time grew as the plan's square.
+// From depth 6 on, the first expansions make 32 children or more each,
+// so every estimate after the start's is deferred (lazyBranching); at
+// smaller depths the first are eager, and each expansion away from a
+// dive takes the full LM-cut of its state (estimateParent).
+func TestLMCutCraftRounds(t *testing.T) {
+	t.Parallel()
+	for _, stock := range []bool{false, true} {
+		for _, depth := range []int{6, 7} {
+			spec, startVals := craftFamily(depth, stock)
+			d, start, goal := compileSpec(t, spec, startVals)
+			p := goap.NewPlanner(d)
+			p.Options = goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut}
+			rounds := 0
+			goap.OnLMCutRound(p, func() { rounds++ })
+			res := p.Plan(context.Background(), start, goal)
+			items := 1<<(depth+1) - 1
+			if res.Status != goap.Found || res.Cost != float64(items) {
+				t.Fatalf("stock %v, depth %d: %v, cost %v, want %d", stock, depth, res.Status, res.Cost, items)
+			}
+			if rounds != items {
+				t.Errorf("stock %v, depth %d: %d LM-cut rounds, want %d (the start's)", stock, depth, rounds, items)
+			}
+			if skipped := goap.LMCutSkipped(p); skipped < items-1 {
+				t.Errorf("stock %v, depth %d: %d child estimates without rounds, want at least %d", stock, depth, skipped, items-1)
+			}
+		}
 	}
 }

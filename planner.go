@@ -88,8 +88,8 @@ type lmcutRun struct {
 	// kid (see lmcutChild).
 	parent, kid lmNodeKey
 	// numericBounds' counts: estimates where it computed h_max, and
-	// where h_max was the larger.
-	hmaxTried, hmaxWins int
+	// where h_max was the larger; the same for the resource bound.
+	hmaxTried, hmaxWins, boundTried, boundWins int32
 	// pref is the node whose landmarks' actions lmcut.prefMark marks
 	// (see lmcutPreferred).
 	pref lmNodeKey
@@ -433,7 +433,7 @@ func (s *search) begin() {
 	s.run = p.runs
 	// Each search tries h_max afresh (numericBounds), so that a warm
 	// planner plans as a new one does.
-	p.lmRun.hmaxTried, p.lmRun.hmaxWins = 0, 0
+	p.lmRun.hmaxTried, p.lmRun.hmaxWins, p.lmRun.boundTried, p.lmRun.boundWins = 0, 0, 0, 0
 	t := s.t
 	start := s.start
 	s.estimates = s.dir == Backward || s.heur != Blind

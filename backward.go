@@ -194,7 +194,8 @@ func (s *search) stepBackward1(budget int) {
 		if n < 0 {
 			return
 		}
-		gm, gv := s.states[2*n], s.states[2*n+1]
+		x := s.state(n)
+		gm, gv := x[0], x[1]
 		if (start^gv)&gm == 0 {
 			s.found(n)
 			return
@@ -282,7 +283,8 @@ func (s *search) stepBackward1Indexed(budget int) {
 		if n < 0 {
 			return
 		}
-		gm, gv := s.states[2*n], s.states[2*n+1]
+		x := s.state(n)
+		gm, gv := x[0], x[1]
 		if (start^gv)&gm == 0 {
 			s.found(n)
 			return

@@ -55,7 +55,8 @@ func popcountFields(d *Domain, i int, x uint64) int {
 // state (LM-cut's reusing its parent's landmarks).
 func (s *search) childEstimate(idx int32) float64 {
 	if s.dir == Backward && s.w == 1 {
-		return s.regressionEstimate1(s.states[2*idx], s.states[2*idx+1])
+		x := s.state(idx)
+		return s.regressionEstimate1(x[0], x[1])
 	}
 	if s.dir == Backward {
 		return s.regressionEstimate(s.state(idx))

@@ -39,7 +39,8 @@ func (s *search) stepBlind1(budget int) {
 		}
 		before := s.expanded
 		switch {
-		case len(s.table) >= s.prefetchAt:
+		case len(s.table) >= s.prefetchAt || s.usedPages > 0:
+			// (blindRun indexes s.states: flat states only)
 			s.blindLarge(n)
 		case s.p.prep.slowFwd:
 			blindRun[withInts](s, n)
@@ -202,7 +203,7 @@ func (s *search) blindLarge(n int) {
 			s.stop(NoPlan, nil)
 			return
 		}
-		st := s.states[cur]
+		st := s.state1(cur)
 		if s.isGoal1(cur, st) {
 			s.found(cur)
 			return
@@ -241,13 +242,13 @@ func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 		e := &s.table[j]
 		if e.empty(s.gen) {
 			s.blindAdd(e, key, g, parent, a)
-			s.states = append(s.states, x)
+			s.addState1(x)
 			if s.full() {
 				s.grow()
 			}
 			return
 		}
-		if *e&slotKeyMask == key && s.states[uint32(*e)-1] == x {
+		if *e&slotKeyMask == key && s.state1(e.idx()) == x {
 			s.blindReached(e, g, parent, a)
 			return
 		}

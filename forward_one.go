@@ -84,8 +84,8 @@ func (s *search) stepForward1(budget int) {
 		if n < 0 {
 			return
 		}
-		st := s.states[n]
-		if st&gm == gv && (!gnum || t.cond.holds(s.states[n:n+1])) {
+		st := s.state1(n)
+		if st&gm == gv && (!gnum || t.cond.holds(s.state(n))) {
 			s.found(n)
 			return
 		}
@@ -143,8 +143,8 @@ func (s *search) stepIndexed1(budget int) {
 		if n < 0 {
 			return
 		}
-		st := s.states[n]
-		if st&gm == gv && (!gnum || t.cond.holds(s.states[n:n+1])) {
+		st := s.state1(n)
+		if st&gm == gv && (!gnum || t.cond.holds(s.state(n))) {
 			s.found(n)
 			return
 		}
@@ -157,7 +157,7 @@ func (s *search) stepIndexed1(budget int) {
 		if s.prune && s.expandStubborn(n, g) {
 			continue
 		}
-		mw.candidates(s.states[n : n+1])
+		mw.candidates(s.state(n))
 		for {
 			ci, cw := mw.cand.pop()
 			if ci < 0 {

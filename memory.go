@@ -36,10 +36,15 @@ const (
 // memory returns the bytes s holds in memory that grows with the search:
 // nodes, states, table and open list, by capacity (what was allocated).
 func (s *search) memory() int64 {
-	n := s.nodes.bytes() + (int64(cap(s.states))+s.pagedWords)*wordBytes +
-		int64(cap(s.table))*slotBytes + s.open.bytes() + int64(cap(s.pages))*24
-	for i := range s.bq.ring {
-		n += int64(cap(s.bq.ring[i].items)) * 4
+	return s.nodes.bytes() + (int64(cap(s.states))+s.pagedWords)*wordBytes +
+		int64(cap(s.table))*slotBytes + s.open.bytes() + int64(cap(s.pages))*24 + s.bq.bytes()
+}
+
+// bytes returns the memory the bucket queue holds, by capacity.
+func (q *bucketQueue) bytes() int64 {
+	var n int64
+	for i := range q.ring {
+		n += int64(cap(q.ring[i].items)) * 4
 	}
 	return n
 }
@@ -87,7 +92,7 @@ func (p *Planner) checkMemory() bool {
 func (s *search) nextGrowth() int64 {
 	g := 2 * int64(len(s.table)) * slotBytes
 	g = max(g, s.nodes.nextGrowth(), s.open.nextGrowth())
-	if !s.paged {
+	if len(s.states) < flatWords {
 		g = max(g, int64(cap(s.states))*wordBytes*5/4)
 	} // else a page at a time: no copy, nothing to foresee
 	return g

@@ -175,10 +175,11 @@ type search struct {
 	run       uint64 // which of p's searches this is, set by begin
 
 	// Memory kept from search to search.
-	nodes  nodeArena
-	states []uint64 // sw words per node, when the states are not paged
-	// pages hold the states of wide searches (paged), 1<<pageShift of
-	// them each: growing adds a page and copies nothing (see storeState).
+	nodes nodeArena
+	// states holds the first states of narrow searches, sw words each
+	// (see setPaging); pages hold the others, 1<<pageShift states each:
+	// growing adds a page and copies nothing (see storeState).
+	states     []uint64
 	pages      [][]uint64
 	usedPages  int
 	pagedWords int64  // the words of the pages allocated
@@ -211,11 +212,13 @@ type searchRun struct {
 	heur   Heuristic
 	w      int // words per state
 	sw     int // words per search node (w forward, 2w backward)
-	// paged: the states are in pages, 1<<pageShift each, stride words
-	// apart (wide ones followed by their hash: setPaging)
+	// paged: every state is in pages, 1<<pageShift each, stride words
+	// apart (wide ones followed by their hash: setPaging); otherwise the
+	// first flat of them are in states, the others in pages.
 	paged     bool
 	pageShift uint8
 	stride    int
+	flat      int
 	limit     int
 	// prefetchAt is the planner's tuning.prefetchTable, read by the
 	// one-word loops at every expansion from s, which they hold anyway.

@@ -140,11 +140,25 @@ func (s *search) fill(r *Result) {
 }
 
 func (s *search) state(n int32) []uint64 {
-	if s.paged {
-		i := int(n&(1<<s.pageShift-1)) * s.stride
-		return s.pages[n>>s.pageShift][i : i+s.sw]
+	if i := int(n) * s.sw; i < len(s.states) {
+		return s.states[i : i+s.sw]
 	}
-	return s.states[int(n)*s.sw : int(n+1)*s.sw]
+	return s.pagedState(n)
+}
+
+// pagedState is state for a node past the flat states (see setPaging).
+func (s *search) pagedState(n int32) []uint64 {
+	m := int(n) - s.flat
+	i := (m & (1<<s.pageShift - 1)) * s.stride
+	return s.pages[m>>s.pageShift][i : i+s.sw]
+}
+
+// state1 is state for one-word states.
+func (s *search) state1(n int32) uint64 {
+	if uint(n) < uint(len(s.states)) {
+		return s.states[n]
+	}
+	return s.pagedState(n)[0]
 }
 
 // relax records that node n is reached at cost g by action a from parent,

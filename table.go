@@ -201,14 +201,18 @@ func (s *search) insert1h(x, hash uint64) (int32, bool, bool) {
 		e := s.table[i]
 		if e.empty(s.gen) {
 			idx, _ := s.nodes.add()
-			s.states = append(s.states, x)
+			if len(s.states) < flatWords { // addState1, written out
+				s.states = append(s.states, x)
+			} else {
+				s.pageState1(x)
+			}
 			s.table[i] = key | slot(idx+1)
 			if s.full() {
 				s.grow()
 			}
 			return idx, true, false
 		}
-		if e&slotKeyMask == key && s.states[uint32(e)-1] == x {
+		if e&slotKeyMask == key && s.state1(e.idx()) == x {
 			return e.idx(), false, e.closed()
 		}
 	}
@@ -249,26 +253,34 @@ func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
 
 // pageWords is the size of a page of wide states (see storeState): 64
 // KiB, or one state when a state is larger.
-const pageWords = 1 << 13
+const (
+	pageWordsShift = 13
+	pageWords      = 1 << pageWordsShift
+)
 
-// setPaging chooses how s keeps its states: states of more than two words
-// go in pages. A flat array that grows by a quarter copies every state
-// it holds each time, and the old array lives while the new one fills: a
-// backward search over a 32,000-action chain (1,000-word subgoals) held
-// 261 MB of states when the next growth would have taken 323 MB more and
-// passed the memory cap, and copying was 57 % of a 16,000-action chain's
-// time. Pages are never copied, and a search holds at most one page
-// beyond its states. Narrow states stay flat: the one- and two-word loops
-// index them directly. A state of 8 words or more is followed by its
-// hash, which the table's slots do not hold: growing the table and
-// finding a node's slot do not hash it again (on a chain's 250-word
-// subgoals, rehashing was a tenth of a cold plan call). Narrower states
-// are hashed again: a word more for blocks task19's three-word states
-// was 4.8 MB of its 71 MB.
+// setPaging chooses how s keeps its states. A flat array that grows by a
+// quarter copies every state it holds each time, and the old array lives
+// while the new one fills: a backward search over a 32,000-action chain
+// (1,000-word subgoals) held 261 MB of states when the next growth would
+// have taken 323 MB more and passed the memory cap, and copying was 57 %
+// of a 16,000-action chain's time; on gripper task06 (one word) the old
+// copies were 21 MB of a 152 MB peak. So states of more than two words
+// all go in pages, and one- and two-word states after the first
+// flatWords words of them, which the game's small searches never pass
+// and the loops of small tables (blindRun) index directly. Pages are
+// never copied, and a search holds at most one page beyond its states.
+// A state of 8 words or more is followed by its hash, which the table's
+// slots do not hold: growing the table and finding a node's slot do not
+// hash it again (on a chain's 250-word subgoals, rehashing was a tenth of
+// a cold plan call). Narrower states are hashed again: a word more for
+// blocks task19's three-word states was 4.8 MB of its 71 MB.
 func (s *search) setPaging() {
 	s.paged = s.sw > 2
 	if !s.paged {
-		return // read by the game's many small searches: no loop here
+		// pages of pageWords, set without a loop: the game's many small
+		// searches never reach them
+		s.stride, s.pageShift = s.sw, uint8(pageWordsShift+1-s.sw) // 1 or 2 words
+		return
 	}
 	s.stride = s.sw
 	if s.sw >= 8 {
@@ -282,33 +294,57 @@ func (s *search) setPaging() {
 	}
 }
 
+// flatWords is how many words of narrow states a search keeps flat
+// before it starts pages (256 KiB; see setPaging).
+const flatWords = 1 << 15
+
 // storeState keeps x, of hash h, as the state of the node just added
 // (and h with it, see setPaging).
 func (s *search) storeState(x []uint64, h uint64) {
-	if !s.paged {
+	if !s.paged && len(s.states) < flatWords { // never again once pages start
 		s.states = append(s.states, x...)
 		return
 	}
 	n := s.nodes.len() - 1
-	pg := n >> s.pageShift
+	if s.usedPages == 0 {
+		s.flat = len(s.states) / s.sw // fixed from here on
+	}
+	m := n - s.flat
+	pg := m >> s.pageShift
 	if pg == s.usedPages {
 		s.addPage()
 	}
-	i := (n & (1<<s.pageShift - 1)) * s.stride
+	i := (m & (1<<s.pageShift - 1)) * s.stride
 	copy(s.pages[pg][i:i+s.sw], x)
 	if s.stride > s.sw {
 		s.pages[pg][i+s.sw] = h
 	}
 }
 
+// addState1 is storeState for the one-word state x.
+func (s *search) addState1(x uint64) {
+	if len(s.states) < flatWords { // never again once pages start
+		s.states = append(s.states, x)
+		return
+	}
+	s.pageState1(x)
+}
+
+// pageState1 is addState1 past the flat states.
+func (s *search) pageState1(x uint64) {
+	w := [1]uint64{x}
+	s.storeState(w[:], 0)
+}
+
 // nodeHash returns the table's hash of node n's state.
 func (s *search) nodeHash(n int32) uint64 {
 	switch {
 	case s.sw == 1:
-		return mix64(s.states[n])
+		return mix64(s.state1(n))
 	case s.stride > s.sw:
-		i := int(n&(1<<s.pageShift-1))*s.stride + s.sw
-		return s.pages[n>>s.pageShift][i]
+		m := int(n) - s.flat
+		i := (m&(1<<s.pageShift-1))*s.stride + s.sw
+		return s.pages[m>>s.pageShift][i]
 	}
 	return hashState(s.state(n))
 }

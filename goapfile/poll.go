@@ -3,6 +3,7 @@ package goapfile
 import (
 	"context"
 	"io"
+	"time"
 )
 
 // pollNodes is how many calls of halted pass between two looks at the
@@ -25,9 +26,21 @@ func (p *parser) halted() bool {
 	return p.look()
 }
 
-// haltedNow is halted, looking at the context at once.
+// haltedNow is halted, looking at the context and its deadline at once.
 func (p *parser) haltedNow() bool {
-	return p.stop != nil || p.done != nil && p.look()
+	if p.stop != nil || p.done != nil && p.look() {
+		return true
+	}
+	// The context's deadline itself: on a loaded machine its timer can
+	// fire late, and a parse that ran past the deadline gave a file.
+	if p.ctx == nil {
+		return false
+	}
+	if d, ok := p.ctx.Deadline(); ok && !time.Now().Before(d) {
+		p.stop = context.DeadlineExceeded
+		return true
+	}
+	return false
 }
 
 // look is halted's look at the context, done at once.

@@ -31,25 +31,26 @@ func Estimate(p *Planner, start State, t *Target, h Heuristic) float64 {
 // action a reaches from parent: the parent's landmarks reused, then
 // rounds of its own (lmcut.estimateChild).
 func EstimateChild(p *Planner, parent State, a ActionID, child State, t *Target) float64 {
+	defer estimateParent(p, parent, t)()
+	return p.numericBounds(p.lm.estimateChild(p.d, parent.w, child.w, a), child.w, &t.cond, &p.lm.kid)
+}
+
+// estimateParent computes the landmarks of parent for t with forward
+// LM-cut, and returns what puts p's options back.
+func estimateParent(p *Planner, parent State, t *Target) (restore func()) {
 	old := p.Options
-	defer func() { p.Options = old }()
 	p.Options = Options{Direction: Forward, Heuristic: LMCut}
 	p.Start(parent, t)
 	p.lmcutPrepare(&t.cond)
 	p.lm.estimateParent(p.d, parent.w)
-	return p.numericBounds(p.lm.estimateChild(p.d, parent.w, child.w, a), child.w, &t.cond, &p.lm.kid)
+	return func() { p.Options = old }
 }
 
 // EstimateChildTwice is EstimateChild with and without the shortcut of
 // zeroStays: both estimates, whether their landmarks are the same, and
 // whether the shortcut was taken.
 func EstimateChildTwice(p *Planner, parent State, a ActionID, child State, t *Target) (fast, full float64, sameLandmarks, skipped bool) {
-	old := p.Options
-	defer func() { p.Options = old }()
-	p.Options = Options{Direction: Forward, Heuristic: LMCut}
-	p.Start(parent, t)
-	p.lmcutPrepare(&t.cond)
-	p.lm.estimateParent(p.d, parent.w)
+	defer estimateParent(p, parent, t)()
 	n := p.tune.lm.skipped
 	fast = p.lm.estimateChild(p.d, parent.w, child.w, a)
 	skipped = p.tune.lm.skipped > n

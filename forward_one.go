@@ -40,14 +40,16 @@ const reachCheckAfter = 32
 
 // checkpoint runs the deferred reachability check when its time has come;
 // it returns false when that check proved that no plan exists. The check
-// is a pass over every usable action, so it waits until the search has
-// generated as many successors as there are usable actions: its cost
-// stays within the search's own, and a search that takes its candidates
-// from a successor index (a grid's 4 of its 16,384 moves) and ends before
-// that skips it. Dropping the actions that can never apply pays where
-// every expansion tests every action, and there the wait is short.
+// is a pass over every usable action. A loop that tests every action at
+// every expansion runs it after reachCheckAfter expansions: dropping the
+// actions that can never apply pays there (waiting longer made the squad
+// shooter's plans 20-35 % slower). A loop that takes its candidates from
+// a successor index (a grid's 4 of its 16,384 moves) waits until it has
+// generated as many successors as there are usable actions, so that the
+// check's cost stays within the search's own; one that ends sooner skips
+// it.
 func (s *search) checkpoint() bool {
-	if !s.pendingCheck || s.expanded < reachCheckAfter || s.generated < len(s.acts) {
+	if !s.pendingCheck || s.expanded < reachCheckAfter || s.generated < len(s.acts) && s.indexedLoop() {
 		return true
 	}
 	s.pendingCheck = false
@@ -65,6 +67,12 @@ func (s *search) checkpoint() bool {
 		s.dropDead()
 	}
 	return true
+}
+
+// indexedLoop reports whether s's loop takes its candidates from a
+// successor index (see stepOwn) rather than testing every action.
+func (s *search) indexedLoop() bool {
+	return !s.p.tune.referenceLoop && !s.sym && (s.w > 1 || s.p.prep.indexed1)
 }
 
 // stepForward1 is forward search over one-word states, the common case

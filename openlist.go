@@ -10,7 +10,9 @@ import (
 // which makes the search deterministic. Two implementations keep exactly
 // that order:
 //
-//   - a binary heap of (f, h, node) entries, for any costs and estimates;
+//   - a binary heap of (f, h, node) entries, for any costs and estimates,
+//     which moves into buckets of 4-byte node indices by (f, h) when it
+//     grows large with few keys (openbuckets.go);
 //   - a bucket queue (Dial's algorithm) when h is 0 everywhere (blind
 //     search) and every action cost is a small integer, the common case in
 //     game domains: pushing and popping cost O(1) instead of O(log n).

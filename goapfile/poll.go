@@ -32,12 +32,15 @@ func (p *parser) haltedNow() bool {
 		return true
 	}
 	// The context's deadline itself: on a loaded machine its timer can
-	// fire late, and a parse that ran past the deadline gave a file.
-	if p.ctx == nil {
+	// fire late, and a parse that ran past the deadline gave a file. The
+	// timer fires all the same: waiting for it gives the context's cause
+	// (the command line's names its --timeout).
+	if p.ctx == nil || p.done == nil {
 		return false
 	}
 	if d, ok := p.ctx.Deadline(); ok && !time.Now().Before(d) {
-		p.stop = context.DeadlineExceeded
+		<-p.done
+		p.stop = context.Cause(p.ctx)
 		return true
 	}
 	return false

@@ -61,3 +61,25 @@ func TestParseContext(t *testing.T) {
 		t.Errorf("cancelled with a cause: got a file: %v, %v", f != nil, err)
 	}
 }
+
+// lateTimer is a context whose deadline has passed before its timer
+// fires, as on a loaded machine.
+type lateTimer struct{ context.Context }
+
+func (lateTimer) Deadline() (time.Time, bool) { return time.Now().Add(-time.Second), true }
+
+// TestParseContextLateTimer: a parse that ends after its context's
+// deadline returns no file but the context's cause, even when the
+// context's timer has not fired yet (ParseContext waits for it).
+func TestParseContextLateTimer(t *testing.T) {
+	cause := errors.New("the time limit (--timeout 200ms) was reached while loading")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		cancel(cause)
+	}()
+	f, err := ParseContext(lateTimer{ctx}, "chain.json", chainJSON(10))
+	if f != nil || err != cause {
+		t.Fatalf("got a file: %v, %v; want the context's cause", f != nil, err)
+	}
+}

@@ -256,9 +256,27 @@ func (c *compiler) cond(cs *condSet, id FactID, v any, action, goal string, key 
 			op, raw = OpEq, raw^1
 		}
 	}
+	// The values that meet the condition, from the range its operator
+	// allows (cmp decides; the range only spares testing the others):
+	// testing every value for every condition made compiling a grid of n
+	// cells, each move needing one position, take n² steps (0.3 s for
+	// 64x64).
+	lo, hi := int64(0), int64(f.size)
+	switch op {
+	case OpEq:
+		lo, hi = raw, raw+1
+	case OpLt:
+		hi = raw
+	case OpLe:
+		hi = raw + 1
+	case OpGt:
+		lo = raw + 1
+	case OpGe:
+		lo = raw
+	}
 	var atoms []int32
-	for x := int64(0); x < int64(f.size); x++ {
-		nc := numCond{op: op, val: raw}
+	nc := numCond{op: op, val: raw}
+	for x := max(lo, 0); x < min(hi, int64(f.size)); x++ {
 		if nc.cmp(x) {
 			atoms = append(atoms, int32(f.atom)+int32(x))
 		}

@@ -112,11 +112,12 @@ type parser struct {
 	polls int
 	stop  error
 	// simWork sums ticks times agents over the sim tests read so far.
-	simWork int
-	file    string
-	lines   []string
-	errs    ErrorList
-	seen    map[Error]bool
+	simWork   int
+	valueSets map[string]valueSet // see hasValue
+	file      string
+	lines     []string
+	errs      ErrorList
+	seen      map[Error]bool
 	// bad holds the nodes the pre-pass reported (aliases, unsupported
 	// tags); later checks skip them quietly.
 	bad map[*yaml.Node]bool

@@ -172,9 +172,7 @@ func SearchMemory(p *Planner) (bytes int64, stored int) {
 // SearchMemoryParts splits the memory of p's main search: nodes, states,
 // table and open list, by capacity.
 func SearchMemoryParts(p *Planner) (nodes, states, table, open int64) {
-	s := &p.s
-	return s.nodes.bytes(), (int64(cap(s.states)) + s.pagedWords + int64(cap(s.pages))*3) * wordBytes,
-		int64(cap(s.table)) * slotBytes, s.open.bytes() + s.bq.bytes()
+	return p.s.memoryParts()
 }
 
 // SetReferenceLoop makes every search of p run the reference A* loop

@@ -36,8 +36,15 @@ const (
 // memory returns the bytes s holds in memory that grows with the search:
 // nodes, states, table and open list, by capacity (what was allocated).
 func (s *search) memory() int64 {
-	return s.nodes.bytes() + (int64(cap(s.states))+s.pagedWords)*wordBytes +
-		int64(cap(s.table))*slotBytes + s.open.bytes() + int64(cap(s.pages))*24 + s.bq.bytes()
+	nodes, states, table, open := s.memoryParts()
+	return nodes + states + table + open
+}
+
+// memoryParts splits memory: nodes, states (flat, pages and the pages'
+// headers), table, and open list (heap or buckets, and bucket queue).
+func (s *search) memoryParts() (nodes, states, table, open int64) {
+	return s.nodes.bytes(), (int64(cap(s.states))+s.pagedWords)*wordBytes + int64(cap(s.pages))*24,
+		int64(cap(s.table)) * slotBytes, s.open.bytes() + s.bq.bytes()
 }
 
 // bytes returns the memory the bucket queue holds, by capacity.

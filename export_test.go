@@ -340,38 +340,40 @@ func SymmetryClasses(p *Planner) []int {
 }
 
 // CheckSlots checks p's main search's table against its nodes: every
-// node has exactly one slot of the current generation, with its state's
-// tag, slotOf finds that slot from the node's state, and the slot's closed
-// flag (forward blind searches with the bucket queue: its cost) is the
-// node's. It returns the number of closed nodes.
+// node has exactly one slot, with its state's tag, slotOf finds that slot
+// from the node's state, and the slot's closed flag is the node's (blind
+// searches with the bucket queue compare costs and do not keep it). It
+// returns the number of closed nodes.
 func CheckSlots(p *Planner) (closed int, err error) {
 	s := &p.s
 	at := make([]int, s.nodes.len())
-	for i := range s.table {
-		if e := s.table[i]; !e.empty(s.gen) {
-			if at[e.idx()] != 0 {
-				return 0, fmt.Errorf("node %d in slots %d and %d", e.idx(), at[e.idx()]-1, i)
-			}
-			if e&slotKeyMask != s.key(s.nodeHash(e.idx())) {
-				return 0, fmt.Errorf("node %d's slot %d has the tag of another hash", e.idx(), i)
-			}
-			at[e.idx()] = i + 1
+	for i, c := range s.ctrl {
+		if c == 0 {
+			continue
 		}
+		n := s.ids[i] & idMask
+		if int(n) >= len(at) {
+			return 0, fmt.Errorf("slot %d holds node %d of %d", i, n, len(at))
+		}
+		if at[n] != 0 {
+			return 0, fmt.Errorf("node %d in slots %d and %d", n, at[n]-1, i)
+		}
+		if c != ctrlTag(s.nodeHash(int32(n))) {
+			return 0, fmt.Errorf("node %d's slot %d has the tag of another hash", n, i)
+		}
+		at[n] = i + 1
 	}
 	for n := range int32(len(at)) {
 		if at[n] == 0 {
 			return 0, fmt.Errorf("node %d has no slot", n)
 		}
-		e := s.slotOf(n)
-		if e != &s.table[at[n]-1] {
+		i := s.slotOf(n)
+		if i != at[n]-1 {
 			return 0, fmt.Errorf("slotOf(%d) is not its slot %d", n, at[n]-1)
 		}
 		nd := s.nodes.at(n)
-		if !s.buckets && e.closed() != nd.closed() {
-			return 0, fmt.Errorf("node %d closed %v, its slot %v", n, nd.closed(), e.closed())
-		}
-		if s.buckets && s.dir == Forward && *e&slotGMask != slotG(nd.g) {
-			return 0, fmt.Errorf("node %d costs %v, its slot %v", n, nd.g, e.g())
+		if e := s.ids[i]; !s.buckets && (e&idClosed != 0) != nd.closed() {
+			return 0, fmt.Errorf("node %d closed %v, its slot %v", n, nd.closed(), e&idClosed != 0)
 		}
 		if nd.closed() {
 			closed++

@@ -39,7 +39,7 @@ func (s *search) stepBlind1(budget int) {
 		}
 		before := s.expanded
 		switch {
-		case len(s.table) >= s.prefetchAt || s.usedPages > 0:
+		case len(s.ctrl) >= s.prefetchAt || s.usedPages > 0:
 			// (blindRun indexes s.states: flat states only)
 			s.blindLarge(n)
 		case s.p.prep.slowFwd:
@@ -119,7 +119,6 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 		}
 		g := s.expandBlind(cur)
 		fwd := s.fwd
-		gen := s.gen // in a register: s.gen would be loaded again after every store
 		for i := 0; i < len(fwd); i++ {
 			// The scan for the next applicable action is a loop of its
 			// own: with few values live it stays in registers (measured
@@ -156,38 +155,37 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 			}
 			s.generated++
 			cg := g + a.cost
-			tm := uint64(len(s.table) - 1)
+			ctrl := s.ctrl
+			tm := uint64(len(ctrl) - 1)
 			h := mix64(x)
-			key := gen | slot(h)&slotTagMask // s.key(h)
+			tag := ctrlTag(h)
 			for j := h & tm; ; j = (j + 1) & tm {
-				e := &s.table[j]
-				if e.empty(gen) { // a new state
+				c := ctrl[j]
+				if c == 0 { // a new state
 					idx, nd := s.nodes.add()
 					nd.g, nd.parent, nd.act = cg, cur, uint32(a.id) // a new node: no flags
 					s.states = append(s.states, x)
-					*e = key | slot(idx+1) | slotG(cg)
+					ctrl[j], s.ids[j] = tag, uint32(idx)
 					q.pushNew(idx, int64(cg))
 					if s.full() {
 						s.grow()
-						gen = s.gen
 					}
 					break
 				}
-				if *e&slotKeyMask == key && s.states[uint32(*e)-1] == x {
-					// See blindInsert.
-					if eg := e.g(); cg < eg || eg == maxSlotG && cg < s.nodes.at(e.idx()).g {
-						idx := e.idx()
-						nd := s.nodes.at(idx)
-						nd.g, nd.parent = cg, cur
-						nd.setAction(int32(a.id))
-						*e = e.withG(cg)
-						q.push(idx, int64(cg))
+				if c == tag {
+					if idx := int32(s.ids[j] & idMask); s.states[idx] == x {
+						// See blindInsert.
+						if nd := s.nodes.at(idx); cg < nd.g {
+							nd.g, nd.parent = cg, cur
+							nd.setAction(int32(a.id))
+							q.push(idx, int64(cg))
+						}
+						break
 					}
-					break
 				}
 			}
 		}
-		if len(s.table) >= s.prefetchAt {
+		if len(s.ctrl) >= s.prefetchAt {
 			return // blindLarge takes over
 		}
 	}
@@ -220,8 +218,8 @@ func (s *search) blindLarge(n int) {
 }
 
 // expandBlind is expand for blind searches with the bucket queue: it
-// closes node n in the node arena only (its slot's g serves the duplicate
-// test), counts it and returns its cost.
+// closes node n in the node arena only (the duplicate test compares
+// costs, not the slot's closed flag), counts it and returns its cost.
 func (s *search) expandBlind(n int32) float64 {
 	nd := s.nodes.at(n)
 	nd.act |= nodeClosed
@@ -233,48 +231,48 @@ func (s *search) expandBlind(n int32) float64 {
 // by action a from parent, in a blind search with the bucket queue: it
 // adds the state, or improves it, and pushes it on the bucket queue.
 // Blind search is consistent, so a state already reached at no more than
-// g, closed or open, stays as it is; the slot's g tells without touching the
-// node unless the cost is too large for it.
+// g, closed or open, stays as it is: the node's cost tells, and its slot's
+// closed flag is not kept.
 func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
-	tm := uint64(len(s.table) - 1)
-	key := s.key(h)
+	ctrl := s.ctrl
+	tm := uint64(len(ctrl) - 1)
+	tag := ctrlTag(h)
 	for j := h & tm; ; j = (j + 1) & tm {
-		e := &s.table[j]
-		if e.empty(s.gen) {
-			s.blindAdd(e, key, g, parent, a)
+		c := ctrl[j]
+		if c == 0 {
+			s.blindAdd(j, tag, g, parent, a)
 			s.addState1(x)
 			if s.full() {
 				s.grow()
 			}
 			return
 		}
-		if *e&slotKeyMask == key && s.state1(e.idx()) == x {
-			s.blindReached(e, g, parent, a)
-			return
+		if c == tag {
+			if idx := int32(s.ids[j] & idMask); s.state1(idx) == x {
+				s.blindReached(idx, g, parent, a)
+				return
+			}
 		}
 	}
 }
 
 // blindAdd adds the node of a new state reached at cost g by action a from
-// parent, in the empty slot e under key (see search.key), and pushes it;
+// parent, in the empty slot j under the control byte tag, and pushes it;
 // the caller stores the state and grows the table.
-func (s *search) blindAdd(e *slot, key slot, g float64, parent int32, a ActionID) {
+func (s *search) blindAdd(j uint64, tag uint8, g float64, parent int32, a ActionID) {
 	idx, nd := s.nodes.add()
 	nd.g, nd.parent, nd.act = g, parent, uint32(a) // a new node: no flags
-	*e = key | slot(idx+1) | slotG(g)
+	s.ctrl[j], s.ids[j] = tag, uint32(idx)
 	s.bq.pushNew(idx, int64(g))
 }
 
-// blindReached records that the state in slot e is reached again, at cost
-// g by action a from parent: the node is improved and pushed again when g
-// is lower than its cost.
-func (s *search) blindReached(e *slot, g float64, parent int32, a ActionID) {
-	if eg := e.g(); g < eg || eg == maxSlotG && g < s.nodes.at(e.idx()).g {
-		idx := e.idx()
-		nd := s.nodes.at(idx)
+// blindReached records that node idx is reached again, at cost g by
+// action a from parent: the node is improved and pushed again when g is
+// lower than its cost.
+func (s *search) blindReached(idx int32, g float64, parent int32, a ActionID) {
+	if nd := s.nodes.at(idx); g < nd.g {
 		nd.g, nd.parent = g, parent
 		nd.setAction(int32(a))
-		*e = e.withG(g)
 		s.bq.push(idx, int64(g))
 	}
 }

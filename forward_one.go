@@ -101,7 +101,7 @@ func (s *search) stepForward1(budget int) {
 		if s.prune && s.expandStubborn(n, g) {
 			continue
 		}
-		if len(s.table) >= s.prefetchAt {
+		if len(s.ctrl) >= s.prefetchAt {
 			s.expandPrefetched(n, st, g, mask)
 			continue
 		}
@@ -234,12 +234,12 @@ func (s *search) prefetchKids(st uint64, mask uint64) []child {
 			kids = append(kids, child{x: x, hash: mix64(x), act: int32(i)})
 		}
 	}
-	tm := uint64(len(s.table) - 1)
-	var touch slot
+	tm := uint64(len(s.ctrl) - 1)
+	var touch uint8
 	for i := range kids {
-		touch += s.table[kids[i].hash&tm]
+		touch += s.ctrl[kids[i].hash&tm]
 	}
-	s.touch += uint8(touch)
+	s.touch += touch
 	s.kids = kids
 	return kids
 }

@@ -329,7 +329,7 @@ func (s *search) stepForwardN(budget int) {
 		mw.candidates(st)
 		kids, met := 0, 0
 		var touch uint64
-		tmask := uint64(len(s.table) - 1)
+		tmask := uint64(len(s.ctrl) - 1)
 		for {
 			ci, cw := mw.cand.pop()
 			if ci < 0 {
@@ -379,7 +379,7 @@ func (s *search) stepForwardN(budget int) {
 		// A loop of loads alone: the processor keeps many of them in
 		// flight at once, which it cannot while building successors.
 		for _, h := range mw.kidHash[:kids] {
-			touch += uint64(s.table[h&tmask])
+			touch += uint64(s.ctrl[h&tmask])
 		}
 		mw.touch = touch // keeps the loads
 		for k := 0; k < kids; k++ {
@@ -397,21 +397,24 @@ func (s *search) stepForwardN(budget int) {
 
 // blindInsertN is blindInsert for a multi-word state x with hash h.
 func (s *search) blindInsertN(x []uint64, h uint64, g float64, parent int32, a ActionID) {
-	tm := uint64(len(s.table) - 1)
-	key := s.key(h)
+	ctrl := s.ctrl
+	tm := uint64(len(ctrl) - 1)
+	tag := ctrlTag(h)
 	for j := h & tm; ; j = (j + 1) & tm {
-		e := &s.table[j]
-		if e.empty(s.gen) {
-			s.blindAdd(e, key, g, parent, a)
+		c := ctrl[j]
+		if c == 0 {
+			s.blindAdd(j, tag, g, parent, a)
 			s.storeState(x, h)
 			if s.full() {
 				s.grow()
 			}
 			return
 		}
-		if *e&slotKeyMask == key && equalWords(s.state(e.idx()), x) {
-			s.blindReached(e, g, parent, a)
-			return
+		if c == tag {
+			if idx := int32(s.ids[j] & idMask); equalWords(s.state(idx), x) {
+				s.blindReached(idx, g, parent, a)
+				return
+			}
 		}
 	}
 }

@@ -158,7 +158,7 @@ func BenchmarkStateBytes(b *testing.B) {
 // instances, forward and backward (past the first page of nodes, the
 // flat states, and several table growths; LM-cut reopens closed nodes), every node's table
 // slot is found again from its state and agrees with the node on being
-// closed (blind searches: on the cost).
+// closed (blind searches with the bucket queue do not keep the flag).
 func TestNodeSlots(t *testing.T) {
 	t.Parallel()
 	for _, in := range []struct {
@@ -171,8 +171,8 @@ func TestNodeSlots(t *testing.T) {
 		{"blocks", "task10", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax}},
 		{"logistics", "task11", goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut, MaxExpansions: 2000}},
 		{"blocks", "task19", goap.Options{Direction: goap.Forward, Heuristic: goap.HMax, MaxExpansions: 2000}},
-		// blind searches keep the cost in the slot (the bucket queue's
-		// duplicate test): one word, and two
+		// blind searches (the bucket queue's duplicate test reads the
+		// node's cost): one word, and two
 		{"gripper", "task04", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, NoSymmetry: true, MaxExpansions: 30000}},
 		{"logistics", "task11", goap.Options{Direction: goap.Forward, Heuristic: goap.Blind, MaxExpansions: 20000}},
 		{"blocks", "task10", goap.Options{Direction: goap.Backward, Heuristic: goap.HMax, MaxExpansions: 2000}},

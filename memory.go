@@ -29,7 +29,7 @@ func (e *MemoryLimitError) Is(target error) bool { return target == ErrMemoryLim
 // Bytes per element of the slices that grow with a search.
 const (
 	nodeBytes = int64(unsafe.Sizeof(node{}))
-	slotBytes = int64(unsafe.Sizeof(slot(0)))
+	slotBytes = 5 // a control byte and a node index (table.go)
 	wordBytes = 8
 )
 
@@ -44,7 +44,7 @@ func (s *search) memory() int64 {
 // headers), table, and open list (heap or buckets, and bucket queue).
 func (s *search) memoryParts() (nodes, states, table, open int64) {
 	return s.nodes.bytes(), (int64(cap(s.states))+s.pagedWords)*wordBytes + int64(cap(s.pages))*24,
-		int64(cap(s.table)) * slotBytes, s.open.bytes() + s.bq.bytes()
+		int64(cap(s.ctrl)) + int64(cap(s.ids))*4, s.open.bytes() + s.bq.bytes()
 }
 
 // bytes returns the memory the bucket queue holds, by capacity.
@@ -97,7 +97,7 @@ func (p *Planner) checkMemory() bool {
 // larger, the runtime's rule for large slices). Stopping before it keeps
 // the process's peak near the cap rather than well past it.
 func (s *search) nextGrowth() int64 {
-	g := 2 * int64(len(s.table)) * slotBytes
+	g := 2 * int64(len(s.ctrl)) * slotBytes
 	g = max(g, s.nodes.nextGrowth(), s.open.nextGrowth())
 	if len(s.states) < flatWords {
 		g = max(g, int64(cap(s.states))*wordBytes*5/4)

@@ -182,14 +182,11 @@ type search struct {
 	states     []uint64
 	pages      [][]uint64
 	usedPages  int
-	pagedWords int64  // the words of the pages allocated
-	table      []slot // open addressing over nodes, see insert
-	// gen is the table's current generation, where a slot holds it
-	// (slotGenMask): slots of other generations are empty.
-	gen slot
-	// written is how far into the table's memory slots may have been
-	// written since it was last cleared (see newGeneration).
-	written int
+	pagedWords int64 // the words of the pages allocated
+	// ctrl and ids are the table: open addressing over nodes, a control
+	// byte and a node index per slot (see table.go).
+	ctrl []uint8
+	ids  []uint32
 	// lastNodes is how many nodes the previous search made: the table
 	// starts large enough for as many, so repeated large searches do not
 	// pay for growing it every time.

@@ -694,10 +694,11 @@ func TestManyCallsOnOnePlanner(t *testing.T) {
 }
 
 // TestWrapAfterLargeSearch alternates large searches (a table of tens of
-// thousands of slots) with hundreds of small ones on the same planner, so
-// the 8-bit table generation wraps around between them, and checks every
-// result against a fresh planner's: the wrap-around clears only the
-// slots written since the last clear, and must not leave stale ones.
+// thousands of slots) with hundreds of small ones on the same planner, and
+// checks every result against a fresh planner's: a table that keeps its
+// memory from search to search clears only the slots it uses, and must
+// leave no stale ones, whether it shrinks for a small search or grows
+// back into memory a large one wrote.
 func TestWrapAfterLargeSearch(t *testing.T) {
 	t.Parallel()
 	d, start, goal, _ := loadBench(t, "synth_large")
@@ -719,10 +720,7 @@ func TestWrapAfterLargeSearch(t *testing.T) {
 	ref.Options = goap.Options{}
 	wantNear := ref.Plan(ctx, near, goal)
 	p := goap.NewPlanner(d)
-	// Runs of 240 to 271 small searches: some of them bring the next
-	// large search back to the generations of the previous one, whose
-	// slots it would take for its own if the wrap-around had not cleared
-	// them.
+	// Runs of 240 to 271 small searches between the large ones.
 	for round := 0; round < 32; round++ {
 		p.Options = large
 		if res := p.Plan(ctx, start, goal); res.Status != goap.Found || res.Cost != want.Cost || res.Expanded != want.Expanded {

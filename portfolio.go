@@ -391,7 +391,7 @@ func (s *search) dropOutOfMemory() bool {
 // plan call (the next one allocates afresh).
 func (s *search) release() {
 	s.nodes.free()
-	s.states, s.open, s.table, s.gen = nil, openList{}, nil, 0
+	s.states, s.open, s.ctrl, s.ids = nil, openList{}, nil, nil
 	s.pages, s.usedPages, s.pagedWords = nil, 0, 0
 	s.bq = bucketQueue{}
 }

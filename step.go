@@ -180,7 +180,7 @@ func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID,
 			return
 		}
 		nd.act &^= nodeClosed
-		*s.slotOf(idx) &^= slotClosed
+		s.ids[s.slotOf(idx)] &^= idClosed
 	}
 	if !fresh && g >= nd.g {
 		return

@@ -3,111 +3,45 @@ package goap
 import "math/bits"
 
 // The closed/open set is an open-addressing hash table of node indices,
-// with linear probing. A slot is one word: the node index, the table
-// generation, the closed flag, the cost of blind searches and a tag of
-// the state's hash. A probe whose tag matches compares the state itself
-// (in the state arrays), so two distinct states are never merged. Slots
-// of 8 bytes instead of 16 (the state or its hash beside the index) took
-// a table at its usual load from 21-43 bytes per stored state to 11-21,
-// and halved the transient of its doubling, which set the search's peak
-// memory.
+// with linear probing, in two arrays of the same power-of-two length: a
+// control byte per slot (0 when empty, else 0x80 and a 7-bit tag of the
+// state's hash) and the slot's node index, with the node's closed flag in
+// its top bit. A probe reads control bytes, 64 to a cache line, and
+// compares the state itself (in the state arrays) when a tag matches, so
+// two distinct states are never merged. Five bytes a slot instead of
+// eight (index, tag, flags and a generation in one word) took the table
+// at its usual load from 11-21 bytes per stored state to 7-13.
 
-// slot is a table entry, one word:
-//
-//	bits  0-31  node index + 1
-//	bits 32-35  the table generation that wrote the slot (1 to 15): a
-//	            slot of another generation is empty, so emptying the
-//	            table between plan calls (and on growth) costs nothing
-//	            but a real clear every 15 generations (clearing a small
-//	            table at every plan call cost the guard 2 % more
-//	            instructions)
-//	bit  36     closed: mirrors the node's flag, so that a successor that
-//	            is already closed (the common case late in a search) is
-//	            dismissed without touching the node arena. Blind searches
-//	            with the bucket queue use g instead and leave it alone.
-//	bits 37-52  g: the node's cost (saturated at maxSlotG) in blind
-//	            searches with the bucket queue, whose duplicate test it
-//	            serves: a state already reached at no more than the new
-//	            cost (closed, or open at its best cost) is dismissed
-//	            without touching the node arena, and closing a node does
-//	            not write its slot
-//	bits 53-63  tag: the top 11 bits of the state's hash, so that a
-//	            probe compares a state that is not there one time in 2,048
-type slot uint64
+// ctrlTag is the control byte of a slot holding a state of hash h: the
+// top 7 bits of the hash (the index takes the low ones), and 0x80, so
+// that it is never an empty slot's 0. A probe compares a state that is
+// not there one time in 128.
+func ctrlTag(h uint64) uint8 { return uint8(h>>57) | 0x80 }
 
 const (
-	slotGenShift = 32
-	slotGenMask  = slot(15) << slotGenShift
-	slotClosed   = slot(1) << 36
-	slotGShift   = 37
-	slotGMask    = slot(maxSlotG) << slotGShift
-	slotTagMask  = slot(1<<11-1) << 53
-	// slotKeyMask covers what a slot shares with a probe's key (see
-	// key) when it may hold the state: generation and tag.
-	slotKeyMask = slotGenMask | slotTagMask
-	slotIdxMask = slot(1<<32 - 1)
+	// idClosed is a slot's closed flag, in its node index's top bit: it
+	// mirrors the node's, so that a successor that is already closed
+	// (the common case late in a search) is dismissed without touching
+	// the node arena. Blind searches with the bucket queue read the
+	// node's cost instead and leave it alone.
+	idClosed = uint32(1) << 31
+	idMask   = idClosed - 1
 )
-
-// maxSlotG is a slot's saturated g: the node holds the real cost.
-const maxSlotG = 1<<16 - 1
-
-// slotG returns the cost g as stored in a slot's g.
-func slotG(g float64) slot {
-	if g >= maxSlotG {
-		return slotGMask
-	}
-	return slot(int64(g)) << slotGShift // through int64: no branch for 2^63
-}
-
-// key returns what a slot of the current generation that may hold a
-// state of hash h shares with it: e&slotKeyMask == key.
-func (s *search) key(h uint64) slot { return s.gen | slot(h)&slotTagMask }
-
-// empty reports whether slot e is empty in generation gen (see
-// search.gen).
-func (e slot) empty(gen slot) bool { return e&slotGenMask != gen }
-
-// idx returns the slot's node index. (Loops that index with it write
-// uint32(e)-1: no sign to extend.)
-func (e slot) idx() int32 { return int32(uint32(e)) - 1 }
-
-// closed reports the slot's closed flag.
-func (e slot) closed() bool { return e&slotClosed != 0 }
-
-// g returns the slot's cost (blind searches), maxSlotG when saturated.
-func (e slot) g() float64 { return float64(e >> slotGShift & maxSlotG) }
-
-// withG returns the slot with cost g.
-func (e slot) withG(g float64) slot { return e&^slotGMask | slotG(g) }
-
-// newGeneration empties the whole table by moving to the next
-// generation; on wrap-around it clears the memory for real, as far as
-// slots were written since the last clear, so that a planner that once
-// made a huge search does not clear all of that memory every 15 calls
-// of small ones for ever after.
-func (s *search) newGeneration() {
-	s.gen += 1 << slotGenShift
-	if s.gen&slotGenMask == 0 {
-		clear(s.table[:s.written])
-		s.gen, s.written = 1<<slotGenShift, 0
-	}
-	s.written = max(s.written, len(s.table))
-}
 
 // close marks node n expanded (or a dead end).
 func (s *search) close(n int32) {
 	s.nodes.at(n).act |= nodeClosed
-	*s.slotOf(n) |= slotClosed
+	s.ids[s.slotOf(n)] |= idClosed
 }
 
 const minTable = 64
 
 // full reports whether the table must grow: past a load of 3/4. Linear
-// probing's runs stay short at that load with 8-byte slots (eight to a
+// probing's runs stay short at that load over control bytes (64 to a
 // cache line), and a table kept at most half full took twice the memory
 // per stored state.
 func (s *search) full() bool {
-	return s.nodes.len() > len(s.table)-len(s.table)>>2
+	return s.nodes.len() > len(s.ctrl)-len(s.ctrl)>>2
 }
 
 // mix64 hashes a state word for the table, which indexes by its low
@@ -173,18 +107,20 @@ func hashWide(w []uint64) uint64 {
 
 // resetTable empties the table, sizing it for as many nodes as the
 // previous search made (at least minTable slots) and keeping its memory.
-// A small table keeps small searches in the cache; starting as large as
-// the last search needed spares repeated large ones the growing.
+// A small table keeps small searches in the cache, and clearing it costs
+// a byte a slot; starting as large as the last search needed spares
+// repeated large ones the growing.
 func (s *search) resetTable() {
 	n := minTable
 	for s.lastNodes > n-n>>2 {
 		n *= 2
 	}
-	if cap(s.table) < n {
-		s.table, s.written = make([]slot, n), 0
+	if cap(s.ctrl) < n {
+		s.ctrl, s.ids = make([]uint8, n), make([]uint32, n)
+		return
 	}
-	s.table = s.table[:n]
-	s.newGeneration()
+	s.ctrl, s.ids = s.ctrl[:n], s.ids[:n]
+	clear(s.ctrl)
 }
 
 // insert1 finds or adds the one-word state x. It returns the node index,
@@ -195,25 +131,28 @@ func (s *search) insert1(x uint64) (int32, bool, bool) {
 
 // insert1h is insert1 with the state's hash already computed.
 func (s *search) insert1h(x, hash uint64) (int32, bool, bool) {
-	mask := uint64(len(s.table) - 1)
-	key := s.key(hash)
+	ctrl := s.ctrl
+	mask := uint64(len(ctrl) - 1)
+	tag := ctrlTag(hash)
 	for i := hash & mask; ; i = (i + 1) & mask {
-		e := s.table[i]
-		if e.empty(s.gen) {
+		c := ctrl[i]
+		if c == 0 {
 			idx, _ := s.nodes.add()
 			if len(s.states) < flatWords { // addState1, written out
 				s.states = append(s.states, x)
 			} else {
 				s.pageState1(x)
 			}
-			s.table[i] = key | slot(idx+1)
+			ctrl[i], s.ids[i] = tag, uint32(idx)
 			if s.full() {
 				s.grow()
 			}
 			return idx, true, false
 		}
-		if e&slotKeyMask == key && s.state1(e.idx()) == x {
-			return e.idx(), false, e.closed()
+		if c == tag {
+			if e := s.ids[i]; s.state1(int32(e&idMask)) == x {
+				return int32(e & idMask), false, e&idClosed != 0
+			}
 		}
 	}
 }
@@ -232,21 +171,24 @@ func (s *search) insert(x []uint64) (int32, bool, bool) {
 
 // insertHashed is insert for a multi-word state x whose hash is h.
 func (s *search) insertHashed(x []uint64, h uint64) (int32, bool, bool) {
-	mask := uint64(len(s.table) - 1)
-	key := s.key(h)
+	ctrl := s.ctrl
+	mask := uint64(len(ctrl) - 1)
+	tag := ctrlTag(h)
 	for i := h & mask; ; i = (i + 1) & mask {
-		e := s.table[i]
-		if e.empty(s.gen) {
+		c := ctrl[i]
+		if c == 0 {
 			idx, _ := s.nodes.add()
 			s.storeState(x, h)
-			s.table[i] = key | slot(idx+1)
+			ctrl[i], s.ids[i] = tag, uint32(idx)
 			if s.full() {
 				s.grow()
 			}
 			return idx, true, false
 		}
-		if e&slotKeyMask == key && equalWords(s.state(e.idx()), x) {
-			return e.idx(), false, e.closed()
+		if c == tag {
+			if e := s.ids[i]; equalWords(s.state(int32(e&idMask)), x) {
+				return int32(e & idMask), false, e&idClosed != 0
+			}
 		}
 	}
 }
@@ -379,40 +321,39 @@ func equalWords(a, b []uint64) bool {
 // against Options.MaxMemory (the search stops at its next expansion).
 func (s *search) grow() {
 	s.p.checkMemory()
-	n := len(s.table) * 2
-	if cap(s.table) >= n {
-		s.table = s.table[:n]
-		s.newGeneration()
+	n := len(s.ctrl) * 2
+	if cap(s.ctrl) >= n {
+		s.ctrl, s.ids = s.ctrl[:n], s.ids[:n]
+		clear(s.ctrl)
 	} else {
-		s.table = make([]slot, n)
-		s.gen, s.written = 1<<slotGenShift, n
+		s.ctrl, s.ids = make([]uint8, n), make([]uint32, n)
 	}
+	ctrl, ids := s.ctrl, s.ids[:n]
 	mask := uint64(n - 1)
 	for idx := range int32(s.nodes.len()) {
 		h := s.nodeHash(idx)
 		i := h & mask
-		for !s.table[i].empty(s.gen) {
+		for ctrl[i] != 0 {
 			i = (i + 1) & mask
 		}
-		nd := s.nodes.at(idx)
-		e := s.key(h) | slot(idx+1) | slotG(nd.g)
-		if nd.closed() {
-			e |= slotClosed
+		e := uint32(idx)
+		if s.nodes.at(idx).closed() {
+			e |= idClosed
 		}
-		s.table[i] = e
+		ctrl[i], ids[i] = ctrlTag(h), e
 	}
 }
 
 // slotOf returns the table slot of node n, found from its state as
-// insert finds it: nodes do not keep their slot (8 bytes less per node),
+// insert finds it: nodes do not keep their slot (4 bytes less per node),
 // and only closing or reopening a node needs it, once per expansion.
-func (s *search) slotOf(n int32) *slot {
+func (s *search) slotOf(n int32) int {
 	h := s.nodeHash(n)
-	mask := uint64(len(s.table) - 1)
-	want := s.key(h) | slot(n+1)
+	mask := uint64(len(s.ctrl) - 1)
+	tag := ctrlTag(h)
 	for i := h & mask; ; i = (i + 1) & mask {
-		if e := &s.table[i]; *e&(slotKeyMask|slotIdxMask) == want {
-			return e
+		if s.ctrl[i] == tag && s.ids[i]&idMask == uint32(n) {
+			return int(i)
 		}
 	}
 }

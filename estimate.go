@@ -101,14 +101,14 @@ func (s *search) evaluate(n int32) bool {
 	nd := s.nodes.at(n)
 	nd.act &^= nodeDeferred
 	if math.IsInf(h, 1) {
-		nd.h = h
+		nd.h = float32(h)
 		s.close(n) // a dead end: no plan passes through it
 		return false
 	}
-	if h <= nd.h {
+	if float64(roundDown32(h)) <= nd.est() {
 		return true // f is unchanged: still the least
 	}
-	nd.h = h
+	s.setEst(nd, h)
 	s.push(n)
 	return false
 }

@@ -374,8 +374,8 @@ func (s *search) closest() int32 {
 		} else {
 			u = s.unmet(i)
 		}
-		if u < bestUnmet || (u == bestUnmet && s.nodes.at(i).g < bestG) {
-			best, bestUnmet, bestG = i, u, s.nodes.at(i).g
+		if u < bestUnmet || (u == bestUnmet && s.nodes.at(i).cost() < bestG) {
+			best, bestUnmet, bestG = i, u, s.nodes.at(i).cost()
 		}
 	}
 	return best

@@ -221,7 +221,7 @@ func graph(s *search) []GraphNode {
 	g := make([]GraphNode, s.nodes.len())
 	for i := range s.nodes.len() {
 		nd := s.nodes.at(int32(i))
-		g[i] = GraphNode{fmt.Sprint(s.state(int32(i))), nd.g, nd.h, nd.parent, nd.action(), nd.closed()}
+		g[i] = GraphNode{fmt.Sprint(s.state(int32(i))), nd.cost(), nd.est(), nd.parent, nd.action(), nd.closed()}
 	}
 	return g
 }

@@ -103,7 +103,7 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 			// so pushed to, and expanded from, an earlier bucket): its
 			// cost is then no longer the bucket's. Nodes are pushed at
 			// most once per cost, so this also skips closed ones.
-			if int64(s.nodes.at(c).g) == q.cur {
+			if int64(s.nodes.at(c).cost()) == q.cur {
 				cur = c
 				break
 			}
@@ -163,7 +163,8 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 				c := ctrl[j]
 				if c == 0 { // a new state
 					idx, nd := s.nodes.add()
-					nd.g, nd.parent, nd.act = cg, cur, uint32(a.id) // a new node: no flags
+					nd.setCost(cg)
+					nd.parent, nd.act = cur, uint32(a.id) // a new node: no flags
 					s.states = append(s.states, x)
 					ctrl[j], s.ids[j] = tag, uint32(idx)
 					q.pushNew(idx, int64(cg))
@@ -175,8 +176,9 @@ func blindRun[K boolsOnly | withInts](s *search, n int) {
 				if c == tag {
 					if idx := int32(s.ids[j] & idMask); s.states[idx] == x {
 						// See blindInsert.
-						if nd := s.nodes.at(idx); cg < nd.g {
-							nd.g, nd.parent = cg, cur
+						if nd := s.nodes.at(idx); cg < nd.cost() {
+							nd.setCost(cg)
+							nd.parent = cur
 							nd.setAction(int32(a.id))
 							q.push(idx, int64(cg))
 						}
@@ -224,7 +226,7 @@ func (s *search) expandBlind(n int32) float64 {
 	nd := s.nodes.at(n)
 	nd.act |= nodeClosed
 	s.expanded++
-	return nd.g
+	return nd.cost()
 }
 
 // blindInsert records the one-word state x (hash h) as reached at cost g
@@ -261,7 +263,8 @@ func (s *search) blindInsert(x, h uint64, g float64, parent int32, a ActionID) {
 // the caller stores the state and grows the table.
 func (s *search) blindAdd(j uint64, tag uint8, g float64, parent int32, a ActionID) {
 	idx, nd := s.nodes.add()
-	nd.g, nd.parent, nd.act = g, parent, uint32(a) // a new node: no flags
+	nd.setCost(g)
+	nd.parent, nd.act = parent, uint32(a) // a new node: no flags
 	s.ctrl[j], s.ids[j] = tag, uint32(idx)
 	s.bq.pushNew(idx, int64(g))
 }
@@ -270,8 +273,9 @@ func (s *search) blindAdd(j uint64, tag uint8, g float64, parent int32, a Action
 // action a from parent: the node is improved and pushed again when g is
 // lower than its cost.
 func (s *search) blindReached(idx int32, g float64, parent int32, a ActionID) {
-	if nd := s.nodes.at(idx); g < nd.g {
-		nd.g, nd.parent = g, parent
+	if nd := s.nodes.at(idx); g < nd.cost() {
+		nd.setCost(g)
+		nd.parent = parent
 		nd.setAction(int32(a))
 		s.bq.push(idx, int64(g))
 	}

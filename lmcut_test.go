@@ -468,27 +468,28 @@ func TestResourceBoundCrafting(t *testing.T) {
 // TestAutoDropsMembersOutOfMemory: when the memory limit stops an Auto
 // search, its blind and backward members drop out and free their memory,
 // and the LM-cut member goes on alone. On 40 sub-plans sharing a tool
-// with 1 MiB, forward blind search alone runs out; Auto finds the
+// with 512 KiB, forward blind search alone runs out (at half the
+// expansions it needs); Auto finds the
 // cheapest plan, through Plan and through Start and Step alike.
 func TestAutoDropsMembersOutOfMemory(t *testing.T) {
 	t.Parallel()
 	d, start, target := compileSpec(t, toolSpec(40), nil)
 	ctx := context.Background()
 	p := goap.NewPlanner(d)
-	p.Options = goap.Options{MaxMemory: 1 << 20, Direction: goap.Forward, Heuristic: goap.Blind}
+	p.Options = goap.Options{MaxMemory: 1 << 19, Direction: goap.Forward, Heuristic: goap.Blind}
 	if r := p.Plan(ctx, start, target); r.Status != goap.LimitReached || !errors.Is(r.Err, goap.ErrMemoryLimit) {
-		t.Fatalf("blind search with 1 MiB: %v (%v), want the memory limit", r.Status, r.Err)
+		t.Fatalf("blind search with 512 KiB: %v (%v), want the memory limit", r.Status, r.Err)
 	}
-	p.Options = goap.Options{MaxMemory: 1 << 20}
+	p.Options = goap.Options{MaxMemory: 1 << 19}
 	r := p.Plan(ctx, start, target)
 	if r.Status != goap.Found || r.Cost != 121 || r.Direction != goap.Forward {
-		t.Fatalf("Auto with 1 MiB: %v cost %v %v (%v), want cost 121 forward", r.Status, r.Cost, r.Direction, r.Err)
+		t.Fatalf("Auto with 512 KiB: %v cost %v %v (%v), want cost 121 forward", r.Status, r.Cost, r.Direction, r.Err)
 	}
 	h := p.Start(start, target)
 	for h.Step(100) == goap.Running {
 	}
 	if sr := h.Result(); sr.Status != goap.Found || sr.Cost != 121 {
-		t.Fatalf("Auto with 1 MiB through Step: %v cost %v (%v)", sr.Status, sr.Cost, sr.Err)
+		t.Fatalf("Auto with 512 KiB through Step: %v cost %v (%v)", sr.Status, sr.Cost, sr.Err)
 	}
 	// The planner is reused afterwards as a fresh one would be.
 	p.Options = goap.Options{}

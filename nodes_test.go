@@ -17,14 +17,15 @@ func TestNodeArena(t *testing.T) {
 			if *nd != (node{}) {
 				t.Fatalf("node %d not zero when added: %+v", i, *nd)
 			}
-			nd.g, nd.parent = float64(i)+salt, int32(i)
+			nd.setCost(float64(i) + salt)
+			nd.parent = int32(i)
 		}
 		if a.len() != n {
 			t.Fatalf("len %d, want %d", a.len(), n)
 		}
 		for i := range int32(n) {
-			if nd := a.at(i); nd.g != float64(i)+salt || nd.parent != i {
-				t.Fatalf("node %d holds g=%v parent=%d", i, nd.g, nd.parent)
+			if nd := a.at(i); nd.cost() != float64(i)+salt || nd.parent != i {
+				t.Fatalf("node %d holds g=%v parent=%d", i, nd.cost(), nd.parent)
 			}
 		}
 	}

@@ -137,7 +137,7 @@ func (q *bucketQueue) best(nodes *nodeArena) int32 {
 		best := int32(-1)
 		for _, n := range items {
 			nd := nodes.at(n)
-			if !nd.closed() && float64(f) == nd.g && (best < 0 || n < best) {
+			if !nd.closed() && float64(f) == nd.cost() && (best < 0 || n < best) {
 				best = n
 			}
 		}
@@ -172,10 +172,10 @@ func integerCosts(acts []ActionID, costs []float64) (int64, bool) {
 func (s *search) push(n int32) {
 	nd := s.nodes.at(n)
 	if s.buckets {
-		s.bq.push(n, int64(nd.g))
+		s.bq.push(n, int64(nd.cost()))
 		return
 	}
-	s.open.push(nd.g+s.weight*nd.h, openTie(nd.h, n, nd.preferred()), n)
+	s.open.push(nd.cost()+s.weight*nd.est(), openTie(nd.est(), n, nd.preferred()), n)
 }
 
 // next pops the best open node that is still current, or returns -1 when
@@ -188,7 +188,7 @@ func (s *search) next() int32 {
 				return -1
 			}
 			nd := s.nodes.at(n)
-			if nd.closed() || float64(f) != nd.g {
+			if nd.closed() || float64(f) != nd.cost() {
 				continue // stale entry: the node was closed or improved
 			}
 			return n
@@ -200,7 +200,7 @@ func (s *search) next() int32 {
 			return -1
 		}
 		nd := s.nodes.at(n)
-		if nd.closed() || f != nd.g+s.weight*nd.h {
+		if nd.closed() || f != nd.cost()+s.weight*nd.est() {
 			continue // stale entry: the node was closed or improved
 		}
 		if nd.deferred() && !s.evaluate(n) {
@@ -218,6 +218,6 @@ func (s *search) bestOpen() int32 {
 	}
 	return s.open.best(func(n int32, f float64) bool {
 		nd := s.nodes.at(n)
-		return !nd.closed() && f == nd.g+s.weight*nd.h
+		return !nd.closed() && f == nd.cost()+s.weight*nd.est()
 	})
 }

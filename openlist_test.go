@@ -43,12 +43,12 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64, sp
 	}
 	less := func(a, b int32) bool { // the documented rule
 		na, nb := s.nodes.at(a), s.nodes.at(b)
-		fa, fb := na.g+weight*na.h, nb.g+weight*nb.h
+		fa, fb := na.cost()+weight*na.est(), nb.cost()+weight*nb.est()
 		if fa != fb {
 			return fa < fb
 		}
-		if na.h != nb.h {
-			return na.h < nb.h
+		if na.est() != nb.est() {
+			return na.est() < nb.est()
 		}
 		return a < b
 	}
@@ -79,13 +79,14 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64, sp
 				h = float64(rng.Intn(3))
 			}
 			idx, nd := s.nodes.add()
-			nd.g, nd.h = lastG+float64(rng.Intn(maxCost+1)), h
+			nd.setCost(lastG + float64(rng.Intn(maxCost+1)))
+			nd.setEst(h)
 			s.push(idx)
 			open = append(open, idx)
 		case k < 7: // a cheaper path to an open node
 			n := open[rng.Intn(len(open))]
-			if nd := s.nodes.at(n); nd.g > lastG {
-				nd.g -= float64(1 + rng.Intn(int(nd.g-lastG)))
+			if nd := s.nodes.at(n); nd.cost() > lastG {
+				nd.setCost(nd.cost() - float64(1+rng.Intn(int(nd.cost()-lastG))))
 				s.push(n)
 			}
 		case k < 8: // closed without being popped (a dead end)
@@ -94,7 +95,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64, sp
 			want, tie := best(), false
 			for _, n := range open { // does the rule break a tie of f?
 				nw, nn := s.nodes.at(want), s.nodes.at(n)
-				tie = tie || n != want && nn.g+weight*nn.h == nw.g+weight*nw.h
+				tie = tie || n != want && nn.cost()+weight*nn.est() == nw.cost()+weight*nw.est()
 			}
 			if b := s.bestOpen(); b != want {
 				t.Fatalf("step %d: bestOpen gives node %d, the rule %d (open: %s)", step, b, want, describeOpen(s, open))
@@ -104,7 +105,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64, sp
 				t.Fatalf("step %d: popped node %d, the rule gives %d (open: %s)", step, got, want, describeOpen(s, open))
 			}
 			closeNode(got)
-			lastG = s.nodes.at(got).g
+			lastG = s.nodes.at(got).cost()
 			pops++
 			if tie {
 				ties++
@@ -131,7 +132,7 @@ func checkTieRule(t *testing.T, rng *rand.Rand, buckets bool, weight float64, sp
 func describeOpen(s *search, open []int32) string {
 	out := ""
 	for _, n := range open {
-		out += fmt.Sprintf(" %d(g=%v h=%v)", n, s.nodes.at(n).g, s.nodes.at(n).h)
+		out += fmt.Sprintf(" %d(g=%v h=%v)", n, s.nodes.at(n).cost(), s.nodes.at(n).est())
 	}
 	return out
 }

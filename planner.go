@@ -238,7 +238,12 @@ type searchRun struct {
 		mask, val uint64
 		num       bool
 	}
-	estimates    bool // children need an estimate (all but forward blind)
+	estimates bool // children need an estimate (all but forward blind)
+	// roundedH: an estimate of this search was rounded down to fit its
+	// node (node.setEst), and may be inconsistent by as much: closed
+	// nodes reached more cheaply are reopened, as for LM-cut, so that
+	// the plan stays the cheapest. Never set when costs are integers.
+	roundedH     bool
 	lazy         bool // estimates may wait until the node is popped (lazyLMCut)
 	deferKids    bool // the children of this expansion wait (lazyBranching)
 	pendingCheck bool // relaxed reachability not run yet
@@ -307,11 +312,15 @@ func (s *search) clear(start State, t *Target) {
 	s.usedPages = 0
 }
 
-// node is a search node: 24 bytes, the largest part of a search's memory
+// node is a search node: 20 bytes, the largest part of a search's memory
 // per stored state. Its table slot is found again from its state when
-// needed (slotOf), not kept.
+// needed (slotOf), not kept. The cost g is a float64 kept in two 32-bit
+// halves, so that the node aligns to 4 bytes (a float64 field would pad
+// it to 24): see cost and setCost.
 type node struct {
-	g, h   float64
+	gLo, gHi uint32
+	// h is the estimate, rounded down to a float32 (see setEst)
+	h      float32
 	parent int32
 	// act is the action that reached the node (-1 at the root) in its low
 	// nodeActBits bits, and the node's flags above them (nodeClosed,
@@ -347,6 +356,48 @@ func (nd *node) action() int32 {
 // setAction records a as the action that reached nd, keeping its flags.
 func (nd *node) setAction(a int32) {
 	nd.act = nd.act&^nodeActMask | uint32(a)&nodeActMask
+}
+
+// cost returns g, the cost of the best path to nd found so far.
+func (nd *node) cost() float64 {
+	return math.Float64frombits(uint64(nd.gHi)<<32 | uint64(nd.gLo))
+}
+
+// setCost sets nd's cost g.
+func (nd *node) setCost(g float64) {
+	b := math.Float64bits(g)
+	nd.gLo, nd.gHi = uint32(b), uint32(b>>32)
+}
+
+// est returns nd's estimate h.
+func (nd *node) est() float64 { return float64(nd.h) }
+
+// setEst sets nd's estimate to h rounded down to a float32, which stays a
+// lower bound (an estimate that never overestimates still does not), and
+// reports whether h was kept exactly: integers below 2^24 are, the
+// estimates of every domain whose costs are integers. A rounded estimate
+// may be inconsistent by a float32 ulp, so a search that rounds one
+// reopens closed nodes it reaches more cheaply (see search.roundedH).
+func (nd *node) setEst(h float64) bool {
+	nd.h = roundDown32(h)
+	return float64(nd.h) == h
+}
+
+// roundDown32 returns the largest float32 no larger than h.
+func roundDown32(h float64) float32 {
+	f := float32(h)
+	if float64(f) > h {
+		f = math.Nextafter32(f, float32(math.Inf(-1)))
+	}
+	return f
+}
+
+// setEst sets node nd's estimate to h (see node.setEst), and notes when
+// it had to round it.
+func (s *search) setEst(nd *node, h float64) {
+	if !nd.setEst(h) {
+		s.roundedH = true
+	}
 }
 
 func (nd *node) closed() bool    { return nd.act&nodeClosed != 0 }
@@ -516,7 +567,8 @@ func (s *search) begin() {
 		idx, _, _ = s.insert(s.scratch)
 	}
 	nd := s.nodes.at(idx)
-	nd.h, nd.parent = h0, -1
+	s.setEst(nd, h0)
+	nd.parent = -1
 	nd.setAction(-1)
 	if s.lazy {
 		p.lmRun.kid = lmNodeKey{s, s.run, idx}

@@ -189,7 +189,7 @@ func (s *search) nextTurn() int {
 		// it gets (lmcutAhead). The cost blind search has reached,
 		// the least g of its open nodes, is noted for lmcutShareNow.
 		if b := s.bestOpen(); b >= 0 {
-			a.front = s.nodes.at(b).g
+			a.front = s.nodes.at(b).cost()
 		}
 		return 2
 	}
@@ -255,7 +255,7 @@ func (s *search) lmcutShareNow() int64 {
 	if lm == nil || lm.nodes.len() == 0 {
 		return lmcutShare
 	}
-	h := lm.nodes.at(0).h
+	h := lm.nodes.at(0).est()
 	lead := h / max(s.auto.hmax0, 1e-9)
 	if s.auto.front > 0 {
 		lead = max(lead, h/s.auto.front)
@@ -292,7 +292,7 @@ func (s *search) lmcutAhead() bool {
 			sum += s.p.prep.costs[id]
 		}
 		if sum > 0 {
-			steps := math.Ceil(lm.nodes.at(0).h * float64(len(s.acts)) / sum)
+			steps := math.Ceil(lm.nodes.at(0).est() * float64(len(s.acts)) / sum)
 			if g := (steps - float64(lm.expanded)) * float64(a.lmWork) / float64(lm.expanded); g < math.MaxInt64/2 {
 				a.lmGuess = int64(max(g, 1))
 			}

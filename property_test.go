@@ -554,3 +554,80 @@ func TestReachabilitySound(t *testing.T) {
 		t.Fatal("no action was ever ruled out: the test checks too little")
 	}
 }
+
+// TestRoundedEstimatesStayOptimal: a node keeps its estimate as a float32
+// rounded down, which can make estimates inconsistent by a float32 ulp; a
+// search that rounds one reopens closed nodes reached more cheaply.
+//
+// First a domain built so that the rounding decides: X is reached
+// directly for 1.15 + 2^-29, or through Y for 0.25 + 0.9, and the goal is
+// 0.1 from X. h(Y) = 1.0 is exact, h(X) = 0.1 rounds down by 7.5e-9: X is
+// expanded first, at the dearer cost, and is reached more cheaply from Y
+// when it is closed already. Without reopening, the plan costs 2^-29 more
+// than the optimum 1.25.
+//
+// Then random domains whose costs differ by far less than the ulp
+// (1 + 2^-30, 0.1, ...): every admissible configuration must find the
+// optimum to 1e-12.
+func TestRoundedEstimatesStayOptimal(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tight := goap.Spec{Name: "tight", Actions: []goap.Action{
+		{Name: "Direct", Cost: 0.25 + 0.9 + 0x1p-29, Effects: goap.Effects{"x": true}},
+		{Name: "ToY", Cost: 0.25, Effects: goap.Effects{"y": true}},
+		{Name: "YToX", Cost: 0.9, Pre: goap.Conds{"y": true}, Effects: goap.Effects{"x": true, "y": false}},
+		{Name: "Finish", Cost: 0.1, Pre: goap.Conds{"x": true}, Effects: goap.Effects{"done": true}},
+	}, Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"done": true}}}}
+	d, start, goal := compileSpec(t, tight, nil)
+	for _, o := range []goap.Options{
+		{Direction: goap.Forward, Heuristic: goap.HMax},
+		{Direction: goap.Forward, Heuristic: goap.HMax, NoPruning: true},
+	} {
+		p := goap.NewPlanner(d)
+		p.Options = o
+		res := p.Plan(ctx, start, goal)
+		if want := 0.25 + 0.9 + 0.1; res.Status != goap.Found || res.Cost != want {
+			t.Fatalf("tight, %+v: %v cost %.17g %v, want %.17g", o, res.Status, res.Cost, d.ActionNames(res.Plan), want)
+		}
+	}
+	n := 500
+	if testing.Short() {
+		n = 100
+	}
+	costs := []float64{1, 1 + 0x1p-30, 1 + 0x1p-29, 2 - 0x1p-30, 3 + 0x1p-28, 0.1, 0.3, 0.7}
+	opts := []goap.Options{
+		{Direction: goap.Forward, Heuristic: goap.HMax},
+		{Direction: goap.Backward, Heuristic: goap.HMax},
+		{Direction: goap.Forward, Heuristic: goap.LMCut},
+		{},
+	}
+	rng := rand.New(rand.NewSource(7))
+	solved := 0
+	for i := 0; i < n; i++ {
+		spec, startVals, goalConds := randomSpec(rng, false)
+		for k := range spec.Actions {
+			spec.Actions[k].Cost = costs[rng.Intn(len(costs))]
+		}
+		d, start, goal := compileSpec(t, spec, startVals)
+		ref := newRefDomain(spec)
+		want, _ := ref.optimalCost(ref.initial(startVals), goalConds)
+		if math.IsInf(want, 1) {
+			continue
+		}
+		solved++
+		for _, o := range opts {
+			p := goap.NewPlanner(d)
+			p.Options = o
+			res := p.Plan(ctx, start, goal)
+			if res.Status != goap.Found && res.Status != goap.AlreadySatisfied {
+				t.Fatalf("domain %d, %v %v: %v (%v), optimum %v", i, o.Direction, o.Heuristic, res.Status, res.Err, want)
+			}
+			if math.Abs(res.Cost-want) > 1e-12 {
+				t.Fatalf("domain %d, %v %v: cost %.17g, optimum %.17g; plan %v", i, o.Direction, o.Heuristic, res.Cost, want, d.ActionNames(res.Plan))
+			}
+		}
+	}
+	if solved < n/4 {
+		t.Fatalf("only %d of %d domains solvable", solved, n)
+	}
+}

@@ -124,7 +124,7 @@ func (s *search) fill(r *Result) {
 			// The goal's g is the same sum, in the same order: a node's
 			// parent is closed when the node is reached, and only
 			// LM-cut reopens (and cheapens) closed nodes.
-			r.Cost = s.nodes.at(s.goalNode).g
+			r.Cost = s.nodes.at(s.goalNode).cost()
 		} else {
 			cost := 0.0 // summed in a register: r.Cost is memory
 			for _, a := range p.plan {
@@ -174,34 +174,36 @@ func (s *search) relax(x []uint64, parent int32, a ActionID, g float64) {
 func (s *search) settle(idx int32, fresh, closed bool, parent int32, a ActionID, g float64) {
 	nd := s.nodes.at(idx)
 	if closed {
-		// LM-cut is not consistent: a closed state can be reached more
-		// cheaply later, and must then be expanded again.
-		if s.heur != LMCut || s.dir != Forward || g >= nd.g || math.IsInf(nd.h, 1) {
+		// LM-cut is not consistent, nor an estimate rounded to fit its
+		// node: a closed state can be reached more cheaply later, and
+		// must then be expanded again.
+		if (s.heur != LMCut || s.dir != Forward) && !s.roundedH || g >= nd.cost() || math.IsInf(nd.est(), 1) {
 			return
 		}
 		nd.act &^= nodeClosed
 		s.ids[s.slotOf(idx)] &^= idClosed
 	}
-	if !fresh && g >= nd.g {
+	if !fresh && g >= nd.cost() {
 		return
 	}
-	nd.g, nd.parent = g, parent
+	nd.setCost(g)
+	nd.parent = parent
 	nd.setAction(int32(a))
 	if s.deferKids && (fresh || nd.deferred()) {
 		// The parent's estimate less the action's cost is a lower bound
 		// on the cost from here (see lazyLMCut); a cheaper parent may
 		// give a larger one.
-		h := max(s.nodes.at(parent).h-s.p.prep.costs[a], 0)
-		if fresh || h > nd.h {
-			nd.h = h
+		h := max(s.nodes.at(parent).est()-s.p.prep.costs[a], 0)
+		if fresh || h > nd.est() {
+			s.setEst(nd, h)
 		}
 		nd.act = nd.act&^nodePreferred | nodeDeferred
 		if s.p.lmcutPreferred(s, parent, a) {
 			nd.act |= nodePreferred
 		}
 	} else if fresh && s.estimates {
-		nd.h = s.childEstimate(idx)
-		if math.IsInf(nd.h, 1) {
+		s.setEst(nd, s.childEstimate(idx))
+		if math.IsInf(nd.est(), 1) {
 			s.close(idx) // a dead end: no plan passes through it
 			return
 		}
@@ -243,7 +245,7 @@ func (s *search) expand(n int32) float64 {
 	}
 	s.close(n)
 	s.expanded++
-	return s.nodes.at(n).g
+	return s.nodes.at(n).cost()
 }
 
 func (s *search) limitHit() bool {

@@ -53,7 +53,7 @@ func (s *search) tree(dst []TreeNode) []TreeNode {
 		nd := s.nodes.at(int32(i))
 		tn := &out[i]
 		words := tn.State.w
-		*tn = TreeNode{ID: i, Parent: int(nd.parent), Action: ActionID(nd.action()), G: nd.g, H: nd.h, Expanded: nd.closed()}
+		*tn = TreeNode{ID: i, Parent: int(nd.parent), Action: ActionID(nd.action()), G: nd.cost(), H: nd.est(), Expanded: nd.closed()}
 		x := s.state(int32(i))
 		if s.dir == Backward {
 			tn.Subgoal = describeSubgoal(d, x[:s.w], x[s.w:])

@@ -9,9 +9,11 @@ type TreeNode struct {
 	// backward search, is the action whose regression produced this
 	// subgoal from its parent; -1 at the root.
 	Action ActionID
-	// G is the node's cost from the root, H its estimate. Forward LM-cut
-	// search estimates some nodes only when they are popped; until then
-	// H is their parent's estimate less the action's cost.
+	// G is the node's cost from the root, H its estimate as the search
+	// keeps it: rounded down to a float32, exact for integers below 2^24
+	// (an estimate of 0.3 is 0.29999998). Forward LM-cut search
+	// estimates some nodes only when they are popped; until then H is
+	// their parent's estimate less the action's cost.
 	G, H     float64
 	Expanded bool // taken from the open list and expanded (or a dead end)
 	// State is the node's world state in forward search (facts that

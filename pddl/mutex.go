@@ -464,8 +464,8 @@ func (h *groupHeap) Pop() any {
 // groupIndex says which group each grouped atom is in.
 type groupIndex struct {
 	groups []Group
-	of     map[string]int             // atom -> group
-	scope  []map[string]bool          // per group, its scope (Atoms when none is given)
+	of     map[string]int    // atom -> group
+	scope  []map[string]bool // per group, its scope (Atoms when none is given)
 }
 
 func newGroupIndex(groups []Group) *groupIndex {

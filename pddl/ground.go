@@ -16,11 +16,16 @@ const GoalName = "goal"
 
 // Task is a grounded planning task: a goap spec whose facts are the
 // reachable ground atoms that actions change ("at ball1 rooma") and whose
-// actions are the reachable ground actions ("pick ball1 rooma left").
+// actions are the reachable ground actions ("pick ball1 rooma left"),
+// with the mutex groups that Compile packs into enum facts.
 type Task struct {
 	// Spec has one boolean fact per reachable fluent atom, one action per
 	// reachable ground action and one goal, GoalName.
 	Spec goap.Spec
+	// Groups are the mutex groups found among Spec's facts: Compile
+	// encodes each as one enum fact (a few bits) instead of a boolean
+	// per atom. Set it to nil to compile the plain boolean encoding.
+	Groups []Group
 	// Init lists the facts that are true at the start.
 	Init []string
 	// Ground describes Spec.Actions, index for index.
@@ -206,6 +211,11 @@ func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Ta
 	if err := t.checkDeclared(); err != nil {
 		return nil, err
 	}
+	var err2 error
+	if t.Groups, err2 = findGroups(ctx, t, g.order); err2 != nil {
+		return nil, err2
+	}
+	t.setNone()
 	return t, nil
 }
 
@@ -388,7 +398,11 @@ func (g *grounder) instantiate(s *schema, b []string) (goap.Action, error) {
 // Compile compiles the task's spec and returns its domain, the start
 // state and the goal.
 func (t *Task) Compile() (*goap.Domain, goap.State, *goap.Target, error) {
-	d, err := goap.NewDomain(t.Spec)
+	spec, err := t.encode()
+	if err != nil {
+		return nil, goap.State{}, nil, err
+	}
+	d, err := goap.NewDomain(spec)
 	if err != nil {
 		return nil, goap.State{}, nil, err
 	}
@@ -399,8 +413,18 @@ func (t *Task) Compile() (*goap.Domain, goap.State, *goap.Target, error) {
 func (t *Task) finish(d *goap.Domain) (*goap.Domain, goap.State, *goap.Target, error) {
 	start := d.NewState()
 	for _, f := range t.Init {
-		id, _ := d.FactID(f)
-		start.SetBool(id, true)
+		if id, ok := d.FactID(f); ok && d.Fact(id).Kind == goap.BoolFact {
+			start.SetBool(id, true)
+		}
+	}
+	values, err := t.startValues()
+	if err != nil {
+		return nil, goap.State{}, nil, err
+	}
+	for gi, g := range t.Groups {
+		if err := start.SetValue(g.Name, values[gi]); err != nil {
+			return nil, goap.State{}, nil, err
+		}
 	}
 	goal, _ := d.Goal(GoalName)
 	return d, start, goal, nil

@@ -23,6 +23,18 @@
 // `goap pddl --export` writes (objects and lifted actions, which goap
 // grounds again) and what goap plan prints for such a file, while `goap
 // pddl` itself prints IPC plan lines.
+//
+// # Mutex groups
+//
+// Ground also finds mutex groups: atoms of which at most one holds in
+// every reachable state ("block b1 is on one block, on the table or
+// held"), proven on the ground task. Task.Compile packs each group into
+// one enum fact, named after the group ("on(b1,*)"), whose values are the
+// atoms' names (and "none" when the group can hold no atom): a few bits
+// per group instead of a bit per atom, so states take fewer words. Atoms
+// that a precondition or the goal asks false stay booleans. Set
+// Task.Groups to nil for the plain encoding, a boolean per atom (goap
+// pddl --no-mutex).
 package pddl
 
 import (

@@ -63,7 +63,11 @@ func ParseProblemContext(ctx context.Context, file string, src []byte, d *Domain
 // ctx is done first (see goap.NewDomainContext): a million ground actions
 // take seconds and gigabytes to compile.
 func (t *Task) CompileContext(ctx context.Context) (*goap.Domain, goap.State, *goap.Target, error) {
-	d, err := goap.NewDomainContext(ctx, t.Spec)
+	spec, err := t.encode()
+	if err != nil {
+		return nil, goap.State{}, nil, err
+	}
+	d, err := goap.NewDomainContext(ctx, spec)
 	if err != nil {
 		return nil, goap.State{}, nil, err
 	}

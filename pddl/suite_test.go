@@ -86,11 +86,20 @@ type outcome struct {
 }
 
 func solve(t testing.TB, in instance, opts goap.Options, timeout time.Duration) outcome {
+	return solveEncoded(t, in, opts, timeout, true)
+}
+
+// solveEncoded is solve with the mutex groups as enum facts, or with
+// a boolean per atom.
+func solveEncoded(t testing.TB, in instance, opts goap.Options, timeout time.Duration, mutex bool) outcome {
 	d, pr := load(t, in)
 	t0 := time.Now()
 	task, err := Ground(d, pr)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !mutex {
+		task.Groups = nil
 	}
 	dom, start, goal, err := task.Compile()
 	if err != nil {
@@ -140,27 +149,36 @@ func TestQuickInstances(t *testing.T) {
 		if in.lmcutSeconds < 0 || in.lmcutSeconds > 0.1 {
 			continue
 		}
-		t.Run(in.String(), func(t *testing.T) {
-			// goap pddl's default: forward search with LM-cut.
-			o := solve(t, in, goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut, MaxExpansions: quickExpansions}, 10*time.Minute)
-			if o.res.Status == goap.LimitReached && needsMore[in.String()] {
-				return // known: see needsMore
+		for _, mutex := range []bool{true, false} {
+			name := in.String()
+			if !mutex {
+				name += "/plain" // a boolean per atom
 			}
-			if o.res.Status != goap.Found {
-				t.Fatalf("status %v after %v (%d expanded)", o.res.Status, o.search, o.res.Expanded)
-			}
-			if o.res.Cost != in.optimal {
-				t.Errorf("cost %v, want %v", o.res.Cost, in.optimal)
-			}
-			d, pr := load(t, in)
-			cost, err := validate(d, pr, o.plan)
-			if err != nil {
-				t.Fatalf("invalid plan: %v\n%s", err, strings.Join(o.plan, "\n"))
-			}
-			if cost != o.res.Cost {
-				t.Errorf("validator cost %v, planner %v", cost, o.res.Cost)
-			}
-		})
+			t.Run(name, func(t *testing.T) { quickInstance(t, in, mutex) })
+		}
+	}
+}
+
+// quickInstance solves in with goap pddl's default (forward search with
+// LM-cut) in one encoding and checks the cost and the plan.
+func quickInstance(t *testing.T, in instance, mutex bool) {
+	o := solveEncoded(t, in, goap.Options{Direction: goap.Forward, Heuristic: goap.LMCut, MaxExpansions: quickExpansions}, 10*time.Minute, mutex)
+	if o.res.Status == goap.LimitReached && needsMore[in.String()] {
+		return // known: see needsMore
+	}
+	if o.res.Status != goap.Found {
+		t.Fatalf("status %v after %v (%d expanded)", o.res.Status, o.search, o.res.Expanded)
+	}
+	if o.res.Cost != in.optimal {
+		t.Errorf("cost %v, want %v", o.res.Cost, in.optimal)
+	}
+	d, pr := load(t, in)
+	cost, err := validate(d, pr, o.plan)
+	if err != nil {
+		t.Fatalf("invalid plan: %v\n%s", err, strings.Join(o.plan, "\n"))
+	}
+	if cost != o.res.Cost {
+		t.Errorf("validator cost %v, planner %v", cost, o.res.Cost)
 	}
 }
 

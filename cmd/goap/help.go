@@ -180,6 +180,11 @@ Flags:
 	--max-atoms N       stop grounding past N reachable atoms (default 2000000)
 	--max-bindings N    stop grounding after trying N candidate bindings
 	                    (default 10000000)
+	--no-mutex          a boolean fact per atom: do not pack the atoms of
+	                    a mutex group (at most one holds: "block b1 is on
+	                    one block, on the table or held") into one enum
+	                    fact; "; facts" counts the atoms, the groups and
+	                    the booleans
 	--remote URL        plan through the planning service at URL (goap
 	                    serve, or workers on a NATS cluster): the files
 	                    are read and grounded here, to check them, then

@@ -104,6 +104,7 @@ var goldenCases = []goldenCase{
 	{"bench_json", []string{"bench", "testdata/guard.yaml", "--count", "3", "--json"}, 0},
 	{"pddl", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl"}, 0},
 	{"pddl_json", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl", "--json"}, 0},
+	{"pddl_no_mutex", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl", "--no-mutex"}, 0},
 	{"pddl_no_plan", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-impossible.pddl"}, 1},
 	{"pddl_limit", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl", "--search", "forward", "--max-expansions", "5"}, 1},
 	{"pddl_max_atoms", []string{"pddl", "testdata/pddl/explode-domain.pddl", "testdata/pddl/explode-problem.pddl", "--max-atoms", "500"}, 1},

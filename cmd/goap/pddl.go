@@ -36,12 +36,14 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 		asJSON               bool
 		export, exportGround string
 		remote               string
+		noMutex              bool
 	)
 	search.add(fs, true)
 	fs.BoolVar(&asJSON, "json", false, "print one JSON object")
 	fs.StringVar(&export, "export", "", "write the task as a designer `FILE` (YAML) with objects and lifted actions, and do not plan")
 	fs.StringVar(&exportGround, "export-ground", "", "write the grounded task as a designer `FILE` (YAML), one action per ground action, and do not plan")
 	fs.StringVar(&remote, "remote", "", "plan through the planning service at `URL` (goap serve)")
+	fs.BoolVar(&noMutex, "no-mutex", false, "encode each atom as a boolean fact, not mutex groups as enum facts")
 	var lim pddl.Limits
 	fs.IntVar(&lim.MaxGroundActions, "max-ground-actions", pddl.DefaultMaxGroundActions, "stop grounding past `N` reachable ground actions")
 	fs.IntVar(&lim.MaxAtoms, "max-atoms", pddl.DefaultMaxAtoms, "stop grounding past `N` reachable atoms")
@@ -76,6 +78,9 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 	d, pr, task, err := loadPDDL(ctx, files[0], files[1], *maxFile, lim, &search)
 	if err != nil {
 		return err
+	}
+	if noMutex {
+		task.Groups = nil
 	}
 	if export != "" {
 		return c.exportLifted(d, pr, task, export)
@@ -145,6 +150,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 			Plan          []string `json:"plan"`
 			Cost          *float64 `json:"cost,omitempty"`
 			Facts         int      `json:"facts"`
+			MutexGroups   int      `json:"mutex_groups"`
 			GroundActions int      `json:"ground_actions"`
 			Expanded      int      `json:"expanded"`
 			Generated     int      `json:"generated"`
@@ -153,7 +159,7 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 			SearchMS      float64  `json:"search_ms,omitempty"`
 			SearchCPUMS   float64  `json:"search_cpu_ms,omitempty"`
 			Error         string   `json:"error,omitempty"`
-		}{Status: res.Status.String(), Plan: plan, Facts: len(task.Spec.Facts), GroundActions: len(task.Spec.Actions),
+		}{Status: res.Status.String(), Plan: plan, Facts: len(task.Spec.Facts), MutexGroups: len(task.Groups), GroundActions: len(task.Spec.Actions),
 			Expanded: res.Expanded, Generated: res.Generated, Direction: res.Direction.String(),
 			GroundMS: ms(groundTime), SearchMS: ms(searchTime), SearchCPUMS: ms(searchCPU)}
 		if found {
@@ -181,7 +187,16 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 			why := search.limitWhy(res)
 			fmt.Fprintf(w, "; no plan yet: %s\n", why)
 		}
-		fmt.Fprintf(w, "; facts %d, ground actions %d, static atoms compiled away %d", len(task.Spec.Facts), len(task.Spec.Actions), task.StaticAtoms)
+		grouped := 0
+		for _, g := range task.Groups {
+			grouped += len(g.Atoms)
+		}
+		groups := "groups"
+		if len(task.Groups) == 1 {
+			groups = "group"
+		}
+		fmt.Fprintf(w, "; facts %d (%d mutex %s of %d, %d booleans), ground actions %d, static atoms compiled away %d",
+			len(task.Spec.Facts), len(task.Groups), groups, grouped, len(task.Spec.Facts)-grouped, len(task.Spec.Actions), task.StaticAtoms)
 		if groundTime > 0 {
 			fmt.Fprintf(w, ", grounded in %v", groundTime.Round(time.Microsecond))
 		}

@@ -70,6 +70,11 @@ func TestPddlLiftedExportInstances(t *testing.T) {
 			}
 			task := groundIPC(t, dfile, pfile)
 			walkBoth(t, task, f)
+			if len(task.Groups) == 0 {
+				t.Error("no mutex groups found")
+			}
+			task.Groups = nil // and the plain encoding, a boolean per atom
+			walkBoth(t, task, f)
 			if in.lmcutExp < 0 || in.lmcutExp > 2000 || testing.Short() && in.lmcutExp > 200 {
 				return
 			}
@@ -109,18 +114,35 @@ func walkBoth(t *testing.T, task *pddl.Task, f *goapfile.File) {
 		t.Fatal(err)
 	}
 	ed, es := f.Domain, f.Start.Clone()
-	// The export's fact for each PDDL fact ("at ball1 rooma" ->
-	// at(ball1,rooma)), and the export's actions by PDDL name.
-	factOf := make([]goap.FactID, pd.NumFacts())
+	// The export's fact for each PDDL atom ("at ball1 rooma" ->
+	// at(ball1,rooma)). An atom of a mutex group holds when its group's
+	// enum fact has it as its value; another is a boolean fact.
+	atoms := make([]string, len(task.Spec.Facts))
+	factOf := make([]goap.FactID, len(atoms))
 	mapped := map[goap.FactID]bool{}
-	for i, name := range pd.FactNames() {
-		fs := strings.Fields(name)
+	group := map[string]string{}
+	for _, g := range task.Groups {
+		for _, a := range g.Atoms {
+			group[a] = g.Name
+		}
+	}
+	for i, f := range task.Spec.Facts {
+		atoms[i] = f.Name
+		fs := strings.Fields(f.Name)
 		id, ok := ed.FactID(atomKey(fs[0], fs[1:]))
 		factOf[i] = -1
 		if ok {
 			factOf[i] = id
 			mapped[id] = true
 		}
+	}
+	holds := func(p goap.State, atom string) bool {
+		if g, ok := group[atom]; ok {
+			v, _ := p.Value(g)
+			return v == atom
+		}
+		v, _ := p.Value(atom)
+		return v == true
 	}
 	byName := map[string]goap.ActionID{}
 	for i := 0; i < ed.NumActions(); i++ {
@@ -131,16 +153,16 @@ func walkBoth(t *testing.T, task *pddl.Task, f *goapfile.File) {
 		byName[atomKey(name, args)] = goap.ActionID(i)
 	}
 	same := func(p, e goap.State) string {
-		for i := range factOf {
-			want := p.Bool(goap.FactID(i))
+		for i, atom := range atoms {
+			want := holds(p, atom)
 			if factOf[i] < 0 {
 				if want {
-					return pd.FactNames()[i] + " holds, and the export has no such fact"
+					return atom + " holds, and the export has no such fact"
 				}
 				continue
 			}
 			if e.Bool(factOf[i]) != want {
-				return pd.FactNames()[i] + " differs"
+				return atom + " differs"
 			}
 		}
 		for i, name := range ed.FactNames() {

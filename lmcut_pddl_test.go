@@ -128,6 +128,11 @@ func BenchmarkStateBytes(b *testing.B) {
 		{"logistics", "task11"},
 		{"blocks", "task16"},
 		{"elevators-opt08-strips", "p01"},
+		// searches of 0.2 to 0.5 million states (half a minute in all)
+		{"gripper", "task05"},
+		{"logistics", "task12"},
+		{"blocks", "task21"},
+		{"elevators-opt08-strips", "p05"},
 	} {
 		d, start, goal := loadPDDL(b, in[0], in[1])
 		b.Run(in[0]+"/"+in[1], func(b *testing.B) {

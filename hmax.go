@@ -86,10 +86,8 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 			}
 		}
 	}
-	for ai := range d.actions {
-		r.pending[ai] = int32(len(d.actions[ai].pre.groups))
-		r.ready[ai] = 0
-	}
+	copy(r.pending, r.ix.npre)
+	clear(r.ready)
 	r.remaining, r.total, r.result, r.sum = remaining, 0, math.Inf(1), sum
 	if goal != nil && remaining == 0 {
 		r.result = 0
@@ -101,9 +99,9 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 		r.cost[at], r.done[at] = 0, true
 		r.settle(at, 0, goal != nil, costs)
 	}
-	for ai := range d.actions {
-		if r.enabled[ai] && len(d.actions[ai].pre.groups) == 0 {
-			r.fire(int32(ai), costs)
+	for _, ai := range r.ix.noPre {
+		if r.enabled[ai] {
+			r.fire(ai, costs)
 		}
 	}
 	for len(r.heap) > 0 && (goal == nil || r.remaining > 0) {
@@ -172,11 +170,15 @@ func combine(a, b float64, sum bool) float64 {
 
 // fire makes the effects of a ready action reachable.
 func (r *relaxed) fire(ai int32, costs []float64) {
-	a := &r.d.actions[ai]
+	ix := r.ix
 	c := r.ready[ai] + costs[ai]
-	for _, at := range a.setAtoms {
+	for _, at := range ix.effAtoms[ix.effStart[ai]:ix.effStart[ai+1]] {
 		r.push(at, c)
 	}
+	if !ix.slow[ai] {
+		return
+	}
+	a := &r.d.actions[ai]
 	for _, dl := range a.deltas {
 		f := &r.d.facts[dl.fact]
 		for x := 0; x < f.size; x++ {

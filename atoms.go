@@ -28,7 +28,7 @@ type atomIndex struct {
 
 type groupRef struct {
 	action int32
-	slot   int32 // flattened group slot
+	slot   int32 // flattened group slot; -1 for a group of one atom
 }
 
 // trigRef: when the atom holds and the action is ready, fact value
@@ -91,7 +91,13 @@ func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 		}
 		for gi, g := range a.pre.groups {
 			for _, at := range g.atoms {
-				ix.uses[fill[at]] = groupRef{int32(ai), ix.groupBase[ai] + int32(gi)}
+				// A group of one atom is satisfied once, when that atom
+				// settles: the exploration keeps no mark for it.
+				slot := ix.groupBase[ai] + int32(gi)
+				if len(g.atoms) == 1 {
+					slot = -1
+				}
+				ix.uses[fill[at]] = groupRef{int32(ai), slot}
 				fill[at]++
 			}
 		}

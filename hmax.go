@@ -11,21 +11,28 @@ import "math"
 
 // relaxed is the per-planner scratch memory of the relaxed heuristics.
 type relaxed struct {
-	d        *Domain
-	ix       *atomIndex
-	cost     []float64 // per atom; +Inf until reached
-	done     []bool    // per atom: cost is final
-	pending  []int32   // per action: groups not yet satisfied
+	d       *Domain
+	ix      *atomIndex
+	cost    []float64 // per atom; +Inf until reached
+	done    []bool    // per atom: cost is final
+	pending []int32   // per action: groups not yet satisfied
+	// pending's value at the start of an evaluation: the action's groups,
+	// or disabledPending for an action not enabled (it never becomes
+	// ready, and the exploration need not look at enabled)
+	pending0 []int32
 	ready    []float64 // per action: cost at which all preconditions hold
 	gdone    []bool    // per flattened group slot
 	goalAtom []int32   // per atom: goal group index+1, 0 if none
 	goalHit  []bool    // per goal group
 	heap     atomHeap
-	enabled  []bool // per action: usable in this plan call
+	ring     atomRing // h_max's queue when costs are small integers
+	ringOK   bool     // the enabled actions' costs allow the ring
+	enabled  []bool   // per action: usable in this plan call
 	// state of one evaluate call
 	remaining     int
 	total, result float64
 	sum           bool
+	useRing       bool
 	// reachability (reach.go)
 	reach []uint64   // atom bitset
 	fired []bool     // per action
@@ -45,11 +52,92 @@ func newRelaxed(d *Domain) *relaxed {
 		cost:     make([]float64, d.atoms),
 		done:     make([]bool, d.atoms),
 		pending:  make([]int32, len(d.actions)),
+		pending0: make([]int32, len(d.actions)),
 		ready:    make([]float64, len(d.actions)),
 		gdone:    make([]bool, ix.groups),
 		goalAtom: make([]int32, d.atoms),
 		enabled:  make([]bool, len(d.actions)),
 		fired:    make([]bool, len(d.actions)),
+	}
+}
+
+// disabledPending is the count of unsatisfied groups a disabled action
+// starts an evaluation with: more than any action has, so it never
+// reaches 0.
+const disabledPending = math.MaxInt32
+
+// maxRingCost bounds the action costs for which h_max's exploration
+// queues atoms in a ring of buckets (atomRing), one per cost from the
+// atom being settled to it plus the dearest action's cost.
+const maxRingCost = 255
+
+// setEnabled is called once r.enabled holds the actions of a plan call
+// (prepare's, which sets whether their costs are integers and the
+// dearest): it sets what the explorations derive from them.
+func (r *relaxed) setEnabled(intCosts bool, maxIntCost int64) {
+	for ai, n := range r.ix.npre {
+		if !r.enabled[ai] {
+			n = disabledPending
+		}
+		r.pending0[ai] = n
+	}
+	r.ringOK = intCosts && maxIntCost <= maxRingCost
+	if r.ringOK {
+		r.ring.size(int(maxIntCost))
+	}
+}
+
+// atomRing is h_max's queue of atoms when every enabled action costs an
+// integer of at most maxRingCost (Dial's buckets). An atom is pushed at
+// the cost of the atom being settled or at most the dearest action's cost
+// above it, so a ring of buckets, one per cost in that range, holds every
+// pending cost. Atoms of one cost pop last in, first out: the same order
+// on every run, and h_max's costs do not depend on the order.
+type atomRing struct {
+	buckets [][]int32 // len a power of two above the dearest cost
+	mask    int
+	cur     int // the cost of the atoms being popped
+	n       int // entries in the buckets
+}
+
+// size makes room for costs up to top above the current one.
+func (q *atomRing) size(top int) {
+	n := 1
+	for n <= top {
+		n *= 2
+	}
+	for len(q.buckets) < n {
+		q.buckets = append(q.buckets, nil)
+	}
+	q.mask = n - 1
+}
+
+func (q *atomRing) reset() {
+	if q.n > 0 {
+		for i := range q.buckets {
+			q.buckets[i] = q.buckets[i][:0]
+		}
+	}
+	q.cur, q.n = 0, 0
+}
+
+// push queues atom at at cost c, from cur to cur+mask.
+func (q *atomRing) push(at int32, c float64) {
+	b := &q.buckets[int(c)&q.mask]
+	*b = append(*b, at)
+	q.n++
+}
+
+// pop removes an atom of the least cost; the ring must not be empty.
+func (q *atomRing) pop() (int32, float64) {
+	for {
+		b := q.buckets[q.cur&q.mask]
+		if k := len(b) - 1; k >= 0 {
+			q.buckets[q.cur&q.mask] = b[:k]
+			q.n--
+			return b[k], float64(q.cur)
+		}
+		q.cur++
 	}
 }
 
@@ -72,6 +160,12 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 		r.gdone[i] = false
 	}
 	r.heap = r.heap[:0]
+	// The ring serves h_max only: h_add pushes sums, far above the
+	// atom being settled.
+	ring := r.ringOK && !sum
+	if ring {
+		r.ring.reset()
+	}
 	remaining := 0
 	if goal != nil {
 		remaining = len(goal.groups)
@@ -86,9 +180,9 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 			}
 		}
 	}
-	copy(r.pending, r.ix.npre)
+	copy(r.pending, r.pending0)
 	clear(r.ready)
-	r.remaining, r.total, r.result, r.sum = remaining, 0, math.Inf(1), sum
+	r.remaining, r.total, r.result, r.sum, r.useRing = remaining, 0, math.Inf(1), sum, ring
 	if goal != nil && remaining == 0 {
 		r.result = 0
 	}
@@ -100,17 +194,28 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 		r.settle(at, 0, goal != nil, costs)
 	}
 	for _, ai := range r.ix.noPre {
-		if r.enabled[ai] {
+		if r.pending[ai] == 0 {
 			r.fire(ai, costs)
 		}
 	}
-	for len(r.heap) > 0 && (goal == nil || r.remaining > 0) {
-		it := r.heap.pop()
-		if r.done[it.val] {
-			continue
+	if ring {
+		for r.ring.n > 0 && (goal == nil || r.remaining > 0) {
+			at, c := r.ring.pop()
+			if r.done[at] {
+				continue
+			}
+			r.done[at] = true
+			r.settle(at, c, goal != nil, costs)
 		}
-		r.done[it.val] = true
-		r.settle(it.val, it.key, goal != nil, costs)
+	} else {
+		for len(r.heap) > 0 && (goal == nil || r.remaining > 0) {
+			it := r.heap.pop()
+			if r.done[it.val] {
+				continue
+			}
+			r.done[it.val] = true
+			r.settle(it.val, it.key, goal != nil, costs)
+		}
 	}
 	result := r.result
 	if goal != nil {
@@ -140,10 +245,13 @@ func (r *relaxed) settle(at int32, c float64, goal bool, costs []float64) {
 		}
 	}
 	for _, u := range r.ix.uses[r.ix.useStart[at]:r.ix.useStart[at+1]] {
-		if !r.enabled[u.action] || r.gdone[u.slot] {
-			continue
+		if u.slot >= 0 {
+			// a group of several atoms: the first to settle satisfies it
+			if r.gdone[u.slot] {
+				continue
+			}
+			r.gdone[u.slot] = true
 		}
-		r.gdone[u.slot] = true
 		if r.sum {
 			r.ready[u.action] += c
 		} else if c > r.ready[u.action] {
@@ -155,7 +263,7 @@ func (r *relaxed) settle(at int32, c float64, goal bool, costs []float64) {
 		}
 	}
 	for _, t := range r.ix.trigs[r.ix.trigStart[at]:r.ix.trigStart[at+1]] {
-		if r.enabled[t.action] && r.pending[t.action] == 0 {
+		if r.pending[t.action] == 0 {
 			r.push(at+t.delta, combine(r.ready[t.action], c, r.sum)+costs[t.action])
 		}
 	}
@@ -175,9 +283,14 @@ func (r *relaxed) fire(ai int32, costs []float64) {
 	for _, at := range ix.effAtoms[ix.effStart[ai]:ix.effStart[ai+1]] {
 		r.push(at, c)
 	}
-	if !ix.slow[ai] {
-		return
+	if ix.slow[ai] {
+		r.fireDeltas(ai, costs)
 	}
+}
+
+// fireDeltas makes the values the add/subtract effects of a ready action
+// reach from the settled values of their facts reachable.
+func (r *relaxed) fireDeltas(ai int32, costs []float64) {
 	a := &r.d.actions[ai]
 	for _, dl := range a.deltas {
 		f := &r.d.facts[dl.fact]
@@ -195,5 +308,9 @@ func (r *relaxed) push(at int32, c float64) {
 		return
 	}
 	r.cost[at] = c
+	if r.useRing {
+		r.ring.push(at, c)
+		return
+	}
 	r.heap.push(c, 0, at)
 }

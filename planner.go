@@ -580,6 +580,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 		p.rel.enabled[id] = true
 	}
 	p.prep.maxIntCost, p.prep.intCosts = integerCosts(p.prep.acts, p.prep.costs)
+	p.rel.setEnabled(p.prep.intCosts, p.prep.maxIntCost)
 	p.prep.maxCost = 0
 	for _, id := range p.prep.acts {
 		p.prep.maxCost = max(p.prep.maxCost, p.prep.costs[id])

@@ -259,7 +259,16 @@ func (r *relaxed) settle(at int32, c float64, goal bool, costs []float64) {
 		}
 		r.pending[u.action]--
 		if r.pending[u.action] == 0 {
-			r.fire(u.action, costs)
+			// fire, written out: the call and its spills cost as much as
+			// the rest of a use
+			a := u.action
+			ca := r.ready[a] + costs[a]
+			for _, x := range r.ix.effAtoms[r.ix.effStart[a]:r.ix.effStart[a+1]] {
+				r.push(x, ca)
+			}
+			if r.ix.slow[a] {
+				r.fireDeltas(a, costs)
+			}
 		}
 	}
 	for _, t := range r.ix.trigs[r.ix.trigStart[at]:r.ix.trigStart[at+1]] {
@@ -303,11 +312,16 @@ func (r *relaxed) fireDeltas(ai int32, costs []float64) {
 	}
 }
 
+// push lowers the cost of atom at to c, if that is lower, and queues it.
+// Small enough to inline: most pushes lower nothing.
 func (r *relaxed) push(at int32, c float64) {
-	if c >= r.cost[at] {
-		return
+	if c < r.cost[at] {
+		r.cost[at] = c
+		r.queue(at, c)
 	}
-	r.cost[at] = c
+}
+
+func (r *relaxed) queue(at int32, c float64) {
 	if r.useRing {
 		r.ring.push(at, c)
 		return

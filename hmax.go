@@ -47,7 +47,7 @@ type atomHeap = minHeap[int32]
 
 func newRelaxed(d *Domain) *relaxed {
 	ix := d.ix
-	return &relaxed{
+	r := &relaxed{
 		d: d, ix: ix,
 		cost:     make([]float64, d.atoms),
 		done:     make([]bool, d.atoms),
@@ -59,6 +59,11 @@ func newRelaxed(d *Domain) *relaxed {
 		enabled:  make([]bool, len(d.actions)),
 		fired:    make([]bool, len(d.actions)),
 	}
+	// No action is enabled until setEnabled says otherwise.
+	for i := range r.pending0 {
+		r.pending0[i] = disabledPending
+	}
+	return r
 }
 
 // disabledPending is the count of unsatisfied groups a disabled action

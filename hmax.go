@@ -1,6 +1,9 @@
 package goap
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // The relaxed-planning heuristics (h_max, h_add) reason about atoms: one
 // per value of every fact. A relaxed state may hold several values of a
@@ -19,15 +22,17 @@ type relaxed struct {
 	// pending's value at the start of an evaluation: the action's groups,
 	// or disabledPending for an action not enabled (it never becomes
 	// ready, and the exploration need not look at enabled)
-	pending0 []int32
-	ready    []float64 // per action: cost at which all preconditions hold
-	gdone    []bool    // per flattened group slot
-	goalAtom []int32   // per atom: goal group index+1, 0 if none
-	goalHit  []bool    // per goal group
-	heap     atomHeap
-	ring     atomRing // h_max's queue when costs are small integers
-	ringOK   bool     // the enabled actions' costs allow the ring
-	enabled  []bool   // per action: usable in this plan call
+	pending0     []int32
+	pendingStale bool      // enabled changed since pending0 was set
+	ready        []float64 // per action: cost at which all preconditions hold
+	gdone        []bool    // per flattened group slot
+	goalAtom     []int32   // per atom: goal group index+1, 0 if none
+	goalHit      []bool    // per goal group
+	heap         atomHeap
+	ring         atomRing // h_max's queue when costs are small integers
+	ringOK       bool     // the enabled actions' costs allow the ring
+	ringTop      int      // the dearest enabled action's cost, when ringOK
+	enabled      []bool   // per action: usable in this plan call
 	// state of one evaluate call
 	remaining     int
 	total, result float64
@@ -47,23 +52,19 @@ type atomHeap = minHeap[int32]
 
 func newRelaxed(d *Domain) *relaxed {
 	ix := d.ix
-	r := &relaxed{
+	return &relaxed{
 		d: d, ix: ix,
-		cost:     make([]float64, d.atoms),
-		done:     make([]bool, d.atoms),
-		pending:  make([]int32, len(d.actions)),
-		pending0: make([]int32, len(d.actions)),
-		ready:    make([]float64, len(d.actions)),
-		gdone:    make([]bool, ix.groups),
-		goalAtom: make([]int32, d.atoms),
-		enabled:  make([]bool, len(d.actions)),
-		fired:    make([]bool, len(d.actions)),
+		cost:         make([]float64, d.atoms),
+		done:         make([]bool, d.atoms),
+		pending:      make([]int32, len(d.actions)),
+		pending0:     make([]int32, len(d.actions)),
+		ready:        make([]float64, len(d.actions)),
+		gdone:        make([]bool, ix.groups),
+		goalAtom:     make([]int32, d.atoms),
+		enabled:      make([]bool, len(d.actions)),
+		fired:        make([]bool, len(d.actions)),
+		pendingStale: true,
 	}
-	// No action is enabled until setEnabled says otherwise.
-	for i := range r.pending0 {
-		r.pending0[i] = disabledPending
-	}
-	return r
 }
 
 // disabledPending is the count of unsatisfied groups a disabled action
@@ -77,19 +78,24 @@ const disabledPending = math.MaxInt32
 const maxRingCost = 255
 
 // setEnabled is called once r.enabled holds the actions of a plan call
-// (prepare's, which sets whether their costs are integers and the
-// dearest): it sets what the explorations derive from them.
+// (prepare's, which found whether their costs are integers of at most
+// maxIntCost). pending0 follows at the next evaluation: a plan call in
+// parts prepares every part, and most parts never evaluate.
 func (r *relaxed) setEnabled(intCosts bool, maxIntCost int64) {
+	r.pendingStale = true
+	r.ringOK = intCosts && maxIntCost <= maxRingCost
+	r.ringTop = int(maxIntCost)
+}
+
+// refreshPending sets pending0 from enabled.
+func (r *relaxed) refreshPending() {
 	for ai, n := range r.ix.npre {
 		if !r.enabled[ai] {
 			n = disabledPending
 		}
 		r.pending0[ai] = n
 	}
-	r.ringOK = intCosts && maxIntCost <= maxRingCost
-	if r.ringOK {
-		r.ring.size(int(maxIntCost))
-	}
+	r.pendingStale = false
 }
 
 // atomRing is h_max's queue of atoms when every enabled action costs an
@@ -105,25 +111,20 @@ type atomRing struct {
 	n       int // entries in the buckets
 }
 
-// size makes room for costs up to top above the current one.
-func (q *atomRing) size(top int) {
-	n := 1
-	for n <= top {
-		n *= 2
-	}
-	for len(q.buckets) < n {
-		q.buckets = append(q.buckets, nil)
-	}
-	q.mask = n - 1
-}
-
-func (q *atomRing) reset() {
+// reset empties the ring and makes room for costs up to top above the
+// current one.
+func (q *atomRing) reset(top int) {
 	if q.n > 0 {
 		for i := range q.buckets {
 			q.buckets[i] = q.buckets[i][:0]
 		}
 	}
 	q.cur, q.n = 0, 0
+	n := 1 << bits.Len(uint(top))
+	for len(q.buckets) < n {
+		q.buckets = append(q.buckets, nil)
+	}
+	q.mask = n - 1
 }
 
 // push queues atom at at cost c, from cur to cur+mask.
@@ -169,7 +170,7 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 	// atom being settled.
 	ring := r.ringOK && !sum
 	if ring {
-		r.ring.reset()
+		r.ring.reset(r.ringTop)
 	}
 	remaining := 0
 	if goal != nil {
@@ -184,6 +185,9 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 				r.goalAtom[at] = int32(gi) + 1
 			}
 		}
+	}
+	if r.pendingStale {
+		r.refreshPending()
 	}
 	copy(r.pending, r.pending0)
 	clear(r.ready)

@@ -69,7 +69,6 @@ type prepared struct {
 	// every usable action costs an integer of at most maxBucketCost
 	intCosts   bool
 	maxIntCost int64
-	maxCost    float64  // of the usable actions
 	mask       []uint64 // forward: the fields of facts that matter
 	// sym: forward search canonicalizes states (Planner.sym, symmetry.go)
 	sym bool
@@ -582,10 +581,6 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 	}
 	p.prep.maxIntCost, p.prep.intCosts = integerCosts(p.prep.acts, p.prep.costs)
 	p.rel.setEnabled(p.prep.intCosts && !p.tune.noRing, p.prep.maxIntCost)
-	p.prep.maxCost = 0
-	for _, id := range p.prep.acts {
-		p.prep.maxCost = max(p.prep.maxCost, p.prep.costs[id])
-	}
 	p.prep.mask = append(p.prep.mask[:0], t.relMask...)
 	if noPrune {
 		for i := range p.prep.mask {

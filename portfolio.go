@@ -321,9 +321,9 @@ func (s *search) predictLMCut() int64 {
 	s.auto.hmax0 = h
 	// s.acts is p.prep.acts or a part of it (the reachability check
 	// narrows it): of the same length, it is the same, whose dearest
-	// action prepare found once for every plan call.
-	top := p.prep.maxCost
-	if len(s.acts) != len(p.prep.acts) {
+	// action prepare found when their costs are integers.
+	top := float64(p.prep.maxIntCost)
+	if len(s.acts) != len(p.prep.acts) || !p.prep.intCosts {
 		top = 0
 		for _, id := range s.acts {
 			top = max(top, p.prep.costs[id])

@@ -15,11 +15,20 @@ type atomIndex struct {
 	trigs     []trigRef
 	groupBase []int32 // per action, first slot in a flattened group array
 	groups    int
+	// The actions as the relaxed explorations (hmax.go) read them: they
+	// visit every action of a domain per call, and an action struct takes
+	// hundreds of bytes, its set effects another allocation: a 64x64 grid's
+	// 16,000 actions did not stay in cache.
+	npre     []int32 // per action: its precondition groups
+	effStart []int32 // per action, into effAtoms; len actions+1
+	effAtoms []int32 // the atoms of the actions' set effects, action by action
+	slow     []bool  // per action: has add/subtract effects
+	noPre    []int32 // the actions without preconditions, in order
 }
 
 type groupRef struct {
 	action int32
-	slot   int32 // flattened group slot
+	slot   int32 // flattened group slot; -1 for a group of one atom
 }
 
 // trigRef: when the atom holds and the action is ready, fact value
@@ -41,6 +50,7 @@ func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 		copy(ix.groupBase, prev.groupBase[:from])
 		ix.groups = prev.groups
 	}
+	ix.indexActions(d, prev, from)
 	// count and tcount: the entries of the actions from on, per atom.
 	count := make([]int32, d.atoms+1)
 	tcount := make([]int32, d.atoms+1)
@@ -81,7 +91,13 @@ func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 		}
 		for gi, g := range a.pre.groups {
 			for _, at := range g.atoms {
-				ix.uses[fill[at]] = groupRef{int32(ai), ix.groupBase[ai] + int32(gi)}
+				// A group of one atom is satisfied once, when that atom
+				// settles: the exploration keeps no mark for it.
+				slot := ix.groupBase[ai] + int32(gi)
+				if len(g.atoms) == 1 {
+					slot = -1
+				}
+				ix.uses[fill[at]] = groupRef{int32(ai), slot}
 				fill[at]++
 			}
 		}
@@ -97,6 +113,44 @@ func buildAtomIndex(d *Domain, prev *atomIndex, from int) *atomIndex {
 		}
 	}
 	return ix
+}
+
+// indexActions fills the per-action arrays of ix: those of prev (when
+// not nil) for the first from actions, then d's actions from on.
+func (ix *atomIndex) indexActions(d *Domain, prev *atomIndex, from int) {
+	n := len(d.actions)
+	ix.npre = make([]int32, n)
+	ix.slow = make([]bool, n)
+	ix.effStart = make([]int32, n+1)
+	effs := 0
+	for ai := from; ai < n; ai++ {
+		effs += len(d.actions[ai].setAtoms)
+	}
+	if prev != nil {
+		copy(ix.npre, prev.npre[:from])
+		copy(ix.slow, prev.slow[:from])
+		copy(ix.effStart, prev.effStart[:from+1])
+		effs += int(prev.effStart[from])
+		for _, ai := range prev.noPre {
+			if int(ai) < from {
+				ix.noPre = append(ix.noPre, ai)
+			}
+		}
+	}
+	ix.effAtoms = make([]int32, int(ix.effStart[from]), effs)
+	if prev != nil {
+		copy(ix.effAtoms, prev.effAtoms)
+	}
+	for ai := from; ai < n; ai++ {
+		a := &d.actions[ai]
+		ix.npre[ai] = int32(len(a.pre.groups))
+		ix.slow[ai] = len(a.deltas) > 0
+		ix.effAtoms = append(ix.effAtoms, a.setAtoms...)
+		ix.effStart[ai+1] = int32(len(ix.effAtoms))
+		if len(a.pre.groups) == 0 {
+			ix.noPre = append(ix.noPre, int32(ai))
+		}
+	}
 }
 
 // startIndex lays out a CSR index (the start of each atom's list, and

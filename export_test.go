@@ -105,6 +105,28 @@ func SetResourceBound(p *Planner, on bool) { p.tune.lm.noResourceBound = !on }
 // both open lists expand the same nodes in the same order.
 func SetBucketQueue(p *Planner, on bool) { p.tune.noBuckets = !on }
 
+// SetHMaxRing makes h_max's exploration queue atoms in a ring of buckets
+// when the costs allow it (on, as planners start) or always in the
+// binary heap. Set it before the planner's first plan call.
+func SetHMaxRing(p *Planner, on bool) { p.tune.noRing = !on }
+
+// HMaxAtoms prepares p as a forward plan call with opts would and
+// returns the h_max cost of every atom from start, h_max's and h_add's
+// estimates of t from start, and whether h_max's exploration used the
+// ring of buckets.
+func HMaxAtoms(p *Planner, start State, t *Target, opts Options) (atoms []float64, hmax, hadd float64, ring bool) {
+	old := p.Options
+	defer func() { p.Options = old }()
+	opts.Direction = Forward
+	p.Options = opts
+	p.Start(start, t)
+	p.rel.evaluate(start.w, nil, p.prep.costs, false)
+	atoms = append(atoms, p.rel.cost...)
+	hmax = p.rel.evaluate(start.w, &t.cond, p.prep.costs, false)
+	hadd = p.rel.evaluate(start.w, &t.cond, p.prep.costs, true)
+	return atoms, hmax, hadd, p.rel.ringOK
+}
+
 // UnmetCounts returns, for every node of s, the goal conditions it misses
 // counted by the general unmet and, when the goal allows it, by the
 // one-bit fast path (nil otherwise).

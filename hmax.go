@@ -1,6 +1,9 @@
 package goap
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // The relaxed-planning heuristics (h_max, h_add) reason about atoms: one
 // per value of every fact. A relaxed state may hold several values of a
@@ -11,21 +14,30 @@ import "math"
 
 // relaxed is the per-planner scratch memory of the relaxed heuristics.
 type relaxed struct {
-	d        *Domain
-	ix       *atomIndex
-	cost     []float64 // per atom; +Inf until reached
-	done     []bool    // per atom: cost is final
-	pending  []int32   // per action: groups not yet satisfied
-	ready    []float64 // per action: cost at which all preconditions hold
-	gdone    []bool    // per flattened group slot
-	goalAtom []int32   // per atom: goal group index+1, 0 if none
-	goalHit  []bool    // per goal group
-	heap     atomHeap
-	enabled  []bool // per action: usable in this plan call
+	d       *Domain
+	ix      *atomIndex
+	cost    []float64 // per atom; +Inf until reached
+	done    []bool    // per atom: cost is final
+	pending []int32   // per action: groups not yet satisfied
+	// pending's value at the start of an evaluation: the action's groups,
+	// or disabledPending for an action not enabled (it never becomes
+	// ready, and the exploration need not look at enabled)
+	pending0     []int32
+	pendingStale bool      // enabled changed since pending0 was set
+	ready        []float64 // per action: cost at which all preconditions hold
+	gdone        []bool    // per flattened group slot
+	goalAtom     []int32   // per atom: goal group index+1, 0 if none
+	goalHit      []bool    // per goal group
+	heap         atomHeap
+	ring         atomRing // h_max's queue when costs are small integers
+	ringOK       bool     // the enabled actions' costs allow the ring
+	ringTop      int      // the dearest enabled action's cost, when ringOK
+	enabled      []bool   // per action: usable in this plan call
 	// state of one evaluate call
 	remaining     int
 	total, result float64
 	sum           bool
+	useRing       bool
 	// reachability (reach.go)
 	reach []uint64   // atom bitset
 	fired []bool     // per action
@@ -42,14 +54,96 @@ func newRelaxed(d *Domain) *relaxed {
 	ix := d.ix
 	return &relaxed{
 		d: d, ix: ix,
-		cost:     make([]float64, d.atoms),
-		done:     make([]bool, d.atoms),
-		pending:  make([]int32, len(d.actions)),
-		ready:    make([]float64, len(d.actions)),
-		gdone:    make([]bool, ix.groups),
-		goalAtom: make([]int32, d.atoms),
-		enabled:  make([]bool, len(d.actions)),
-		fired:    make([]bool, len(d.actions)),
+		cost:         make([]float64, d.atoms),
+		done:         make([]bool, d.atoms),
+		pending:      make([]int32, len(d.actions)),
+		pending0:     make([]int32, len(d.actions)),
+		ready:        make([]float64, len(d.actions)),
+		gdone:        make([]bool, ix.groups),
+		goalAtom:     make([]int32, d.atoms),
+		enabled:      make([]bool, len(d.actions)),
+		fired:        make([]bool, len(d.actions)),
+		pendingStale: true,
+	}
+}
+
+// disabledPending is the count of unsatisfied groups a disabled action
+// starts an evaluation with: more than any action has, so it never
+// reaches 0.
+const disabledPending = math.MaxInt32
+
+// maxRingCost bounds the action costs for which h_max's exploration
+// queues atoms in a ring of buckets (atomRing), one per cost from the
+// atom being settled to it plus the dearest action's cost.
+const maxRingCost = 255
+
+// setEnabled is called once r.enabled holds the actions of a plan call
+// (prepare's, which found whether their costs are integers of at most
+// maxIntCost). pending0 follows at the next evaluation: a plan call in
+// parts prepares every part, and most parts never evaluate.
+func (r *relaxed) setEnabled(intCosts bool, maxIntCost int64) {
+	r.pendingStale = true
+	r.ringOK = intCosts && maxIntCost <= maxRingCost
+	r.ringTop = int(maxIntCost)
+}
+
+// refreshPending sets pending0 from enabled.
+func (r *relaxed) refreshPending() {
+	for ai, n := range r.ix.npre {
+		if !r.enabled[ai] {
+			n = disabledPending
+		}
+		r.pending0[ai] = n
+	}
+	r.pendingStale = false
+}
+
+// atomRing is h_max's queue of atoms when every enabled action costs an
+// integer of at most maxRingCost (Dial's buckets). An atom is pushed at
+// the cost of the atom being settled or at most the dearest action's cost
+// above it, so a ring of buckets, one per cost in that range, holds every
+// pending cost. Atoms of one cost pop last in, first out: the same order
+// on every run, and h_max's costs do not depend on the order.
+type atomRing struct {
+	buckets [][]int32 // len a power of two above the dearest cost
+	mask    int
+	cur     int // the cost of the atoms being popped
+	n       int // entries in the buckets
+}
+
+// reset empties the ring and makes room for costs up to top above the
+// current one.
+func (q *atomRing) reset(top int) {
+	if q.n > 0 {
+		for i := range q.buckets {
+			q.buckets[i] = q.buckets[i][:0]
+		}
+	}
+	q.cur, q.n = 0, 0
+	n := 1 << bits.Len(uint(top))
+	for len(q.buckets) < n {
+		q.buckets = append(q.buckets, nil)
+	}
+	q.mask = n - 1
+}
+
+// push queues atom at at cost c, from cur to cur+mask.
+func (q *atomRing) push(at int32, c float64) {
+	b := &q.buckets[int(c)&q.mask]
+	*b = append(*b, at)
+	q.n++
+}
+
+// pop removes an atom of the least cost; the ring must not be empty.
+func (q *atomRing) pop() (int32, float64) {
+	for {
+		b := q.buckets[q.cur&q.mask]
+		if k := len(b) - 1; k >= 0 {
+			q.buckets[q.cur&q.mask] = b[:k]
+			q.n--
+			return b[k], float64(q.cur)
+		}
+		q.cur++
 	}
 }
 
@@ -72,6 +166,12 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 		r.gdone[i] = false
 	}
 	r.heap = r.heap[:0]
+	// The ring serves h_max only: h_add pushes sums, far above the
+	// atom being settled.
+	ring := r.ringOK && !sum
+	if ring {
+		r.ring.reset(r.ringTop)
+	}
 	remaining := 0
 	if goal != nil {
 		remaining = len(goal.groups)
@@ -86,11 +186,12 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 			}
 		}
 	}
-	for ai := range d.actions {
-		r.pending[ai] = int32(len(d.actions[ai].pre.groups))
-		r.ready[ai] = 0
+	if r.pendingStale {
+		r.refreshPending()
 	}
-	r.remaining, r.total, r.result, r.sum = remaining, 0, math.Inf(1), sum
+	copy(r.pending, r.pending0)
+	clear(r.ready)
+	r.remaining, r.total, r.result, r.sum, r.useRing = remaining, 0, math.Inf(1), sum, ring
 	if goal != nil && remaining == 0 {
 		r.result = 0
 	}
@@ -101,18 +202,29 @@ func (r *relaxed) evaluate(w []uint64, goal *condSet, costs []float64, sum bool)
 		r.cost[at], r.done[at] = 0, true
 		r.settle(at, 0, goal != nil, costs)
 	}
-	for ai := range d.actions {
-		if r.enabled[ai] && len(d.actions[ai].pre.groups) == 0 {
-			r.fire(int32(ai), costs)
+	for _, ai := range r.ix.noPre {
+		if r.pending[ai] == 0 {
+			r.fire(ai, costs)
 		}
 	}
-	for len(r.heap) > 0 && (goal == nil || r.remaining > 0) {
-		it := r.heap.pop()
-		if r.done[it.val] {
-			continue
+	if ring {
+		for r.ring.n > 0 && (goal == nil || r.remaining > 0) {
+			at, c := r.ring.pop()
+			if r.done[at] {
+				continue
+			}
+			r.done[at] = true
+			r.settle(at, c, goal != nil, costs)
 		}
-		r.done[it.val] = true
-		r.settle(it.val, it.key, goal != nil, costs)
+	} else {
+		for len(r.heap) > 0 && (goal == nil || r.remaining > 0) {
+			it := r.heap.pop()
+			if r.done[it.val] {
+				continue
+			}
+			r.done[it.val] = true
+			r.settle(it.val, it.key, goal != nil, costs)
+		}
 	}
 	result := r.result
 	if goal != nil {
@@ -142,10 +254,13 @@ func (r *relaxed) settle(at int32, c float64, goal bool, costs []float64) {
 		}
 	}
 	for _, u := range r.ix.uses[r.ix.useStart[at]:r.ix.useStart[at+1]] {
-		if !r.enabled[u.action] || r.gdone[u.slot] {
-			continue
+		if u.slot >= 0 {
+			// a group of several atoms: the first to settle satisfies it
+			if r.gdone[u.slot] {
+				continue
+			}
+			r.gdone[u.slot] = true
 		}
-		r.gdone[u.slot] = true
 		if r.sum {
 			r.ready[u.action] += c
 		} else if c > r.ready[u.action] {
@@ -153,11 +268,20 @@ func (r *relaxed) settle(at int32, c float64, goal bool, costs []float64) {
 		}
 		r.pending[u.action]--
 		if r.pending[u.action] == 0 {
-			r.fire(u.action, costs)
+			// fire, written out: the call and its spills cost as much as
+			// the rest of a use
+			a := u.action
+			ca := r.ready[a] + costs[a]
+			for _, x := range r.ix.effAtoms[r.ix.effStart[a]:r.ix.effStart[a+1]] {
+				r.push(x, ca)
+			}
+			if r.ix.slow[a] {
+				r.fireDeltas(a, costs)
+			}
 		}
 	}
 	for _, t := range r.ix.trigs[r.ix.trigStart[at]:r.ix.trigStart[at+1]] {
-		if r.enabled[t.action] && r.pending[t.action] == 0 {
+		if r.pending[t.action] == 0 {
 			r.push(at+t.delta, combine(r.ready[t.action], c, r.sum)+costs[t.action])
 		}
 	}
@@ -172,11 +296,20 @@ func combine(a, b float64, sum bool) float64 {
 
 // fire makes the effects of a ready action reachable.
 func (r *relaxed) fire(ai int32, costs []float64) {
-	a := &r.d.actions[ai]
+	ix := r.ix
 	c := r.ready[ai] + costs[ai]
-	for _, at := range a.setAtoms {
+	for _, at := range ix.effAtoms[ix.effStart[ai]:ix.effStart[ai+1]] {
 		r.push(at, c)
 	}
+	if ix.slow[ai] {
+		r.fireDeltas(ai, costs)
+	}
+}
+
+// fireDeltas makes the values the add/subtract effects of a ready action
+// reach from the settled values of their facts reachable.
+func (r *relaxed) fireDeltas(ai int32, costs []float64) {
+	a := &r.d.actions[ai]
 	for _, dl := range a.deltas {
 		f := &r.d.facts[dl.fact]
 		for x := 0; x < f.size; x++ {
@@ -188,10 +321,19 @@ func (r *relaxed) fire(ai int32, costs []float64) {
 	}
 }
 
+// push lowers the cost of atom at to c, if that is lower, and queues it.
+// Small enough to inline: most pushes lower nothing.
 func (r *relaxed) push(at int32, c float64) {
-	if c >= r.cost[at] {
+	if c < r.cost[at] {
+		r.cost[at] = c
+		r.queue(at, c)
+	}
+}
+
+func (r *relaxed) queue(at int32, c float64) {
+	if r.useRing {
+		r.ring.push(at, c)
 		return
 	}
-	r.cost[at] = c
 	r.heap.push(c, 0, at)
 }

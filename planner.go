@@ -118,6 +118,7 @@ type backwardScratch struct {
 type tuning struct {
 	referenceLoop     bool        // every search runs stepAStar (astar.go)
 	noBuckets         bool        // blind search keeps the binary heap (openlist.go)
+	noRing            bool        // h_max's exploration keeps the binary heap (hmax.go)
 	lm                lmcutTuning // what LM-cut reads (lmcut.go)
 	indexOneWordAfter int         // see the constant of that name
 	prefetchTable     int         // see the constant of that name
@@ -628,6 +629,7 @@ func (p *Planner) prepare(start State, t *Target, dir Direction, opt *Options) e
 		p.rel.enabled[id] = true
 	}
 	p.prep.maxIntCost, p.prep.intCosts = integerCosts(p.prep.acts, p.prep.costs)
+	p.rel.setEnabled(p.prep.intCosts && !p.tune.noRing, p.prep.maxIntCost)
 	p.prep.mask = append(p.prep.mask[:0], t.relMask...)
 	if noPrune {
 		for i := range p.prep.mask {

@@ -319,9 +319,15 @@ func (s *search) predictLMCut() int64 {
 		h = p.rel.evaluate(s.start.w, &s.t.cond, p.prep.costs, false)
 	}
 	s.auto.hmax0 = h
-	top := 0.0
-	for _, id := range s.acts {
-		top = max(top, p.prep.costs[id])
+	// s.acts is p.prep.acts or a part of it (the reachability check
+	// narrows it): of the same length, it is the same, whose dearest
+	// action prepare found when their costs are integers.
+	top := float64(p.prep.maxIntCost)
+	if len(s.acts) != len(p.prep.acts) || !p.prep.intCosts {
+		top = 0
+		for _, id := range s.acts {
+			top = max(top, p.prep.costs[id])
+		}
 	}
 	rounds := 1.0
 	if top > 0 && !math.IsInf(h, 1) {

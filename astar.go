@@ -18,7 +18,8 @@ package goap
 //   - relax finds or adds a successor in the table (table.go) and settles
 //     it: a new node, or a cheaper path to an open one, goes on the open
 //     list; a closed node is reopened only by LM-cut, which is not
-//     consistent;
+//     consistent, and by an optimal search that had to round an estimate
+//     to fit its node (node.setEst), which may make it inconsistent;
 //   - successor and regress apply one action to one state.
 
 // stepAStar is the reference A* loop: up to budget expansions of any

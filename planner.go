@@ -240,10 +240,12 @@ type searchRun struct {
 		num       bool
 	}
 	estimates bool // children need an estimate (all but forward blind)
-	// roundedH: an estimate of this search was rounded down to fit its
-	// node (node.setEst), and may be inconsistent by as much: closed
-	// nodes reached more cheaply are reopened, as for LM-cut, so that
-	// the plan stays the cheapest. Never set when costs are integers.
+	// roundedH: this search promises the cheapest plan (h_max or
+	// LM-cut, weight 1) and rounded an estimate down to fit its node
+	// (node.setEst), which may be inconsistent by as much: closed nodes
+	// reached more cheaply are reopened, as for LM-cut, so that the plan
+	// stays the cheapest. Integer estimates below 2^24 are never
+	// rounded, so integer costs never set it in practice.
 	roundedH     bool
 	lazy         bool // estimates may wait until the node is popped (lazyLMCut)
 	deferKids    bool // the children of this expansion wait (lazyBranching)
@@ -394,9 +396,10 @@ func roundDown32(h float64) float32 {
 }
 
 // setEst sets node nd's estimate to h (see node.setEst), and notes when
-// it had to round it.
+// it had to round it in a search that promises the cheapest plan (the
+// others do not reopen: it would cost expansions and promise nothing).
 func (s *search) setEst(nd *node, h float64) {
-	if !nd.setEst(h) {
+	if !nd.setEst(h) && s.weight == 1 && (s.heur == HMax || s.heur == LMCut) {
 		s.roundedH = true
 	}
 }

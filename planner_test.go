@@ -695,10 +695,11 @@ func TestManyCallsOnOnePlanner(t *testing.T) {
 
 // TestWrapAfterLargeSearch alternates large searches (a table of tens of
 // thousands of slots) with hundreds of small ones on the same planner, and
-// checks every result against a fresh planner's: a table that keeps its
-// memory from search to search clears only the slots it uses, and must
-// leave no stale ones, whether it shrinks for a small search or grows
-// back into memory a large one wrote.
+// checks every result against a fresh planner's, and the large searches'
+// tables slot by slot (CheckSlots): a table that keeps its memory from
+// search to search clears only the slots it uses, and must leave no
+// stale ones, whether it shrinks for a small search or grows back into
+// memory a large one wrote.
 func TestWrapAfterLargeSearch(t *testing.T) {
 	t.Parallel()
 	d, start, goal, _ := loadBench(t, "synth_large")
@@ -725,6 +726,11 @@ func TestWrapAfterLargeSearch(t *testing.T) {
 		p.Options = large
 		if res := p.Plan(ctx, start, goal); res.Status != goap.Found || res.Cost != want.Cost || res.Expanded != want.Expanded {
 			t.Fatalf("round %d, large: %v cost %v after %d expansions, want cost %v after %d", round, res.Status, res.Cost, res.Expanded, want.Cost, want.Expanded)
+		}
+		// The large search grew its table back into the memory the
+		// previous one wrote: every slot must be one of its own nodes.
+		if _, err := goap.CheckSlots(p); err != nil {
+			t.Fatalf("round %d, large: %v", round, err)
 		}
 		p.Options = goap.Options{}
 		for i := 0; i < 240+round; i++ {

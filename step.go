@@ -120,10 +120,11 @@ func (s *search) fill(r *Result) {
 			p.plan = s.pathTo(s.goalNode, p.plan)
 		}
 		r.Plan = p.plan
-		if s.dir == Forward && s.heur != LMCut {
+		if s.dir == Forward && s.heur != LMCut && !s.roundedH {
 			// The goal's g is the same sum, in the same order: a node's
 			// parent is closed when the node is reached, and only
-			// LM-cut reopens (and cheapens) closed nodes.
+			// LM-cut and searches that rounded an estimate reopen (and
+			// cheapen) closed nodes.
 			r.Cost = s.nodes.at(s.goalNode).cost()
 		} else {
 			cost := 0.0 // summed in a register: r.Cost is memory

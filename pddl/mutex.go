@@ -671,7 +671,7 @@ func (t *Task) startValues() ([]string, error) {
 		if !ok {
 			continue
 		}
-		if values[gi] != "" {
+		if values[gi] != "" && values[gi] != k { // an atom listed twice holds once
 			return nil, fmt.Errorf("pddl: %q and %q of the mutex group %q both hold at the start", values[gi], k, t.Groups[gi].Name)
 		}
 		values[gi] = k

@@ -139,6 +139,58 @@ func TestMutexRejected(t *testing.T) {
 	}
 }
 
+// TestMutexCutGroups: with two rooms and three balls, the hand's group
+// (free, held b1, held b2, held b3) is the largest and takes the held
+// atoms, so each ball's group is cut down to its rooms; an action that
+// requires a ball in a room and deletes it (pick) must still encode, and
+// the two encodings must agree state by state and on the cheapest plan.
+// A start that lists an atom twice (Problem.Init is a public field)
+// compiles as if it were listed once.
+func TestMutexCutGroups(t *testing.T) {
+	problem := `(define (problem p) (:domain rooms)
+  (:objects r1 r2 - room b1 b2 b3 - ball)
+  (:init (at r1) (ball b1 r1) (ball b2 r1) (ball b3 r2) (free))
+  (:goal (and (ball b1 r2) (ball b2 r2) (ball b3 r1))))
+`
+	d, err := ParseDomain("d.pddl", []byte(fmt.Sprintf(roomsDomain, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := ParseProblem("p.pddl", []byte(problem), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr.Init = append(pr.Init, pr.Init[0])
+	task, err := Ground(d, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := 0
+	for _, g := range task.Groups {
+		if len(g.scope) > len(g.Atoms) {
+			cut++
+		}
+	}
+	if cut != 3 {
+		t.Fatalf("%d cut groups, want the three balls': %v", cut, task.Groups)
+	}
+	if !checkBothEncodings(t, task, 10) {
+		t.Fatal("the task's states were not all explored")
+	}
+	cost := func(groups []Group) float64 {
+		task.Groups = groups
+		dom, start, goal, err := task.Compile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return goap.NewPlanner(dom).Plan(context.Background(), start, goal).Cost
+	}
+	grouped := task.Groups
+	if with, without := cost(grouped), cost(nil); with != without || with != 9 {
+		t.Errorf("cost %v with the groups, %v without; want 9", with, without)
+	}
+}
+
 // TestMutexNone: a group that can lose its atom gets the value none, and
 // an action that deletes a required atom without adding one sets it.
 func TestMutexNone(t *testing.T) {

@@ -105,6 +105,7 @@ var goldenCases = []goldenCase{
 	{"pddl", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl"}, 0},
 	{"pddl_json", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl", "--json"}, 0},
 	{"pddl_no_mutex", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl", "--no-mutex"}, 0},
+	{"pddl_no_mutex_remote", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl", "--no-mutex", "--remote", "nats://127.0.0.1:1"}, 2},
 	{"pddl_no_plan", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-impossible.pddl"}, 1},
 	{"pddl_limit", []string{"pddl", "testdata/pddl/gripper-domain.pddl", "testdata/pddl/gripper-task01.pddl", "--search", "forward", "--max-expansions", "5"}, 1},
 	{"pddl_max_atoms", []string{"pddl", "testdata/pddl/explode-domain.pddl", "testdata/pddl/explode-problem.pddl", "--max-atoms", "500"}, 1},

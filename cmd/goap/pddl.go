@@ -75,6 +75,10 @@ func (c *PddlCommand) Run(ctx context.Context, args []string) (err error) {
 	if export != "" && exportGround != "" {
 		return usageError("pddl", "--export and --export-ground each write the task: give one")
 	}
+	if noMutex && remote != "" {
+		// The service grounds the files itself, always with the groups.
+		return usageError("pddl", "--no-mutex is not sent to the service: plan locally, or drop --no-mutex with --remote")
+	}
 	d, pr, task, err := loadPDDL(ctx, files[0], files[1], *maxFile, lim, &search)
 	if err != nil {
 		return err

@@ -564,7 +564,8 @@ func TestReachabilitySound(t *testing.T) {
 // 0.1 from X. h(Y) = 1.0 is exact, h(X) = 0.1 rounds down by 7.5e-9: X is
 // expanded first, at the dearer cost, and is reached more cheaply from Y
 // when it is closed already. Without reopening, the plan costs 2^-29 more
-// than the optimum 1.25.
+// than the optimum 1.25. A mirrored domain does the same to backward
+// search.
 //
 // Then random domains whose costs differ by far less than the ulp
 // (1 + 2^-30, 0.1, ...): every admissible configuration must find the
@@ -588,6 +589,29 @@ func TestRoundedEstimatesStayOptimal(t *testing.T) {
 		res := p.Plan(ctx, start, goal)
 		if want := 0.25 + 0.9 + 0.1; res.Status != goap.Found || res.Cost != want {
 			t.Fatalf("tight, %+v: %v cost %.17g %v, want %.17g", o, res.Status, res.Cost, d.ActionNames(res.Plan), want)
+		}
+	}
+	// The same mirrored for backward search, whose estimate is the cost
+	// from the start: the subgoal {x} is regressed from the goal through
+	// Direct for 1.15 + 2^-29, or through YDone and ToY for 0.25 + 0.9;
+	// from the start it costs 0.1 (Begin), which rounds down, and {y}
+	// costs 1.0 exactly.
+	mirror := goap.Spec{Name: "mirror", Actions: []goap.Action{
+		{Name: "Begin", Cost: 0.1, Effects: goap.Effects{"x": true}},
+		{Name: "Direct", Cost: 0.25 + 0.9 + 0x1p-29, Pre: goap.Conds{"x": true}, Effects: goap.Effects{"done": true}},
+		{Name: "ToY", Cost: 0.9, Pre: goap.Conds{"x": true}, Effects: goap.Effects{"y": true}},
+		{Name: "YDone", Cost: 0.25, Pre: goap.Conds{"y": true}, Effects: goap.Effects{"done": true}},
+	}, Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"done": true}}}}
+	d, start, goal = compileSpec(t, mirror, nil)
+	for _, o := range []goap.Options{
+		{Direction: goap.Backward, Heuristic: goap.HMax},
+		{Direction: goap.Backward, Heuristic: goap.HMax, NoPruning: true},
+	} {
+		p := goap.NewPlanner(d)
+		p.Options = o
+		res := p.Plan(ctx, start, goal)
+		if want := 0.1 + 0.9 + 0.25; res.Status != goap.Found || res.Cost != want {
+			t.Fatalf("mirror, %+v: %v cost %.17g %v, want %.17g", o, res.Status, res.Cost, d.ActionNames(res.Plan), want)
 		}
 	}
 	n := 500

@@ -212,7 +212,7 @@ func GroundContext(ctx context.Context, d *Domain, pr *Problem, lim Limits) (*Ta
 		return nil, err
 	}
 	var err2 error
-	if t.Groups, err2 = findGroups(ctx, t, g.order); err2 != nil {
+	if t.Groups, err2 = findGroups(ctx, t, g.order, twinClasses(g.d, g.pr)); err2 != nil {
 		return nil, err2
 	}
 	t.setNone()

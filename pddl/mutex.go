@@ -119,9 +119,10 @@ type mutexFinder struct {
 
 // findGroups returns the mutex groups of t, whose fluent atoms are atoms
 // (in the order of t.Spec.Facts), chosen greedily, largest first, so that
-// an atom is in at most one group. It stops with context.Cause(ctx) when
-// ctx is done first.
-func findGroups(ctx context.Context, t *Task, atoms []Atom) ([]Group, error) {
+// an atom is in at most one group; groups whose atoms differ only by
+// twins (twinClasses) are left out. It stops with context.Cause(ctx)
+// when ctx is done first.
+func findGroups(ctx context.Context, t *Task, atoms []Atom, twins map[string]int) ([]Group, error) {
 	f := newMutexFinder(t, atoms)
 	var found []invariantGroup
 	seen := map[string]bool{}
@@ -161,6 +162,7 @@ func findGroups(ctx context.Context, t *Task, atoms []Atom) ([]Group, error) {
 			}
 		}
 	}
+	found = slices.DeleteFunc(found, func(g invariantGroup) bool { return foldsTwins(atoms, g.atoms, twins) })
 	return f.partition(found), nil
 }
 

@@ -139,18 +139,19 @@ func TestMutexRejected(t *testing.T) {
 	}
 }
 
-// TestMutexCutGroups: with two rooms and three balls, the hand's group
-// (free, held b1, held b2, held b3) is the largest and takes the held
-// atoms, so each ball's group is cut down to its rooms; an action that
-// requires a ball in a room and deletes it (pick) must still encode, and
-// the two encodings must agree state by state and on the cheapest plan.
-// A start that lists an atom twice (Problem.Init is a public field)
-// compiles as if it were listed once.
+// TestMutexCutGroups: with two rooms and three balls (no two of them
+// twins: each starts or ends elsewhere), the hand's group (free, held b1,
+// held b2, held b3) is the largest and takes the held atoms, so each
+// ball's group is cut down to its rooms; an action that requires a ball
+// in a room and deletes it (pick) must still encode, and the two
+// encodings must agree state by state and on the cheapest plan. A start
+// that lists an atom twice (Problem.Init is a public field) compiles as
+// if it were listed once.
 func TestMutexCutGroups(t *testing.T) {
 	problem := `(define (problem p) (:domain rooms)
   (:objects r1 r2 - room b1 b2 b3 - ball)
-  (:init (at r1) (ball b1 r1) (ball b2 r1) (ball b3 r2) (free))
-  (:goal (and (ball b1 r2) (ball b2 r2) (ball b3 r1))))
+  (:init (at r1) (ball b1 r1) (ball b2 r2) (ball b3 r1) (free))
+  (:goal (and (ball b1 r2) (ball b2 r1) (ball b3 r1))))
 `
 	d, err := ParseDomain("d.pddl", []byte(fmt.Sprintf(roomsDomain, "")))
 	if err != nil {
@@ -186,8 +187,66 @@ func TestMutexCutGroups(t *testing.T) {
 		return goap.NewPlanner(dom).Plan(context.Background(), start, goal).Cost
 	}
 	grouped := task.Groups
-	if with, without := cost(grouped), cost(nil); with != without || with != 9 {
-		t.Errorf("cost %v with the groups, %v without; want 9", with, without)
+	// pick b1, go, drop b1, pick b2, go, drop b2
+	if with, without := cost(grouped), cost(nil); with != without || with != 6 {
+		t.Errorf("cost %v with the groups, %v without; want 6", with, without)
+	}
+}
+
+// TestMutexTwins: two balls that start in one room and are both wanted in
+// another are twins, which goap's search over interchangeable objects
+// finds from the facts each owns; the hand's group (free, held b1, held
+// b2) would fold them into the values of one fact, so it is not chosen,
+// while each ball's group (its rooms, or held) is. Balls wanted in
+// different rooms, or starting in each other's goal room, are no twins.
+func TestMutexTwins(t *testing.T) {
+	problem := `(define (problem p) (:domain rooms)
+  (:objects r1 r2 r3 - room b1 b2 - ball)
+  (:init (at r1) (ball b1 r1) (ball b2 r1) (free))
+  (:goal (and (ball b1 r3) (ball b2 r3))))
+`
+	d, err := ParseDomain("d.pddl", []byte(fmt.Sprintf(roomsDomain, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := ParseProblem("p.pddl", []byte(problem), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	twins := twinClasses(d, pr)
+	if len(twins) != 2 || twins["b1"] == 0 || twins["b1"] != twins["b2"] {
+		t.Fatalf("twins %v, want b1 and b2 in one class", twins)
+	}
+	task, err := Ground(d, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, g := range task.Groups {
+		got = append(got, fmt.Sprintf("%s=%s/%s", g.Name, strings.Join(g.Atoms, ","), g.None))
+	}
+	want := []string{
+		"ball(b1,*)=ball b1 r1,held b1,ball b1 r2,ball b1 r3/",
+		"ball(b2,*)=ball b2 r1,held b2,ball b2 r2,ball b2 r3/",
+		"at(*)=at r1,at r2,at r3/",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("groups\n got %q\nwant %q", got, want)
+	}
+	checkBothEncodings(t, task, 10)
+	for _, c := range []struct{ name, problem string }{
+		{"different goals", `(define (problem p) (:domain rooms) (:objects r1 r2 - room b1 b2 - ball)
+  (:init (at r1) (ball b1 r1) (ball b2 r1) (free)) (:goal (and (ball b1 r2) (ball b2 r1))))`},
+		{"swapped rooms", `(define (problem p) (:domain rooms) (:objects r1 r2 - room b1 b2 - ball)
+  (:init (at r1) (ball b1 r1) (ball b2 r2) (free)) (:goal (and (ball b1 r2) (ball b2 r1))))`},
+	} {
+		pr, err := ParseProblem("p.pddl", []byte(c.problem), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tw := twinClasses(d, pr); tw["b1"] != 0 || tw["b2"] != 0 {
+			t.Errorf("%s: twins %v", c.name, tw)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/goap-go/goap"
 )
@@ -510,5 +511,21 @@ func TestMutexInvariantsHold(t *testing.T) {
 	t.Logf("%d tasks checked, %d with groups, %d too big to explore", checked, grouped, big)
 	if grouped < checked/8 || grouped > checked*9/10 {
 		t.Errorf("%d of %d tasks have groups: the generator should mix both", grouped, checked)
+	}
+}
+
+// TestGripperStaysSymmetric: gripper's balls are twins, so the default
+// search (Auto, symmetry on) plans task05 and task07 over one state per
+// set of twins, in both encodings: about a hundred expansions, where a
+// search that cannot see the twins makes hundreds of thousands (task07:
+// ten million).
+func TestGripperStaysSymmetric(t *testing.T) {
+	for _, in := range []instance{{domain: "gripper", task: "task05", optimal: 35}, {domain: "gripper", task: "task07", optimal: 47}} {
+		for _, mutex := range []bool{true, false} {
+			o := solveEncoded(t, in, goap.Options{MaxExpansions: 2000}, time.Minute, mutex)
+			if o.res.Status != goap.Found || o.res.Cost != in.optimal || o.res.Expanded > 500 {
+				t.Errorf("%v (mutex groups %v): %v cost %v after %d expansions, want cost %v within 500", in, mutex, o.res.Status, o.res.Cost, o.res.Expanded, in.optimal)
+			}
+		}
 	}
 }

@@ -579,18 +579,6 @@ func TestRoundedEstimatesStayOptimal(t *testing.T) {
 		{Name: "YToX", Cost: 0.9, Pre: goap.Conds{"y": true}, Effects: goap.Effects{"x": true, "y": false}},
 		{Name: "Finish", Cost: 0.1, Pre: goap.Conds{"x": true}, Effects: goap.Effects{"done": true}},
 	}, Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"done": true}}}}
-	d, start, goal := compileSpec(t, tight, nil)
-	for _, o := range []goap.Options{
-		{Direction: goap.Forward, Heuristic: goap.HMax},
-		{Direction: goap.Forward, Heuristic: goap.HMax, NoPruning: true},
-	} {
-		p := goap.NewPlanner(d)
-		p.Options = o
-		res := p.Plan(ctx, start, goal)
-		if want := 0.25 + 0.9 + 0.1; res.Status != goap.Found || res.Cost != want {
-			t.Fatalf("tight, %+v: %v cost %.17g %v, want %.17g", o, res.Status, res.Cost, d.ActionNames(res.Plan), want)
-		}
-	}
 	// The same mirrored for backward search, whose estimate is the cost
 	// from the start: the subgoal {x} is regressed from the goal through
 	// Direct for 1.15 + 2^-29, or through YDone and ToY for 0.25 + 0.9;
@@ -602,16 +590,22 @@ func TestRoundedEstimatesStayOptimal(t *testing.T) {
 		{Name: "ToY", Cost: 0.9, Pre: goap.Conds{"x": true}, Effects: goap.Effects{"y": true}},
 		{Name: "YDone", Cost: 0.25, Pre: goap.Conds{"y": true}, Effects: goap.Effects{"done": true}},
 	}, Goals: []goap.Goal{{Name: "goal", Desired: goap.Conds{"done": true}}}}
-	d, start, goal = compileSpec(t, mirror, nil)
-	for _, o := range []goap.Options{
-		{Direction: goap.Backward, Heuristic: goap.HMax},
-		{Direction: goap.Backward, Heuristic: goap.HMax, NoPruning: true},
+	for _, c := range []struct {
+		spec goap.Spec
+		dir  goap.Direction
+		want float64
+	}{
+		{tight, goap.Forward, 0.25 + 0.9 + 0.1},
+		{mirror, goap.Backward, 0.1 + 0.9 + 0.25},
 	} {
-		p := goap.NewPlanner(d)
-		p.Options = o
-		res := p.Plan(ctx, start, goal)
-		if want := 0.1 + 0.9 + 0.25; res.Status != goap.Found || res.Cost != want {
-			t.Fatalf("mirror, %+v: %v cost %.17g %v, want %.17g", o, res.Status, res.Cost, d.ActionNames(res.Plan), want)
+		d, start, goal := compileSpec(t, c.spec, nil)
+		for _, noPruning := range []bool{false, true} {
+			p := goap.NewPlanner(d)
+			p.Options = goap.Options{Direction: c.dir, Heuristic: goap.HMax, NoPruning: noPruning}
+			res := p.Plan(ctx, start, goal)
+			if res.Status != goap.Found || res.Cost != c.want {
+				t.Fatalf("%s, %+v: %v cost %.17g %v, want %.17g", c.spec.Name, p.Options, res.Status, res.Cost, d.ActionNames(res.Plan), c.want)
+			}
 		}
 	}
 	n := 500

@@ -66,23 +66,29 @@ func groupsWith(task *Task, pred string) []Group {
 	return out
 }
 
-func TestMutexGroups(t *testing.T) {
-	task := groundText(t, fmt.Sprintf(roomsDomain, ""), fmt.Sprintf(roomsProblem, ""))
+// checkGroups fails t unless task's groups, written name=atoms/none, are
+// want.
+func checkGroups(t *testing.T, task *Task, want []string) {
+	t.Helper()
 	var got []string
 	for _, g := range task.Groups {
 		got = append(got, fmt.Sprintf("%s=%s/%s", g.Name, strings.Join(g.Atoms, ","), g.None))
 	}
-	// Where the robot is; where each ball is (in a room or held); and
-	// the hand (free, or holding a ball: the balls' held atoms went to
-	// their own groups, which are larger).
-	want := []string{
-		"ball(b1,*)=ball b1 r1,held b1,ball b1 r2,ball b1 r3/",
-		"ball(b2,*)=ball b2 r2,held b2,ball b2 r1,ball b2 r3/",
-		"at(*)=at r1,at r2,at r3/",
-	}
 	if !slices.Equal(got, want) {
 		t.Errorf("groups\n got %q\nwant %q", got, want)
 	}
+}
+
+func TestMutexGroups(t *testing.T) {
+	task := groundText(t, fmt.Sprintf(roomsDomain, ""), fmt.Sprintf(roomsProblem, ""))
+	// Where the robot is; where each ball is (in a room or held); and
+	// the hand (free, or holding a ball: the balls' held atoms went to
+	// their own groups, which are larger).
+	checkGroups(t, task, []string{
+		"ball(b1,*)=ball b1 r1,held b1,ball b1 r2,ball b1 r3/",
+		"ball(b2,*)=ball b2 r2,held b2,ball b2 r1,ball b2 r3/",
+		"at(*)=at r1,at r2,at r3/",
+	})
 	spec, err := task.encode()
 	if err != nil {
 		t.Fatal(err)
@@ -222,18 +228,11 @@ func TestMutexTwins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, g := range task.Groups {
-		got = append(got, fmt.Sprintf("%s=%s/%s", g.Name, strings.Join(g.Atoms, ","), g.None))
-	}
-	want := []string{
+	checkGroups(t, task, []string{
 		"ball(b1,*)=ball b1 r1,held b1,ball b1 r2,ball b1 r3/",
 		"ball(b2,*)=ball b2 r1,held b2,ball b2 r2,ball b2 r3/",
 		"at(*)=at r1,at r2,at r3/",
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("groups\n got %q\nwant %q", got, want)
-	}
+	})
 	checkBothEncodings(t, task, 10)
 	for _, c := range []struct{ name, problem string }{
 		{"different goals", `(define (problem p) (:domain rooms) (:objects r1 r2 - room b1 b2 - ball)

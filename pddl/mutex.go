@@ -127,13 +127,7 @@ func findGroups(ctx context.Context, t *Task, atoms []Atom, twins map[string]int
 	var found []invariantGroup
 	seen := map[string]bool{}
 	var queue []invariant
-	for _, pred := range slices.Sorted(func(yield func(string) bool) {
-		for p := range f.byPred {
-			if !yield(p) {
-				return
-			}
-		}
-	}) {
+	for _, pred := range slices.Sorted(maps.Keys(f.byPred)) {
 		k := f.arity[pred]
 		for counted := -1; counted < k; counted++ {
 			var pos []int

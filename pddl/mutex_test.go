@@ -146,6 +146,20 @@ func TestMutexRejected(t *testing.T) {
 	}
 }
 
+// parseRooms parses roomsDomain, with no extra action, and problem.
+func parseRooms(t *testing.T, problem string) (*Domain, *Problem) {
+	t.Helper()
+	d, err := ParseDomain("d.pddl", []byte(fmt.Sprintf(roomsDomain, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := ParseProblem("p.pddl", []byte(problem), d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, pr
+}
+
 // TestMutexCutGroups: with two rooms and three balls (no two of them
 // twins: each starts or ends elsewhere), the hand's group (free, held b1,
 // held b2, held b3) is the largest and takes the held atoms, so each
@@ -160,14 +174,7 @@ func TestMutexCutGroups(t *testing.T) {
   (:init (at r1) (ball b1 r1) (ball b2 r2) (ball b3 r1) (free))
   (:goal (and (ball b1 r2) (ball b2 r1) (ball b3 r1))))
 `
-	d, err := ParseDomain("d.pddl", []byte(fmt.Sprintf(roomsDomain, "")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := ParseProblem("p.pddl", []byte(problem), d)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, pr := parseRooms(t, problem)
 	pr.Init = append(pr.Init, pr.Init[0])
 	task, err := Ground(d, pr)
 	if err != nil {
@@ -212,14 +219,7 @@ func TestMutexTwins(t *testing.T) {
   (:init (at r1) (ball b1 r1) (ball b2 r1) (free))
   (:goal (and (ball b1 r3) (ball b2 r3))))
 `
-	d, err := ParseDomain("d.pddl", []byte(fmt.Sprintf(roomsDomain, "")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pr, err := ParseProblem("p.pddl", []byte(problem), d)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, pr := parseRooms(t, problem)
 	twins := twinClasses(d, pr)
 	if len(twins) != 2 || twins["b1"] == 0 || twins["b1"] != twins["b2"] {
 		t.Fatalf("twins %v, want b1 and b2 in one class", twins)

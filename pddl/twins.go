@@ -1,6 +1,7 @@
 package pddl
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,13 +63,7 @@ func twinClasses(d *Domain, pr *Problem) map[string]int {
 		byKey[k] = append(byKey[k], o.Name)
 	}
 	classes := map[string]int{}
-	for _, k := range slices.Sorted(func(yield func(string) bool) {
-		for k := range byKey {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, k := range slices.Sorted(maps.Keys(byKey)) {
 		if objs := byKey[k]; len(objs) >= 2 {
 			n := len(classes) + 1
 			for _, o := range objs {
@@ -95,11 +90,11 @@ func foldsTwins(atoms []Atom, group []int32, twins map[string]int) bool {
 				b.WriteString(x)
 			}
 		}
-		if k := b.String(); seen[k] {
+		k := b.String()
+		if seen[k] {
 			return true
-		} else {
-			seen[k] = true
 		}
+		seen[k] = true
 	}
 	return false
 }
